@@ -1,0 +1,43 @@
+# request-scheduling — two commands on a fresh Debian machine:
+#   make run    set up, build, run the flagship demo -> results/
+#   make test   set up, build, run every ns-3 test suite and the Python tests
+# Other targets: setup, build, bench, intree-check, clean.
+
+PYTHON    := .venv/bin/python
+BUILD     := build
+JOBS      ?= 2
+# The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
+NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
+
+.PHONY: all setup build run test test-cpp test-python bench intree-check clean
+
+all: build
+
+setup:
+	@tools/setup.sh
+
+$(BUILD)/build.ninja: CMakeLists.txt cmake/standalone.cmake examples/CMakeLists.txt bench/CMakeLists.txt | setup
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -Dns3_DIR=$(NS3_DIR)
+
+build: setup $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	$(PYTHON) -m request_scheduling.demo --out results
+
+test: test-cpp test-python
+
+test-cpp: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-python: build
+	$(PYTHON) -m pytest -q python/tests
+
+bench: build
+	$(PYTHON) bench/bench.py
+
+intree-check:
+	tools/intree-check.sh
+
+clean:
+	rm -rf $(BUILD) results

@@ -1,0 +1,158 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Clients send requests over point-to-point links to one multi-core server
+ * that schedules them on its worker cores with an intra-server policy
+ * (d-FCFS behind RSS, c-FCFS, processor sharing). Prints or writes a JSON
+ * summary: counts, server sojourn and client completion-time statistics
+ * overall and per request class, utilisation, simulation speed.
+ *
+ *   multicore-server --policy=cfcfs --cores=4 --load=0.8 --service=exp:10us \
+ *                    --duration=2s --json=out.json
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/request-scheduling-module.h"
+
+#include <iostream>
+
+using namespace ns3;
+
+int
+main(int argc, char* argv[])
+{
+    // Options are read as text and converted strictly, so that a bad value
+    // ends the run with one line naming the option.
+    std::string policy = "dfcfs";
+    std::string cores = "4";
+    std::string scaling = "parallel";
+    std::string load = "0.5";
+    std::string arrival = "exp";
+    std::string service = "exp:10us";
+    std::string linkDelay = "const:1us";
+    std::string linkRate = "100Gbps";
+    std::string rss = "hash";
+    std::string dispatchOverhead = "0ns";
+    std::string duration = "1s";
+    std::string warmUp = "0s";
+    std::string drain = "10s";
+    std::string clients = "1";
+    std::string flows = "64";
+    std::string run = "1";
+    std::string seed = "1";
+    bool exact = false;
+    std::string json;
+    std::string records;
+    std::string cdfPlot;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("policy", "intra-server policy: dfcfs|cfcfs|ps", policy);
+    cmd.AddValue("cores", "compute units of the server", cores);
+    cmd.AddValue("scaling", "parallel (one core per unit) | scaled (one faster core)", scaling);
+    cmd.AddValue("load", "utilisation of the worker cores, > 0", load);
+    cmd.AddValue("arrival", "inter-arrival process: exp|lognormal|uniform|constant", arrival);
+    cmd.AddValue("service", "service demand, e.g. exp:10us, const:1us, bimodal:0.995:500ns:500us",
+                 service);
+    cmd.AddValue("link-delay", "per-packet propagation delay of each link, e.g. exp:700us",
+                 linkDelay);
+    cmd.AddValue("link-rate", "data rate of each link", linkRate);
+    cmd.AddValue("rss", "NIC queue choice: hash (Toeplitz of the flow) | random", rss);
+    cmd.AddValue("dispatch-overhead", "c-FCFS dispatcher time per request, e.g. 100ns",
+                 dispatchOverhead);
+    cmd.AddValue("duration", "time during which clients send, e.g. 2s", duration);
+    cmd.AddValue("warmup", "requests sent before this are not recorded", warmUp);
+    cmd.AddValue("drain", "longest simulated time after --duration to answer requests", drain);
+    cmd.AddValue("clients", "client nodes", clients);
+    cmd.AddValue("flows", "UDP source ports per client", flows);
+    cmd.AddValue("run", "RngRun: index of the independent replication", run);
+    cmd.AddValue("seed", "RngSeed", seed);
+    cmd.AddValue("exact", "exact quantiles (keeps every sample)", exact);
+    cmd.AddValue("json", "write the summary here (default: standard output)", json);
+    cmd.AddValue("records", "write one CSV line per completed request here", records);
+    cmd.AddValue("cdf-plot", "write a gnuplot CDF of completion times: PREFIX.plt", cdfPlot);
+    cmd.Parse(argc, argv);
+
+    MulticoreScenario::Config config;
+    uint64_t coreCount = 0;
+    uint64_t clientCount = 0;
+    uint64_t flowCount = 0;
+    uint64_t runIndex = 0;
+    uint64_t seedValue = 0;
+    std::string error;
+    bool ok =
+        ScenarioOptions::ParseChoice("policy", policy, {"dfcfs", "cfcfs", "ps"}, error) &&
+        ScenarioOptions::ParseUnsigned("cores", cores, 1, 4096, coreCount, error) &&
+        ScenarioOptions::ParseChoice("scaling", scaling, {"parallel", "scaled"}, error) &&
+        ScenarioOptions::ParseDouble("load", load, 0, 100, config.load, error) &&
+        ScenarioOptions::ParseChoice("arrival",
+                                     arrival,
+                                     {"exp", "lognormal", "uniform", "constant"},
+                                     error) &&
+        ScenarioOptions::ParseDistribution("service", service, config.service, error) &&
+        ScenarioOptions::ParseDistribution("link-delay", linkDelay, config.linkDelay, error) &&
+        ScenarioOptions::ParseChoice("rss", rss, {"hash", "random"}, error) &&
+        ScenarioOptions::ParseTime("dispatch-overhead",
+                                   dispatchOverhead,
+                                   true,
+                                   config.dispatchOverhead,
+                                   error) &&
+        ScenarioOptions::ParseTime("duration", duration, false, config.duration, error) &&
+        ScenarioOptions::ParseTime("warmup", warmUp, true, config.warmUp, error) &&
+        ScenarioOptions::ParseTime("drain", drain, true, config.drain, error) &&
+        ScenarioOptions::ParseUnsigned("clients", clients, 1, 60000, clientCount, error) &&
+        ScenarioOptions::ParseUnsigned("flows", flows, 1, 60000, flowCount, error) &&
+        ScenarioOptions::ParseUnsigned("run", run, 1, UINT32_MAX, runIndex, error) &&
+        ScenarioOptions::ParseUnsigned("seed", seed, 1, UINT32_MAX, seedValue, error);
+    if (ok && !(config.service.mean > 0))
+    {
+        error = "invalid --service=" + service + ": its mean must be > 0";
+        ok = false;
+    }
+    if (ok && (linkRate.find_first_of(" \t") != std::string::npos ||
+               !DataRateValue().DeserializeFromString(linkRate, MakeDataRateChecker())))
+    {
+        error = "invalid --link-rate=" + linkRate + ": expected a data rate, e.g. 100Gbps";
+        ok = false;
+    }
+    if (!ok)
+    {
+        std::cerr << "multicore-server: " << error << std::endl;
+        return 1;
+    }
+    config.cores = coreCount;
+    config.clients = clientCount;
+    config.flows = flowCount;
+    config.policy = policy;
+    config.scaling = scaling;
+    config.arrival = arrival;
+    config.linkRate = linkRate;
+    config.rss = rss;
+    config.exactQuantiles = exact;
+    config.recordsPath = records;
+    RngSeedManager::SetSeed(seedValue);
+    RngSeedManager::SetRun(runIndex);
+
+    MulticoreScenario scenario(config);
+    scenario.Build();
+    scenario.Run();
+    JsonSummary summary = scenario.Summarize();
+    summary.Set("run", runIndex).Set("seed", seedValue);
+    if (!cdfPlot.empty())
+    {
+        WriteLatencyCdfPlot(scenario.GetClientStats().GetAll(), cdfPlot, "multicore-server: completion time, " + policy);
+    }
+    if (json.empty())
+    {
+        summary.Write(std::cout);
+        std::cout << std::endl;
+    }
+    else if (!summary.WriteFile(json))
+    {
+        std::cerr << "multicore-server: invalid --json=" << json << ": cannot write the file"
+                  << std::endl;
+        return 1;
+    }
+    Simulator::Destroy();
+    return 0;
+}

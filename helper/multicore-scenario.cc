@@ -1,0 +1,352 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "multicore-scenario.h"
+
+#include "multicore-server-helper.h"
+#include "random-delay-link-helper.h"
+#include "request-client-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/cfcfs-core-policy.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-interface-container.h"
+#include "ns3/multicore-server.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/pointer.h"
+#include "ns3/queue-disc.h"
+#include "ns3/queue.h"
+#include "ns3/request-client.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/uinteger.h"
+
+#include <chrono>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+constexpr uint16_t kServerPort = 9000; //!< UDP port of the server
+} // namespace
+
+MulticoreScenario::Config::Config()
+{
+    std::string error;
+    DistributionSpec::Parse("exp:10us", service, error);
+    DistributionSpec::Parse("const:1us", linkDelay, error);
+}
+
+MulticoreScenario::MulticoreScenario(const Config& config)
+    : m_config(config)
+{
+    NS_ABORT_MSG_IF(!m_config.service.stream || !(m_config.service.mean > 0),
+                    "MulticoreScenario: the service distribution must have a mean > 0");
+    NS_ABORT_MSG_IF(!m_config.linkDelay.stream, "MulticoreScenario: no link delay distribution");
+    NS_ABORT_MSG_IF(m_config.cores == 0 || m_config.clients == 0 || m_config.flows == 0,
+                    "MulticoreScenario: cores, clients and flows must be >= 1");
+    NS_ABORT_MSG_IF(!(m_config.load > 0), "MulticoreScenario: load must be > 0");
+}
+
+MulticoreScenario::~MulticoreScenario() = default;
+
+double
+MulticoreScenario::GetRate() const
+{
+    // Parallel: cores workers at speed 1; scaled: one worker at speed cores.
+    // Either way the capacity is cores / E[S].
+    return m_config.load * m_config.cores / m_config.service.mean;
+}
+
+void
+MulticoreScenario::Build()
+{
+    m_clientNodes.Create(m_config.clients);
+    m_serverNode = CreateObject<Node>();
+    InternetStackHelper internet;
+    internet.Install(m_clientNodes);
+    internet.Install(m_serverNode);
+
+    RandomDelayLinkHelper link;
+    link.SetDeviceAttribute("DataRate", StringValue(m_config.linkRate));
+    link.SetQueueAttribute("MaxSize", StringValue("10000p"));
+    link.SetChannelAttribute("DelayVariable", PointerValue(m_config.linkDelay.stream));
+    Ipv4AddressHelper addresses;
+    NetDeviceContainer allDevices;
+    std::vector<Ipv4Address> serverAddress;
+    for (uint32_t i = 0; i < m_config.clients; ++i)
+    {
+        NetDeviceContainer devices = link.Install(m_clientNodes.Get(i), m_serverNode);
+        std::ostringstream net;
+        net << "10." << 1 + i / 250 << "." << i % 250 << ".0";
+        addresses.SetBase(net.str().c_str(), "255.255.255.0");
+        Ipv4InterfaceContainer ifaces = addresses.Assign(devices);
+        serverAddress.push_back(ifaces.GetAddress(1));
+        allDevices.Add(devices);
+    }
+    // One shared delay variable: one stream for all links.
+    RandomDelayLinkHelper::AssignStreams(NetDeviceContainer(allDevices.Get(0)), 1000);
+
+    // Every drop in the network loses one request (requests and replies are
+    // single packets), so drops are counted, not classified.
+    for (auto d = allDevices.Begin(); d != allDevices.End(); ++d)
+    {
+        auto dev = DynamicCast<PointToPointNetDevice>(*d);
+        dev->TraceConnectWithoutContext("PhyRxDrop",
+                                        MakeCallback(&MulticoreScenario::NetworkDrop, this));
+        dev->GetQueue()->TraceConnectWithoutContext(
+            "Drop",
+            MakeCallback(&MulticoreScenario::NetworkDrop, this));
+        Ptr<TrafficControlLayer> tc = dev->GetNode()->GetObject<TrafficControlLayer>();
+        if (Ptr<QueueDisc> qd = tc ? tc->GetRootQueueDiscOnDevice(dev) : nullptr)
+        {
+            qd->TraceConnectWithoutContext("Drop",
+                                           MakeCallback(&MulticoreScenario::QueueDiscDrop, this));
+        }
+    }
+    NodeContainer all(m_clientNodes, NodeContainer(m_serverNode));
+    for (auto n = all.Begin(); n != all.End(); ++n)
+    {
+        (*n)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Drop",
+            MakeCallback(&MulticoreScenario::IpDrop, this));
+    }
+
+    MulticoreServerHelper serverHelper(kServerPort);
+    serverHelper.SetAttribute("ComputeUnits", UintegerValue(m_config.cores));
+    serverHelper.SetAttribute("Scaling", StringValue(m_config.scaling == "scaled" ? "Scaled" : "Parallel"));
+    serverHelper.SetAttribute("RssMode", StringValue(m_config.rss == "random" ? "Random" : "Hash"));
+    serverHelper.SetAttribute("WarmUp", TimeValue(m_config.warmUp));
+    serverHelper.SetAttribute("ExactQuantiles", BooleanValue(m_config.exactQuantiles));
+    if (m_config.policy == "cfcfs")
+    {
+        serverHelper.SetPolicy("ns3::CfcfsCorePolicy",
+                               "DispatchOverhead",
+                               TimeValue(m_config.dispatchOverhead));
+    }
+    else if (m_config.policy == "ps")
+    {
+        serverHelper.SetPolicy("ns3::PsCorePolicy");
+    }
+    else
+    {
+        NS_ABORT_MSG_IF(m_config.policy != "dfcfs", "unknown policy " << m_config.policy);
+        serverHelper.SetPolicy("ns3::DfcfsCorePolicy");
+    }
+    ApplicationContainer serverApps = serverHelper.Install(m_serverNode);
+    m_server = DynamicCast<MulticoreServer>(serverApps.Get(0));
+    MulticoreServerHelper::AssignStreams(serverApps, 2000);
+
+    // Every client draws from its own copies of the distributions.
+    double meanGap = m_config.clients / GetRate();
+    RequestClientHelper clientHelper(Ipv4Address::GetAny(), kServerPort);
+    clientHelper.SetAttribute("Flows", UintegerValue(m_config.flows));
+    clientHelper.SetAttribute("WarmUp", TimeValue(m_config.warmUp));
+    clientHelper.SetAttribute("ExactQuantiles", BooleanValue(m_config.exactQuantiles));
+    int64_t stream = 3000;
+    for (uint32_t i = 0; i < m_config.clients; ++i)
+    {
+        DistributionSpec gap;
+        DistributionSpec demand;
+        std::string error;
+        NS_ABORT_MSG_IF(!DistributionSpec::Arrival(m_config.arrival, meanGap, gap, error) ||
+                            !DistributionSpec::Parse(m_config.service.text, demand, error),
+                        "MulticoreScenario: " << error);
+        clientHelper.SetAttribute("RemoteAddress", AddressValue(serverAddress[i]));
+        clientHelper.SetAttribute("InterArrival", PointerValue(gap.stream));
+        clientHelper.SetAttribute("ServiceDemand", PointerValue(demand.stream));
+        ApplicationContainer app = clientHelper.Install(m_clientNodes.Get(i));
+        app.Start(Seconds(0));
+        app.Stop(m_config.duration);
+        stream += RequestClientHelper::AssignStreams(app, stream);
+        m_clients.Add(app);
+    }
+
+    if (!m_config.recordsPath.empty())
+    {
+        m_records = std::make_unique<std::ofstream>(m_config.recordsPath);
+        NS_ABORT_MSG_IF(!*m_records, "cannot write " << m_config.recordsPath);
+        *m_records << "client,request,class,send_time_s,rct_us\n";
+        for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
+        {
+            (*a)->TraceConnectWithoutContext("Complete",
+                                             MakeCallback(&MulticoreScenario::Record, this));
+        }
+    }
+}
+
+void
+MulticoreScenario::Run()
+{
+    Simulator::Stop(m_config.duration + m_config.drain);
+    uint64_t before = Simulator::GetEventCount();
+    auto start = std::chrono::steady_clock::now();
+    Simulator::Run();
+    m_wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    m_events = Simulator::GetEventCount() - before;
+    m_simulated = Simulator::Now();
+    if (m_records)
+    {
+        m_records->flush();
+    }
+}
+
+void
+MulticoreScenario::NetworkDrop(Ptr<const Packet> /* p */)
+{
+    ++m_networkDrops;
+}
+
+void
+MulticoreScenario::QueueDiscDrop(Ptr<const QueueDiscItem> /* item */)
+{
+    ++m_networkDrops;
+}
+
+void
+MulticoreScenario::IpDrop(const Ipv4Header& /* header */,
+                          Ptr<const Packet> /* p */,
+                          Ipv4L3Protocol::DropReason /* reason */,
+                          Ptr<Ipv4> /* ipv4 */,
+                          uint32_t /* interface */)
+{
+    ++m_networkDrops;
+}
+
+void
+MulticoreScenario::Record(const ServiceRequestHeader& header, Time rct)
+{
+    *m_records << header.GetClientId() << ',' << header.GetRequestId() << ','
+               << +header.GetRequestClass() << ',' << header.GetSendTime().GetSeconds() << ','
+               << rct.GetSeconds() * 1e6 << '\n';
+}
+
+Ptr<MulticoreServer>
+MulticoreScenario::GetServer() const
+{
+    return m_server;
+}
+
+ApplicationContainer
+MulticoreScenario::GetClients() const
+{
+    return m_clients;
+}
+
+uint64_t
+MulticoreScenario::GetSent() const
+{
+    uint64_t sent = 0;
+    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
+    {
+        sent += DynamicCast<RequestClient>(*a)->GetSent();
+    }
+    return sent;
+}
+
+uint64_t
+MulticoreScenario::GetCompleted() const
+{
+    uint64_t completed = 0;
+    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
+    {
+        completed += DynamicCast<RequestClient>(*a)->GetCompleted();
+    }
+    return completed;
+}
+
+uint64_t
+MulticoreScenario::GetNetworkDrops() const
+{
+    return m_networkDrops;
+}
+
+RequestStats
+MulticoreScenario::GetClientStats() const
+{
+    RequestStats rct(m_config.exactQuantiles);
+    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
+    {
+        rct.Merge(DynamicCast<RequestClient>(*a)->GetStats());
+    }
+    return rct;
+}
+
+JsonSummary
+MulticoreScenario::Summarize() const
+{
+    RequestStats rct = GetClientStats();
+    const RequestStats& sojourn = m_server->GetStats();
+    Ptr<CorePolicy> policy = m_server->GetPolicy();
+    uint64_t sent = GetSent();
+    uint64_t completed = GetCompleted();
+    uint64_t dropped = m_server->GetDropped() + m_networkDrops;
+
+    JsonSummary drops;
+    for (const auto& [reason, count] : m_server->GetDrops())
+    {
+        drops.Set(reason, count);
+    }
+    drops.Set("Network", m_networkDrops);
+
+    JsonSummary perClass;
+    for (uint32_t c = 0; c < m_config.service.classNames.size(); ++c)
+    {
+        JsonSummary cls;
+        bool served = c < sojourn.GetClassCount();
+        bool answered = c < rct.GetClassCount();
+        cls.Set("completed", answered ? rct.GetClass(c).GetCount() : uint64_t{0});
+        cls.SetLatency("", served ? sojourn.GetClass(c) : LatencySummary());
+        cls.SetLatency("rct_", answered ? rct.GetClass(c) : LatencySummary());
+        perClass.Set(m_config.service.classNames[c], cls);
+    }
+
+    double seconds = m_config.duration.GetSeconds();
+    uint32_t workers = m_server->GetWorkers();
+    JsonSummary j;
+    j.Set("example", "multicore-server")
+        .Set("policy", m_config.policy)
+        .Set("cores", m_config.cores)
+        .Set("workers", workers)
+        .Set("scaling", m_config.scaling)
+        .Set("load", m_config.load)
+        .Set("rate_rps", GetRate())
+        .Set("service", m_config.service.text)
+        .Set("service_mean_us", m_config.service.mean * 1e6)
+        .Set("arrival", m_config.arrival)
+        .Set("rss", m_config.rss)
+        .Set("clients", m_config.clients)
+        .Set("duration_s", seconds)
+        .Set("sent", sent)
+        .Set("completed", completed)
+        .Set("dropped", dropped)
+        .Set("in_flight", static_cast<int64_t>(sent - completed - dropped))
+        .Set("in_server", m_server->GetInSystem())
+        .Set("dropped_by_reason", drops)
+        .SetLatency("", sojourn.GetAll())
+        .SetLatency("rct_", rct.GetAll())
+        .Set("per_class", perClass)
+        .Set("utilisation", policy->GetBusyTime().GetSeconds() / (workers * seconds))
+        .Set("preemptions", policy->GetPreemptions())
+        .Set("peak_in_server", m_server->GetPeakInSystem())
+        .Set("exact_quantiles", m_config.exactQuantiles)
+        .Set("sim_time_s", m_simulated.GetSeconds())
+        .Set("wall_s", m_wallSeconds)
+        .Set("events", m_events)
+        .Set("events_per_wall_s", m_wallSeconds > 0 ? m_events / m_wallSeconds : 0.0)
+        .Set("requests_per_wall_s", m_wallSeconds > 0 ? sent / m_wallSeconds : 0.0);
+    if (auto cfcfs = DynamicCast<CfcfsCorePolicy>(policy))
+    {
+        j.Set("dispatcher_utilisation", cfcfs->GetDispatcherBusyTime().GetSeconds() / seconds);
+    }
+    return j;
+}
+
+} // namespace ns3

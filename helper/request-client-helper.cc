@@ -1,0 +1,60 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "request-client-helper.h"
+
+#include "ns3/request-client.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+RequestClientHelper::RequestClientHelper(const Address& remote, uint16_t port)
+{
+    m_factory.SetTypeId(RequestClient::GetTypeId());
+    m_factory.Set("RemoteAddress", AddressValue(remote));
+    m_factory.Set("RemotePort", UintegerValue(port));
+}
+
+void
+RequestClientHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_factory.Set(name, value);
+}
+
+ApplicationContainer
+RequestClientHelper::Install(NodeContainer nodes)
+{
+    ApplicationContainer apps;
+    for (auto i = nodes.Begin(); i != nodes.End(); ++i)
+    {
+        apps.Add(Install(*i));
+    }
+    return apps;
+}
+
+ApplicationContainer
+RequestClientHelper::Install(Ptr<Node> node)
+{
+    m_factory.Set("ClientId", UintegerValue(m_nextClientId++));
+    Ptr<RequestClient> app = m_factory.Create<RequestClient>();
+    node->AddApplication(app);
+    return ApplicationContainer(app);
+}
+
+int64_t
+RequestClientHelper::AssignStreams(ApplicationContainer apps, int64_t stream)
+{
+    int64_t used = 0;
+    for (auto i = apps.Begin(); i != apps.End(); ++i)
+    {
+        if (auto client = DynamicCast<RequestClient>(*i))
+        {
+            used += client->AssignStreams(stream + used);
+        }
+    }
+    return used;
+}
+
+} // namespace ns3

@@ -1,0 +1,108 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "cfcfs-core-policy.h"
+
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(CfcfsCorePolicy);
+
+TypeId
+CfcfsCorePolicy::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::CfcfsCorePolicy")
+            .SetParent<CorePolicy>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<CfcfsCorePolicy>()
+            .AddAttribute("DispatchOverhead",
+                          "Time the dispatcher core spends on each request (0: no dispatcher)",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&CfcfsCorePolicy::m_dispatchOverhead),
+                          MakeTimeChecker(Time(0)));
+    return tid;
+}
+
+void
+CfcfsCorePolicy::DoDispose()
+{
+    m_dispatchEvent.Cancel();
+    CorePolicy::DoDispose();
+}
+
+Time
+CfcfsCorePolicy::GetDispatcherBusyTime() const
+{
+    Time busy = m_dispatcherBusy;
+    if (!m_dispatching.empty())
+    {
+        busy += Simulator::Now() - m_dispatchStart;
+    }
+    return busy;
+}
+
+void
+CfcfsCorePolicy::DoEnqueue(Handle h)
+{
+    if (m_dispatchOverhead.IsZero())
+    {
+        Admit(h);
+        return;
+    }
+    m_dispatching.push_back(h);
+    if (m_dispatching.size() == 1)
+    {
+        m_dispatchStart = Simulator::Now();
+        m_dispatchEvent =
+            Simulator::Schedule(m_dispatchOverhead, &CfcfsCorePolicy::DispatchDone, this);
+    }
+}
+
+void
+CfcfsCorePolicy::DispatchDone()
+{
+    m_dispatcherBusy += Simulator::Now() - m_dispatchStart;
+    Handle h = m_dispatching.front();
+    m_dispatching.pop_front();
+    if (!m_dispatching.empty())
+    {
+        m_dispatchStart = Simulator::Now();
+        m_dispatchEvent =
+            Simulator::Schedule(m_dispatchOverhead, &CfcfsCorePolicy::DispatchDone, this);
+    }
+    Admit(h);
+}
+
+void
+CfcfsCorePolicy::Admit(Handle h)
+{
+    if (HasIdleWorker())
+    {
+        Run(GetIdleWorker(), h);
+        return;
+    }
+    m_central.push_back(h);
+}
+
+void
+CfcfsCorePolicy::DoWorkerIdle(uint32_t w)
+{
+    if (!m_central.empty())
+    {
+        Handle h = m_central.front();
+        m_central.pop_front();
+        Run(w, h);
+    }
+}
+
+uint64_t
+CfcfsCorePolicy::DoGetWaiting() const
+{
+    return m_central.size() + m_dispatching.size();
+}
+
+} // namespace ns3

@@ -1,0 +1,327 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "multicore-server.h"
+
+#include "dfcfs-core-policy.h"
+#include "request-scheduling-compat.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-packet-info-tag.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+#include "ns3/udp-socket-factory.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MulticoreServer");
+
+NS_OBJECT_ENSURE_REGISTERED(MulticoreServer);
+
+TypeId
+MulticoreServer::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MulticoreServer")
+            .SetParent<Application>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<MulticoreServer>()
+            .AddAttribute("Port",
+                          "UDP port on which requests arrive",
+                          UintegerValue(9000),
+                          MakeUintegerAccessor(&MulticoreServer::m_port),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("ComputeUnits",
+                          "Compute units of the server (worker cores when Scaling=Parallel)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&MulticoreServer::m_computeUnits),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Scaling",
+                          "Parallel: ComputeUnits cores at base speed; "
+                          "Scaled: one core ComputeUnits times faster",
+                          EnumValue(MulticoreServer::PARALLEL),
+                          RS_MAKE_ENUM_ACCESSOR(MulticoreServer::Scaling, &MulticoreServer::m_scaling),
+                          MakeEnumChecker(MulticoreServer::PARALLEL,
+                                          "Parallel",
+                                          MulticoreServer::SCALED,
+                                          "Scaled"))
+            .AddAttribute("RssMode",
+                          "How the NIC picks a receive queue: Hash (Toeplitz hash of the "
+                          "flow) or Random (per request)",
+                          EnumValue(MulticoreServer::RSS_HASH),
+                          RS_MAKE_ENUM_ACCESSOR(MulticoreServer::RssMode, &MulticoreServer::m_rssMode),
+                          MakeEnumChecker(MulticoreServer::RSS_HASH,
+                                          "Hash",
+                                          MulticoreServer::RSS_RANDOM,
+                                          "Random"))
+            .AddAttribute("Policy",
+                          "Intra-server scheduling policy",
+                          PointerValue(CreateObject<DfcfsCorePolicy>()),
+                          MakePointerAccessor(&MulticoreServer::m_policy),
+                          MakePointerChecker<CorePolicy>())
+            .AddAttribute("MaxRequests",
+                          "Most requests at the server at once; more are dropped (0: no limit)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MulticoreServer::m_maxRequests),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ReplySize",
+                          "Bytes of payload after the header in each reply",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MulticoreServer::m_replySize),
+                          MakeUintegerChecker<uint32_t>(0, 65000))
+            .AddAttribute("WarmUp",
+                          "Requests sent before this time are served but not recorded",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MulticoreServer::m_warmUp),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ExactQuantiles",
+                          "Keep every sojourn time for exact quantiles (memory grows with "
+                          "requests) instead of a 0.5 %-accurate histogram",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MulticoreServer::m_exactQuantiles),
+                          MakeBooleanChecker())
+            .AddTraceSource("RequestArrival",
+                            "A request arrived at the NIC",
+                            MakeTraceSourceAccessor(&MulticoreServer::m_arrivalTrace),
+                            "ns3::MulticoreServer::ArrivalTracedCallback")
+            .AddTraceSource("RequestComplete",
+                            "A request completed; its sojourn time is given",
+                            MakeTraceSourceAccessor(&MulticoreServer::m_completeTrace),
+                            "ns3::MulticoreServer::CompleteTracedCallback")
+            .AddTraceSource("Drop",
+                            "A packet was dropped; the reason is given",
+                            MakeTraceSourceAccessor(&MulticoreServer::m_dropTrace),
+                            "ns3::MulticoreServer::DropTracedCallback");
+    return tid;
+}
+
+MulticoreServer::MulticoreServer()
+    : m_rssRandom(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+MulticoreServer::~MulticoreServer() = default;
+
+void
+MulticoreServer::DoDispose()
+{
+    if (m_socket)
+    {
+        m_socket->Close();
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket = nullptr;
+    }
+    if (m_policy)
+    {
+        m_policy->Dispose();
+        m_policy = nullptr;
+    }
+    Application::DoDispose();
+}
+
+Ptr<CorePolicy>
+MulticoreServer::GetPolicy() const
+{
+    return m_policy;
+}
+
+uint32_t
+MulticoreServer::GetWorkers() const
+{
+    return m_scaling == PARALLEL ? m_computeUnits : 1;
+}
+
+double
+MulticoreServer::GetSpeed() const
+{
+    return m_scaling == PARALLEL ? 1.0 : m_computeUnits;
+}
+
+const RssHash&
+MulticoreServer::GetRss() const
+{
+    return m_rss;
+}
+
+const RequestStats&
+MulticoreServer::GetStats() const
+{
+    return m_stats;
+}
+
+uint64_t
+MulticoreServer::GetReceived() const
+{
+    return m_received;
+}
+
+uint64_t
+MulticoreServer::GetCompleted() const
+{
+    return m_completed;
+}
+
+uint32_t
+MulticoreServer::GetInSystem() const
+{
+    return m_pool.GetLive();
+}
+
+uint32_t
+MulticoreServer::GetPeakInSystem() const
+{
+    return m_peak;
+}
+
+const std::map<std::string, uint64_t>&
+MulticoreServer::GetDrops() const
+{
+    return m_drops;
+}
+
+uint64_t
+MulticoreServer::GetDropped() const
+{
+    return m_dropped;
+}
+
+int64_t
+MulticoreServer::AssignStreams(int64_t stream)
+{
+    m_rssRandom->SetStream(stream);
+    return 1;
+}
+
+void
+MulticoreServer::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_policy, "MulticoreServer has no Policy");
+    m_stats = RequestStats(m_exactQuantiles);
+    m_rss.SetQueues(GetWorkers());
+    m_policy->Attach(&m_pool, GetWorkers(), MakeCallback(&MulticoreServer::HandleComplete, this));
+    if (!m_socket)
+    {
+        m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
+        NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) == -1,
+                        "MulticoreServer: cannot bind UDP port " << m_port);
+        // The destination address is part of the RSS hash and the locator.
+        m_socket->SetRecvPktInfo(true);
+        m_socket->TraceConnectWithoutContext("Drop",
+                                             MakeCallback(&MulticoreServer::SocketDrop, this));
+    }
+    m_socket->SetRecvCallback(MakeCallback(&MulticoreServer::HandleRead, this));
+}
+
+void
+MulticoreServer::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    // Requests already at the server are still served and answered; only
+    // new packets are ignored.
+    if (m_socket)
+    {
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    }
+}
+
+void
+MulticoreServer::Drop(Ptr<const Packet> packet, const char* reason)
+{
+    ++m_dropped;
+    ++m_drops[reason];
+    m_dropTrace(packet, reason);
+}
+
+void
+MulticoreServer::SocketDrop(Ptr<const Packet> packet)
+{
+    Drop(packet, SOCKET_DROP);
+}
+
+void
+MulticoreServer::HandleRead(Ptr<Socket> socket)
+{
+    Address from;
+    Ptr<Packet> packet;
+    while ((packet = socket->RecvFrom(from)))
+    {
+        ++m_received;
+        ServiceRequestHeader header;
+        if (!ServiceRequestHeader::Peek(packet, header))
+        {
+            NS_LOG_LOGIC("malformed packet of " << packet->GetSize() << " bytes from " << from);
+            Drop(packet, MALFORMED_DROP);
+            continue;
+        }
+        if (header.GetMessageType() != ServiceRequestHeader::REQUEST)
+        {
+            Drop(packet, NOT_A_REQUEST_DROP);
+            continue;
+        }
+        if (m_maxRequests > 0 && m_pool.GetLive() >= m_maxRequests)
+        {
+            Drop(packet, SERVER_FULL_DROP);
+            continue;
+        }
+        Ipv4PacketInfoTag info;
+        Ipv4Address local = packet->PeekPacketTag(info) ? info.GetAddress() : Ipv4Address::GetAny();
+        InetSocketAddress src = InetSocketAddress::ConvertFrom(from);
+
+        CorePolicy::Handle h = m_pool.Allocate();
+        ServerRequest& r = m_pool[h];
+        r.header = header;
+        r.header.SetLocator(local.Get());
+        r.replyTo = from;
+        r.arrival = Simulator::Now();
+        double speed = GetSpeed();
+        r.work = speed == 1.0 ? header.GetServiceDemand()
+                              : Time(header.GetServiceDemand().GetDouble() / speed);
+        r.requestClass = header.GetRequestClass();
+        r.nicQueue = m_rssMode == RSS_HASH
+                         ? m_rss.QueueOf(m_rss.Hash(src.GetIpv4(), local, src.GetPort(), m_port))
+                         : m_rssRandom->GetInteger(0, GetWorkers() - 1);
+        m_outstandingWork += r.work;
+        m_peak = std::max(m_peak, m_pool.GetLive());
+        m_arrivalTrace(r);
+        m_policy->Enqueue(h);
+    }
+}
+
+void
+MulticoreServer::HandleComplete(CorePolicy::Handle h)
+{
+    ServerRequest& r = m_pool[h];
+    Time sojourn = Simulator::Now() - r.arrival;
+    ++m_completed;
+    m_outstandingWork -= r.work;
+    if (r.header.GetSendTime() >= m_warmUp)
+    {
+        m_stats.Record(r.requestClass, sojourn);
+    }
+    m_completeTrace(r, sojourn);
+
+    ServiceRequestHeader reply = r.header;
+    reply.SetMessageType(ServiceRequestHeader::REPLY);
+    reply.SetQueueLength(m_policy->GetWaiting());
+    reply.SetOutstanding(m_pool.GetLive() - 1);
+    reply.SetOutstandingWork(m_outstandingWork);
+    Ptr<Packet> packet = Create<Packet>(m_replySize);
+    packet->AddHeader(reply);
+    if (m_socket)
+    {
+        m_socket->SendTo(packet, 0, r.replyTo);
+    }
+    m_pool.Release(h);
+}
+
+} // namespace ns3

@@ -1,0 +1,167 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MULTICORE_SERVER_H
+#define MULTICORE_SERVER_H
+
+#include "core-policy.h"
+#include "request-stats.h"
+#include "rss-hash.h"
+#include "server-request.h"
+
+#include "ns3/application.h"
+#include "ns3/ptr.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/socket.h"
+#include "ns3/traced-callback.h"
+
+#include <map>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief A multi-core server: requests arrive as UDP packets, a NIC stage
+ * with RSS picks a receive queue per flow, a CorePolicy schedules them on
+ * the worker cores, and each completed request is answered with a reply.
+ *
+ * Compute units: with Scaling=Parallel the server has ComputeUnits worker
+ * cores at base speed; with Scaling=Scaled it has one worker that runs
+ * ComputeUnits times faster (service time = demand / ComputeUnits). The
+ * service demand comes from the request header.
+ *
+ * The server's sojourn time of a request is from its arrival at the NIC to
+ * its completion. Drops carry a reason (MALFORMED_DROP, NOT_A_REQUEST_DROP,
+ * SERVER_FULL_DROP, SOCKET_DROP) and are counted per reason; at any time
+ * received = completed + in system + dropped.
+ */
+class MulticoreServer : public Application
+{
+  public:
+    /// How compute units become cores.
+    enum Scaling
+    {
+        PARALLEL, //!< ComputeUnits cores at base speed
+        SCALED,   //!< one core at ComputeUnits x base speed
+    };
+
+    /// How the NIC spreads requests over its receive queues.
+    enum RssMode
+    {
+        RSS_HASH,   //!< Toeplitz hash of the flow (a real NIC)
+        RSS_RANDOM, //!< uniformly at random per request (the AFP authors' simulator)
+    };
+
+    static constexpr const char* MALFORMED_DROP = "Malformed packet";          //!< drop reason
+    static constexpr const char* NOT_A_REQUEST_DROP = "Not a request";         //!< drop reason
+    static constexpr const char* SERVER_FULL_DROP = "Server full";             //!< drop reason
+    static constexpr const char* SOCKET_DROP = "Socket receive buffer full";   //!< drop reason
+
+    /**
+     * \brief Signature of the RequestArrival trace.
+     * \param request the request
+     */
+    typedef void (*ArrivalTracedCallback)(const ServerRequest& request);
+    /**
+     * \brief Signature of the RequestComplete trace.
+     * \param request the request
+     * \param sojourn time from NIC arrival to completion
+     */
+    typedef void (*CompleteTracedCallback)(const ServerRequest& request, Time sojourn);
+    /**
+     * \brief Signature of the Drop trace.
+     * \param packet the dropped packet
+     * \param reason why it was dropped
+     */
+    typedef void (*DropTracedCallback)(Ptr<const Packet> packet, const std::string& reason);
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    MulticoreServer();
+    ~MulticoreServer() override;
+
+    /// \return the intra-server policy
+    Ptr<CorePolicy> GetPolicy() const;
+    /// \return the number of worker cores
+    uint32_t GetWorkers() const;
+    /// \return the speed of each worker relative to the base speed
+    double GetSpeed() const;
+    /// \return the NIC's RSS function
+    const RssHash& GetRss() const;
+    /// \return sojourn-time statistics of the completed requests
+    const RequestStats& GetStats() const;
+
+    /// \return request packets received (valid or not)
+    uint64_t GetReceived() const;
+    /// \return requests completed
+    uint64_t GetCompleted() const;
+    /// \return requests at the server (waiting or in service)
+    uint32_t GetInSystem() const;
+    /// \return most requests ever at the server at once
+    uint32_t GetPeakInSystem() const;
+    /// \return drops by reason
+    const std::map<std::string, uint64_t>& GetDrops() const;
+    /// \return total drops
+    uint64_t GetDropped() const;
+
+    /**
+     * \brief Use fixed random streams.
+     * \param stream first stream index
+     * \return number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+
+    /// \param socket the socket with packets to read
+    void HandleRead(Ptr<Socket> socket);
+    /// \param h a completed request
+    void HandleComplete(CorePolicy::Handle h);
+    /**
+     * \param packet the packet
+     * \param reason why
+     */
+    void Drop(Ptr<const Packet> packet, const char* reason);
+    /// \param packet a packet the socket dropped (receive buffer full)
+    void SocketDrop(Ptr<const Packet> packet);
+
+    uint16_t m_port;               //!< UDP port
+    uint32_t m_computeUnits;       //!< compute units
+    Scaling m_scaling;             //!< how compute units become cores
+    RssMode m_rssMode;             //!< how the NIC picks a queue
+    uint32_t m_maxRequests;        //!< capacity (0: unlimited)
+    uint32_t m_replySize;          //!< reply packet payload size (bytes)
+    Time m_warmUp;                 //!< requests sent before are not recorded
+    bool m_exactQuantiles;         //!< keep samples for exact quantiles
+    Ptr<CorePolicy> m_policy;      //!< intra-server policy
+    Ptr<UniformRandomVariable> m_rssRandom; //!< RSS_RANDOM draws
+    Ptr<Socket> m_socket;          //!< listening socket
+    ServerRequestPool m_pool;      //!< requests at the server
+    RssHash m_rss;                 //!< NIC hash
+    RequestStats m_stats;          //!< sojourn times
+    uint64_t m_received{0};        //!< packets received
+    uint64_t m_completed{0};       //!< requests completed
+    uint64_t m_dropped{0};         //!< total drops
+    uint32_t m_peak{0};            //!< peak requests in system
+    Time m_outstandingWork;        //!< work of the requests at the server
+    std::map<std::string, uint64_t> m_drops; //!< drops per reason
+
+    TracedCallback<const ServerRequest&> m_arrivalTrace;        //!< arrival
+    TracedCallback<const ServerRequest&, Time> m_completeTrace; //!< completion
+    TracedCallback<Ptr<const Packet>, const std::string&> m_dropTrace; //!< drop
+};
+
+} // namespace ns3
+
+#endif // MULTICORE_SERVER_H

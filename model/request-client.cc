@@ -1,0 +1,271 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "request-client.h"
+
+#include "mixture-random-variable.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RequestClient");
+
+NS_OBJECT_ENSURE_REGISTERED(RequestClient);
+
+TypeId
+RequestClient::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RequestClient")
+            .SetParent<Application>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<RequestClient>()
+            .AddAttribute("RemoteAddress",
+                          "IPv4 address of the server (or an InetSocketAddress)",
+                          AddressValue(),
+                          MakeAddressAccessor(&RequestClient::m_remote),
+                          MakeAddressChecker())
+            .AddAttribute("RemotePort",
+                          "UDP port of the server (ignored if RemoteAddress has a port)",
+                          UintegerValue(9000),
+                          MakeUintegerAccessor(&RequestClient::m_remotePort),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("ServiceId",
+                          "Service identifier written into every request",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RequestClient::m_serviceId),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ClientId",
+                          "Client identifier written into every request",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RequestClient::m_clientId),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("InterArrival",
+                          "Time between two requests, in seconds",
+                          StringValue("ns3::ExponentialRandomVariable[Mean=0.001]"),
+                          MakePointerAccessor(&RequestClient::m_interArrival),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("ServiceDemand",
+                          "Work of a request on a base-speed core, in seconds; a "
+                          "MixtureRandomVariable also sets the request class",
+                          StringValue("ns3::ExponentialRandomVariable[Mean=0.00001]"),
+                          MakePointerAccessor(&RequestClient::m_serviceDemand),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("Flows",
+                          "Number of UDP source ports the requests are spread over",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RequestClient::m_flows),
+                          MakeUintegerChecker<uint32_t>(1, 60000))
+            .AddAttribute("PayloadSize",
+                          "Bytes of payload after the header in each request",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RequestClient::m_packetSize),
+                          MakeUintegerChecker<uint32_t>(0, 65000))
+            .AddAttribute("MaxRequests",
+                          "Requests to send at most (0: no limit)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RequestClient::m_maxRequests),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("WarmUp",
+                          "Requests sent before this time are not recorded",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RequestClient::m_warmUp),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ExactQuantiles",
+                          "Keep every completion time for exact quantiles",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RequestClient::m_exactQuantiles),
+                          MakeBooleanChecker())
+            .AddTraceSource("Tx",
+                            "A request was sent",
+                            MakeTraceSourceAccessor(&RequestClient::m_txTrace),
+                            "ns3::RequestClient::TxTracedCallback")
+            .AddTraceSource("Complete",
+                            "The reply to a request arrived; the completion time is given",
+                            MakeTraceSourceAccessor(&RequestClient::m_completeTrace),
+                            "ns3::RequestClient::CompleteTracedCallback");
+    return tid;
+}
+
+RequestClient::RequestClient()
+    : m_flowChoice(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RequestClient::~RequestClient() = default;
+
+void
+RequestClient::DoDispose()
+{
+    m_sendEvent.Cancel();
+    for (auto& s : m_sockets)
+    {
+        s->Close();
+        s->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    }
+    m_sockets.clear();
+    Application::DoDispose();
+}
+
+uint64_t
+RequestClient::GetSent() const
+{
+    return m_sent;
+}
+
+uint64_t
+RequestClient::GetCompleted() const
+{
+    return m_completed;
+}
+
+uint64_t
+RequestClient::GetMalformed() const
+{
+    return m_malformed;
+}
+
+const RequestStats&
+RequestClient::GetStats() const
+{
+    return m_stats;
+}
+
+int64_t
+RequestClient::AssignStreams(int64_t stream)
+{
+    int64_t used = 0;
+    m_interArrival->SetStream(stream + used++);
+    if (auto mix = DynamicCast<MixtureRandomVariable>(m_serviceDemand))
+    {
+        used += mix->AssignStreams(stream + used);
+    }
+    else
+    {
+        m_serviceDemand->SetStream(stream + used++);
+    }
+    m_flowChoice->SetStream(stream + used++);
+    return used;
+}
+
+void
+RequestClient::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_interArrival || !m_serviceDemand,
+                    "RequestClient needs InterArrival and ServiceDemand");
+    InetSocketAddress remote = InetSocketAddress(Ipv4Address::GetAny(), m_remotePort);
+    if (InetSocketAddress::IsMatchingType(m_remote))
+    {
+        remote = InetSocketAddress::ConvertFrom(m_remote);
+    }
+    else if (Ipv4Address::IsMatchingType(m_remote))
+    {
+        remote = InetSocketAddress(Ipv4Address::ConvertFrom(m_remote), m_remotePort);
+    }
+    else
+    {
+        NS_ABORT_MSG("RequestClient: RemoteAddress must be an IPv4 address, got " << m_remote);
+    }
+    m_stats = RequestStats(m_exactQuantiles);
+    if (m_sockets.empty())
+    {
+        for (uint32_t f = 0; f < m_flows; ++f)
+        {
+            Ptr<Socket> s = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
+            NS_ABORT_MSG_IF(s->Bind() == -1, "RequestClient: cannot bind a UDP socket");
+            NS_ABORT_MSG_IF(s->Connect(remote) == -1, "RequestClient: cannot connect to " << remote);
+            s->SetRecvCallback(MakeCallback(&RequestClient::HandleRead, this));
+            m_sockets.push_back(s);
+        }
+    }
+    m_sendEvent = Simulator::ScheduleNow(&RequestClient::SendRequest, this);
+}
+
+void
+RequestClient::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    // Sockets stay open: replies to requests in flight still count.
+    m_sendEvent.Cancel();
+}
+
+void
+RequestClient::SendRequest()
+{
+    if (m_maxRequests > 0 && m_sent >= m_maxRequests)
+    {
+        return;
+    }
+    double demand = m_serviceDemand->GetValue();
+    NS_ABORT_MSG_IF(!(demand >= 0) || !std::isfinite(demand),
+                    "RequestClient: ServiceDemand drew " << demand << " s; it must be >= 0");
+    uint8_t requestClass = 0;
+    if (auto mix = DynamicCast<MixtureRandomVariable>(m_serviceDemand))
+    {
+        requestClass = mix->GetLastComponent();
+    }
+
+    ServiceRequestHeader header;
+    header.SetMessageType(ServiceRequestHeader::REQUEST);
+    header.SetServiceId(m_serviceId);
+    header.SetClientId(m_clientId);
+    header.SetRequestId(m_sent);
+    header.SetTransactionId(static_cast<uint32_t>(m_sent));
+    header.SetRequestClass(requestClass);
+    header.SetServiceDemand(Seconds(demand));
+    header.SetSendTime(Simulator::Now());
+    Ptr<Packet> packet = Create<Packet>(m_packetSize);
+    packet->AddHeader(header);
+    uint32_t flow = m_flows == 1 ? 0 : m_flowChoice->GetInteger(0, m_flows - 1);
+    m_sockets[flow]->Send(packet);
+    ++m_sent;
+    m_txTrace(header);
+
+    double gap = m_interArrival->GetValue();
+    NS_ABORT_MSG_IF(!(gap >= 0) || !std::isfinite(gap),
+                    "RequestClient: InterArrival drew " << gap << " s; it must be >= 0");
+    m_sendEvent = Simulator::Schedule(Seconds(gap), &RequestClient::SendRequest, this);
+}
+
+void
+RequestClient::HandleRead(Ptr<Socket> socket)
+{
+    Ptr<Packet> packet;
+    while ((packet = socket->Recv()))
+    {
+        ServiceRequestHeader header;
+        if (!ServiceRequestHeader::Peek(packet, header) ||
+            header.GetMessageType() != ServiceRequestHeader::REPLY ||
+            header.GetClientId() != m_clientId)
+        {
+            ++m_malformed;
+            continue;
+        }
+        ++m_completed;
+        Time rct = Simulator::Now() - header.GetSendTime();
+        if (header.GetSendTime() >= m_warmUp)
+        {
+            m_stats.Record(header.GetRequestClass(), rct);
+        }
+        m_completeTrace(header, rct);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,45 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "server-request.h"
+
+#include "ns3/abort.h"
+
+namespace ns3
+{
+
+ServerRequestPool::Handle
+ServerRequestPool::Allocate()
+{
+    if (m_free.empty())
+    {
+        m_slots.emplace_back();
+        return m_slots.size() - 1;
+    }
+    Handle h = m_free.back();
+    m_free.pop_back();
+    m_slots[h] = ServerRequest{};
+    return h;
+}
+
+void
+ServerRequestPool::Release(Handle h)
+{
+    NS_ABORT_MSG_IF(h >= m_slots.size(), "release of unknown request handle " << h);
+    m_free.push_back(h);
+}
+
+uint32_t
+ServerRequestPool::GetLive() const
+{
+    return m_slots.size() - m_free.size();
+}
+
+uint32_t
+ServerRequestPool::GetCapacity() const
+{
+    return m_slots.size();
+}
+
+} // namespace ns3

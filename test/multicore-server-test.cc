@@ -1,0 +1,318 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The multi-core server at packet level: requests cross links as UDP
+ * packets, RSS picks receive queues, and every request is accounted for.
+ */
+
+#include "request-scheduling-test-utils.h"
+
+#include "ns3/config.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4.h"
+#include "ns3/multicore-scenario.h"
+#include "ns3/multicore-server.h"
+#include "ns3/node.h"
+#include "ns3/request-client.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/test.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+
+using namespace ns3;
+using namespace ns3::tests;
+
+namespace
+{
+
+/**
+ * \param policy dfcfs, cfcfs or ps
+ * \param cores compute units
+ * \param load utilisation
+ * \param service distribution text
+ * \param duration sending time
+ * \return a scenario configuration
+ */
+MulticoreScenario::Config
+MakeConfig(const std::string& policy,
+           uint32_t cores,
+           double load,
+           const std::string& service,
+           Time duration)
+{
+    MulticoreScenario::Config c;
+    std::string error;
+    DistributionSpec::Parse(service, c.service, error);
+    c.policy = policy;
+    c.cores = cores;
+    c.load = load;
+    c.duration = duration;
+    return c;
+}
+
+/// Requests are conserved at every instant and all are answered in the end.
+class ConservationTestCase : public TestCase
+{
+  public:
+    /// \param policy the policy to run
+    explicit ConservationTestCase(const std::string& policy)
+        : TestCase("conservation with " + policy + ": received = completed + in system + dropped"),
+          m_policy(policy)
+    {
+    }
+
+  private:
+    /// Check the server's identity now.
+    void Check()
+    {
+        Ptr<MulticoreServer> s = m_scenario->GetServer();
+        ++m_checks;
+        NS_TEST_ASSERT_MSG_EQ(s->GetReceived(),
+                              s->GetCompleted() + s->GetInSystem() + s->GetDropped(),
+                              "server conservation at " << Simulator::Now().As(Time::US));
+        NS_TEST_ASSERT_MSG_EQ(s->GetInSystem(),
+                              s->GetPolicy()->GetWaiting() + s->GetPolicy()->GetInService(),
+                              "requests in system = waiting + in service");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(m_scenario->GetSent(),
+                                    m_scenario->GetCompleted() + m_scenario->GetNetworkDrops() +
+                                        s->GetDropped(),
+                                    "sent >= completed + dropped");
+        if (s->GetPolicy()->GetWaiting() > 0 && m_policy != "dfcfs")
+        {
+            // A shared queue never waits while a worker is idle.
+            NS_TEST_ASSERT_MSG_EQ(s->GetPolicy()->GetInService(),
+                                  s->GetWorkers(),
+                                  "work conservation");
+        }
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(21);
+        RngSeedManager::SetRun(1);
+        Config::SetDefault("ns3::MulticoreServer::MaxRequests", UintegerValue(m_policy == "dfcfs" ? 20 : 0));
+        m_scenario = std::make_unique<MulticoreScenario>(
+            MakeConfig(m_policy, 4, 0.95, "bimodal:0.9:5us:50us", MilliSeconds(20)));
+        m_scenario->Build();
+        for (int i = 1; i < 200; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(100 * i) + NanoSeconds(7), &ConservationTestCase::Check, this);
+        }
+        m_scenario->Run();
+        Check();
+        Ptr<MulticoreServer> s = m_scenario->GetServer();
+        uint64_t dropped = s->GetDropped() + m_scenario->GetNetworkDrops();
+        NS_TEST_ASSERT_MSG_GT(m_scenario->GetSent(), 1000u, "traffic flowed");
+        NS_TEST_ASSERT_MSG_EQ(m_scenario->GetSent(),
+                              m_scenario->GetCompleted() + dropped,
+                              "drained: sent = completed + dropped");
+        NS_TEST_ASSERT_MSG_EQ(s->GetInSystem(), 0u, "nothing left at the server");
+        if (m_policy == "dfcfs")
+        {
+            NS_TEST_ASSERT_MSG_GT(s->GetDrops().at(MulticoreServer::SERVER_FULL_DROP),
+                                  0u,
+                                  "a 20-request server overflows at 95 % load");
+        }
+        NS_TEST_ASSERT_MSG_EQ(m_checks, 200u, "every check ran");
+        m_scenario.reset();
+        Config::Reset();
+        Simulator::Destroy();
+    }
+
+    std::string m_policy;                          //!< policy
+    std::unique_ptr<MulticoreScenario> m_scenario; //!< scenario
+    uint32_t m_checks{0};                          //!< checks done
+};
+
+/// Garbage packets are dropped and counted; valid requests are still served.
+class MalformedTestCase : public TestCase
+{
+  public:
+    MalformedTestCase()
+        : TestCase("malformed packets are dropped with a reason and counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(22);
+        MulticoreScenario scenario(MakeConfig("cfcfs", 2, 0.5, "exp:10us", MilliSeconds(10)));
+        scenario.Build();
+        Ptr<MulticoreServer> server = scenario.GetServer();
+        Ptr<Node> client = scenario.GetClients().Get(0)->GetNode();
+        Ipv4Address serverAddress = server->GetNode()->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal();
+        Ptr<Socket> socket = Socket::CreateSocket(client, UdpSocketFactory::GetTypeId());
+        socket->Bind();
+        socket->Connect(InetSocketAddress(serverAddress, 9000));
+        auto u = CreateObject<UniformRandomVariable>();
+        const uint32_t garbage = 500;
+        for (uint32_t i = 0; i < garbage; ++i)
+        {
+            std::vector<uint8_t> bytes(u->GetInteger(0, 100));
+            for (auto& b : bytes)
+            {
+                b = u->GetInteger(0, 255);
+            }
+            Simulator::Schedule(MicroSeconds(10 * i), [socket, bytes]() {
+                socket->Send(Create<Packet>(bytes.data(), bytes.size()));
+            });
+        }
+        // A well-formed reply sent to the server is not a request.
+        ServiceRequestHeader reply;
+        reply.SetMessageType(ServiceRequestHeader::REPLY);
+        Simulator::Schedule(MicroSeconds(3), [socket, reply]() {
+            Ptr<Packet> p = Create<Packet>();
+            p->AddHeader(reply);
+            socket->Send(p);
+        });
+        scenario.Run();
+        NS_TEST_ASSERT_MSG_EQ(server->GetDrops().at(MulticoreServer::MALFORMED_DROP),
+                              garbage,
+                              "every garbage packet is a malformed drop");
+        NS_TEST_ASSERT_MSG_EQ(server->GetDrops().at(MulticoreServer::NOT_A_REQUEST_DROP),
+                              1u,
+                              "the stray reply is dropped");
+        NS_TEST_ASSERT_MSG_EQ(scenario.GetCompleted(), scenario.GetSent(), "valid requests served");
+        NS_TEST_ASSERT_MSG_EQ(server->GetReceived(),
+                              server->GetCompleted() + server->GetDropped(),
+                              "server conservation");
+        Simulator::Destroy();
+    }
+};
+
+/// RSS spreads the flows of the clients over the worker queues.
+class RssSpreadTestCase : public TestCase
+{
+  public:
+    /// \param mode hash or random
+    explicit RssSpreadTestCase(const std::string& mode)
+        : TestCase("RSS (" + mode + ") spreads requests over the 8 receive queues"),
+          m_mode(mode)
+    {
+    }
+
+  private:
+    /// \param r an arriving request
+    void Arrival(const ServerRequest& r)
+    {
+        ++m_perQueue.at(r.nicQueue);
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(23);
+        MulticoreScenario::Config c = MakeConfig("dfcfs", 8, 0.3, "exp:10us", MilliSeconds(50));
+        c.flows = 256;
+        c.clients = 2;
+        c.rss = m_mode;
+        MulticoreScenario scenario(c);
+        scenario.Build();
+        m_perQueue.assign(8, 0);
+        scenario.GetServer()->TraceConnectWithoutContext(
+            "RequestArrival",
+            MakeCallback(&RssSpreadTestCase::Arrival, this));
+        scenario.Run();
+        double mean = scenario.GetSent() / 8.0;
+        for (uint32_t q = 0; q < 8; ++q)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(m_perQueue[q], mean, 0.3 * mean, "queue " << q);
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_mode;                //!< hash or random
+    std::vector<uint64_t> m_perQueue;  //!< arrivals per queue
+};
+
+/// End to end over the network, the server still matches queueing theory.
+class PacketLevelTheoryTestCase : public TestCase
+{
+  public:
+    /// \param scaling parallel (M/M/4) or scaled (M/M/1 at 4x speed)
+    explicit PacketLevelTheoryTestCase(const std::string& scaling)
+        : TestCase("packet level: 4 compute units, " + scaling + ", load 0.5 vs queueing theory"),
+          m_scaling(scaling)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(24);
+        MulticoreScenario::Config c = MakeConfig("cfcfs", 4, 0.5, "exp:10us", MilliSeconds(500));
+        c.scaling = m_scaling;
+        MulticoreScenario scenario(c);
+        scenario.Build();
+        scenario.Run();
+        double lambda = scenario.GetRate();
+        double expected = m_scaling == "parallel" ? MmcMeanSojourn(4, lambda, 1e5)
+                                                  : MmcMeanSojourn(1, lambda, 4e5);
+        double measured = scenario.GetServer()->GetStats().GetAll().GetMean().GetSeconds();
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, 0.03 * expected, "mean sojourn");
+        NS_TEST_ASSERT_MSG_EQ(scenario.GetCompleted(), scenario.GetSent(), "all answered");
+        // Completion time adds two link crossings (1 us each plus transmission).
+        double rct = scenario.GetClientStats().GetAll().GetMean().GetSeconds();
+        NS_TEST_ASSERT_MSG_EQ_TOL(rct - measured, 2e-6, 0.1e-6, "RCT = sojourn + 2 link delays");
+        Simulator::Destroy();
+    }
+
+    std::string m_scaling; //!< parallel or scaled
+};
+
+/// Request classes of a mixture are kept apart.
+class ClassTestCase : public TestCase
+{
+  public:
+    ClassTestCase()
+        : TestCase("bimodal demand: classes recorded with their frequencies and service times")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(25);
+        MulticoreScenario scenario(
+            MakeConfig("ps", 4, 0.1, "bimodal:0.9:1us:100us", MilliSeconds(100)));
+        scenario.Build();
+        scenario.Run();
+        const RequestStats& s = scenario.GetServer()->GetStats();
+        NS_TEST_ASSERT_MSG_EQ(s.GetClassCount(), 2u, "two classes");
+        double n = s.GetAll().GetCount();
+        double p = s.GetClass(0).GetCount() / n;
+        NS_TEST_ASSERT_MSG_EQ_TOL(p, 0.9, 4 * std::sqrt(0.09 / n), "short share");
+        // At 10 % load on 4 cores, PS rarely shares: sojourn ~ service time.
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.GetClass(0).GetQuantile(0.5).GetSeconds(), 1e-6, 0.05e-6, "short");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.GetClass(1).GetQuantile(0.5).GetSeconds(), 100e-6, 5e-6, "long");
+        Simulator::Destroy();
+    }
+};
+
+/// Suite of the packet-level server tests.
+class MulticoreServerTestSuite : public TestSuite
+{
+  public:
+    MulticoreServerTestSuite()
+        : TestSuite("request-scheduling-server", Type::UNIT)
+    {
+        AddTestCase(new ConservationTestCase("dfcfs"));
+        AddTestCase(new ConservationTestCase("cfcfs"));
+        AddTestCase(new ConservationTestCase("ps"));
+        AddTestCase(new MalformedTestCase());
+        AddTestCase(new RssSpreadTestCase("hash"));
+        AddTestCase(new RssSpreadTestCase("random"));
+        AddTestCase(new PacketLevelTheoryTestCase("parallel"));
+        AddTestCase(new PacketLevelTheoryTestCase("scaled"));
+        AddTestCase(new ClassTestCase());
+    }
+};
+
+/// The suite's instance.
+MulticoreServerTestSuite g_multicoreServerTestSuite;
+
+} // namespace

@@ -1,0 +1,95 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REQUEST_SCHEDULING_TEST_UTILS_H
+#define REQUEST_SCHEDULING_TEST_UTILS_H
+
+#include "ns3/core-policy.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/request-stats.h"
+#include "ns3/server-request.h"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace ns3
+{
+namespace tests
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief Feeds a CorePolicy with a renewal arrival process directly (no
+ * network), to compare the server's scheduling engine with queueing theory
+ * using millions of requests in seconds.
+ */
+class PolicyDriver
+{
+  public:
+    /**
+     * \param policy the policy under test (not yet attached)
+     * \param workers worker cores
+     * \param interArrival inter-arrival times (s)
+     * \param demand service times (s)
+     * \param requests requests to generate
+     * \param warmUp first requests not recorded
+     */
+    PolicyDriver(Ptr<CorePolicy> policy,
+                 uint32_t workers,
+                 Ptr<RandomVariableStream> interArrival,
+                 Ptr<RandomVariableStream> demand,
+                 uint64_t requests,
+                 uint64_t warmUp);
+
+    /// Chooses the NIC queue of each request (default: always 0).
+    std::function<uint32_t()> nicQueueOf;
+
+    /// Generate every request and run until all complete; destroys the simulator.
+    void Run();
+    /// \return sojourn times of the recorded requests
+    const LatencySummary& GetSojourn() const;
+    /// \return completed requests
+    uint64_t GetCompleted() const;
+    /// \return simulated time at the end
+    Time GetEnd() const;
+
+  private:
+    /// Generate one request and schedule the next.
+    void Arrive();
+    /// \param h a completed request
+    void Complete(CorePolicy::Handle h);
+
+    Ptr<CorePolicy> m_policy;               //!< under test
+    uint32_t m_workers;                     //!< workers
+    Ptr<RandomVariableStream> m_gap;        //!< inter-arrival
+    Ptr<RandomVariableStream> m_demand;     //!< service time
+    uint64_t m_requests;                    //!< to generate
+    uint64_t m_warmUp;                      //!< not recorded
+    uint64_t m_generated{0};                //!< generated so far
+    uint64_t m_completed{0};                //!< completed so far
+    ServerRequestPool m_pool;               //!< requests
+    std::vector<uint64_t> m_index;          //!< generation index per pool slot
+    LatencySummary m_sojourn;               //!< recorded sojourns
+    Time m_end;                             //!< end time
+};
+
+/**
+ * \param c servers
+ * \param lambda arrival rate
+ * \param mu service rate of one server
+ * \return mean sojourn time of M/M/c FCFS (Erlang C)
+ */
+double MmcMeanSojourn(uint32_t c, double lambda, double mu);
+
+/**
+ * \param mean the mean
+ * \return an exponential random variable with that mean
+ */
+Ptr<RandomVariableStream> Exponential(double mean);
+
+} // namespace tests
+} // namespace ns3
+
+#endif // REQUEST_SCHEDULING_TEST_UTILS_H
