@@ -15,6 +15,7 @@
 #include "ns3/network-module.h"
 #include "ns3/request-scheduling-module.h"
 
+#include <fstream>
 #include <iostream>
 
 using namespace ns3;
@@ -115,6 +116,16 @@ main(int argc, char* argv[])
         error = "invalid --link-rate=" + linkRate + ": expected a data rate, e.g. 100Gbps";
         ok = false;
     }
+    for (const auto& [name, path] : {std::pair{"json", json}, {"records", records}, {"cdf-plot", cdfPlot}})
+    {
+        // Fail before the run, not after it, if an output cannot be written.
+        std::string file = std::string(name) == "cdf-plot" ? path + ".plt" : path;
+        if (ok && !path.empty() && !std::ofstream(file, std::ios::app))
+        {
+            error = "invalid --" + std::string(name) + "=" + path + ": cannot write " + file;
+            ok = false;
+        }
+    }
     if (!ok)
     {
         std::cerr << "multicore-server: " << error << std::endl;
@@ -149,8 +160,7 @@ main(int argc, char* argv[])
     }
     else if (!summary.WriteFile(json))
     {
-        std::cerr << "multicore-server: invalid --json=" << json << ": cannot write the file"
-                  << std::endl;
+        std::cerr << "multicore-server: cannot write --json=" << json << std::endl;
         return 1;
     }
     Simulator::Destroy();

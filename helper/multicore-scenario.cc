@@ -141,6 +141,7 @@ MulticoreScenario::Build()
     }
     ApplicationContainer serverApps = serverHelper.Install(m_serverNode);
     m_server = DynamicCast<MulticoreServer>(serverApps.Get(0));
+    m_server->TraceConnectWithoutContext("Drop", MakeCallback(&MulticoreScenario::ServerDrop, this));
     MulticoreServerHelper::AssignStreams(serverApps, 2000);
 
     // Every client draws from its own copies of the distributions.
@@ -173,17 +174,18 @@ MulticoreScenario::Build()
         m_records = std::make_unique<std::ofstream>(m_config.recordsPath);
         NS_ABORT_MSG_IF(!*m_records, "cannot write " << m_config.recordsPath);
         *m_records << "client,request,class,send_time_s,rct_us\n";
-        for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
-        {
-            (*a)->TraceConnectWithoutContext("Complete",
-                                             MakeCallback(&MulticoreScenario::Record, this));
-        }
+    }
+    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
+    {
+        (*a)->TraceConnectWithoutContext("Complete",
+                                         MakeCallback(&MulticoreScenario::Completed, this));
     }
 }
 
 void
 MulticoreScenario::Run()
 {
+    Simulator::Schedule(m_config.duration, &MulticoreScenario::CheckDrained, this);
     Simulator::Stop(m_config.duration + m_config.drain);
     uint64_t before = Simulator::GetEventCount();
     auto start = std::chrono::steady_clock::now();
@@ -202,12 +204,14 @@ void
 MulticoreScenario::NetworkDrop(Ptr<const Packet> /* p */)
 {
     ++m_networkDrops;
+    CheckDrained();
 }
 
 void
 MulticoreScenario::QueueDiscDrop(Ptr<const QueueDiscItem> /* item */)
 {
     ++m_networkDrops;
+    CheckDrained();
 }
 
 void
@@ -218,14 +222,38 @@ MulticoreScenario::IpDrop(const Ipv4Header& /* header */,
                           uint32_t /* interface */)
 {
     ++m_networkDrops;
+    CheckDrained();
 }
 
 void
-MulticoreScenario::Record(const ServiceRequestHeader& header, Time rct)
+MulticoreScenario::Completed(const ServiceRequestHeader& header, Time rct)
 {
-    *m_records << header.GetClientId() << ',' << header.GetRequestId() << ','
-               << +header.GetRequestClass() << ',' << header.GetSendTime().GetSeconds() << ','
-               << rct.GetSeconds() * 1e6 << '\n';
+    if (m_records)
+    {
+        *m_records << header.GetClientId() << ',' << header.GetRequestId() << ','
+                   << +header.GetRequestClass() << ',' << header.GetSendTime().GetSeconds() << ','
+                   << rct.GetSeconds() * 1e6 << '\n';
+    }
+    ++m_answered;
+    CheckDrained();
+}
+
+void
+MulticoreScenario::CheckDrained()
+{
+    // Once the clients have stopped, end the run with the last answer (or
+    // drop) rather than at the drain limit.
+    if (Simulator::Now() >= m_config.duration &&
+        m_answered + m_server->GetDropped() + m_networkDrops >= GetSent())
+    {
+        Simulator::Stop();
+    }
+}
+
+void
+MulticoreScenario::ServerDrop(Ptr<const Packet> /* p */, const std::string& /* reason */)
+{
+    CheckDrained();
 }
 
 Ptr<MulticoreServer>

@@ -121,7 +121,14 @@ class MulticoreScenario
      * \param header the reply
      * \param rct completion time
      */
-    void Record(const ServiceRequestHeader& header, Time rct);
+    void Completed(const ServiceRequestHeader& header, Time rct);
+    /**
+     * \param p a packet the server dropped
+     * \param reason why
+     */
+    void ServerDrop(Ptr<const Packet> p, const std::string& reason);
+    /// Stop the simulation if the clients have stopped and every request is accounted for.
+    void CheckDrained();
 
     Config m_config;                   //!< parameters
     NodeContainer m_clientNodes;       //!< client nodes
@@ -129,6 +136,7 @@ class MulticoreScenario
     ApplicationContainer m_clients;    //!< client applications
     Ptr<MulticoreServer> m_server;     //!< the server
     uint64_t m_networkDrops{0};        //!< network drops
+    uint64_t m_answered{0};            //!< replies received by the clients
     double m_wallSeconds{0};           //!< wall-clock time of Run()
     uint64_t m_events{0};              //!< simulator events of Run()
     Time m_simulated;                  //!< simulated time at the end of Run()

@@ -33,7 +33,7 @@ def line_plot(
     ``<path>.dat``-style data next to the PNG and the gnuplot script
     (``.plt``), then runs gnuplot. Returns the PNG path.
     """
-    png = Path(path).with_suffix(".png")
+    png = Path(path).with_suffix(".png").resolve()
     png.parent.mkdir(parents=True, exist_ok=True)
     data = png.with_suffix(".dat")
     series = []
@@ -84,4 +84,5 @@ def render(script: Path | str) -> None:
     gnuplot = shutil.which("gnuplot")
     if gnuplot is None:
         raise RuntimeError("gnuplot is not installed (Debian: apt-get install gnuplot-nox)")
-    subprocess.run([gnuplot, str(script)], check=True, cwd=Path(script).parent)
+    script = Path(script).resolve()
+    subprocess.run([gnuplot, script.name], check=True, cwd=script.parent)

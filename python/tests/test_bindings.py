@@ -1,0 +1,47 @@
+"""The C++ module loads into cppyy next to the ns3 wheel's bindings."""
+
+import pytest
+
+import request_scheduling as rs
+
+
+@pytest.fixture(scope="module")
+def ns():
+    return rs.load()
+
+
+def test_objects_and_attributes(ns):
+    server = ns.CreateObject[ns.MulticoreServer]()
+    server.SetAttribute("ComputeUnits", ns.UintegerValue(8))
+    value = ns.UintegerValue()
+    server.GetAttribute("ComputeUnits", value)
+    assert value.Get() == 8
+    assert server.GetWorkers() == 8
+    tid = ns.TypeId.LookupByName("ns3::CfcfsCorePolicy")
+    assert tid.GetParent().GetName() == "ns3::CorePolicy"
+
+
+def test_header_round_trip(ns):
+    h = ns.ServiceRequestHeader()
+    h.SetRequestId(42)
+    h.SetServiceDemand(ns.MicroSeconds(5))
+    p = ns.Packet(0)
+    p.AddHeader(h)
+    out = ns.ServiceRequestHeader()
+    assert ns.ServiceRequestHeader.Peek(p, out)
+    assert out.GetRequestId() == 42
+    assert out.GetServiceDemand().GetMicroSeconds() == 5
+
+
+def test_scenario_from_python(ns):
+    config = ns.MulticoreScenario.Config()
+    config.policy = "cfcfs"
+    config.cores = 2
+    config.load = 0.5
+    config.duration = ns.MilliSeconds(20)
+    scenario = ns.MulticoreScenario(config)
+    scenario.Build()
+    scenario.Run()
+    assert scenario.GetSent() > 100
+    assert scenario.GetCompleted() == scenario.GetSent()
+    ns.Simulator.Destroy()

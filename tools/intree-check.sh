@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# In-tree check: build the module inside ns-3.37's source tree (Debian's
+# source package `ns3`) as an ns-3 user would, with only the ns-3 modules it
+# needs, and run every suite of the module with test.py.
+#
+#   tools/intree-check.sh [WORK_DIR]     (default: build-intree/)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(realpath -m "${1:-$repo/build-intree}")
+jobs=${JOBS:-2}
+
+"$repo/tools/fetch-ns3-source.sh" "$work"
+tree="$work/ns-allinone-3.37/ns-3.37"
+
+# The module as a user would drop it in: the tracked files of the repository.
+dest="$tree/contrib/request-scheduling"
+rm -rf "$dest"
+mkdir -p "$dest"
+(cd "$repo" && git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf -) | tar -xf - -C "$dest"
+
+cd "$tree"
+start=$(date +%s)
+# --enable-modules pulls in the dependencies named in the module's CMakeLists.
+./ns3 configure -d release --enable-tests --enable-examples \
+  --enable-modules "request-scheduling" > "$work/configure.log" 2>&1 ||
+  { tail -n 40 "$work/configure.log"; exit 1; }
+# ./ns3 build caps -j at cores - 1; drive CMake directly.
+cmake --build cmake-cache -j "$jobs" > "$work/build.log" 2>&1 ||
+  { grep -E -m 40 "error|Error" "$work/build.log"; tail -n 20 "$work/build.log"; exit 1; }
+echo "in-tree: ns-3.37 + request-scheduling built in $(( $(date +%s) - start )) s"
+
+suites=$(grep -ho 'TestSuite("request-scheduling[a-z0-9-]*"' "$dest"/test/*.cc | sed 's/.*("\(.*\)"/\1/' | sort)
+failed=0
+for s in $suites; do
+  if ./test.py --no-build -s "$s" > "$work/test-$s.log" 2>&1 && grep -q "^PASS: TestSuite $s" "$work/test-$s.log"; then
+    echo "in-tree: PASS $s"
+  else
+    echo "in-tree: FAIL $s"
+    tail -n 30 "$work/test-$s.log"
+    failed=1
+  fi
+done
+# The example runs from ns-3's own runner too.
+./ns3 run --no-build "multicore-server --policy=cfcfs --cores=2 --load=0.5 --duration=20ms --json=$work/example.json" \
+  > "$work/example.log" 2>&1 || { tail -n 20 "$work/example.log"; failed=1; }
+grep -q '"completed"' "$work/example.json" 2>/dev/null && echo "in-tree: example multicore-server ran" || failed=1
+exit $failed
