@@ -16,8 +16,8 @@ using namespace ns3;
 
 namespace
 {
-uint64_t g_remaining = 0;                   //!< events still to schedule
-Ptr<ExponentialRandomVariable> g_gap;       //!< delays
+uint64_t g_remaining = 0;             //!< events still to schedule
+Ptr<ExponentialRandomVariable> g_gap; //!< delays
 
 /// One event: schedule the next of this chain.
 void

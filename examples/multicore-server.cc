@@ -53,13 +53,16 @@ main(int argc, char* argv[])
     cmd.AddValue("scaling", "parallel (one core per unit) | scaled (one faster core)", scaling);
     cmd.AddValue("load", "utilisation of the worker cores, > 0", load);
     cmd.AddValue("arrival", "inter-arrival process: exp|lognormal|uniform|constant", arrival);
-    cmd.AddValue("service", "service demand, e.g. exp:10us, const:1us, bimodal:0.995:500ns:500us",
+    cmd.AddValue("service",
+                 "service demand, e.g. exp:10us, const:1us, bimodal:0.995:500ns:500us",
                  service);
-    cmd.AddValue("link-delay", "per-packet propagation delay of each link, e.g. exp:700us",
+    cmd.AddValue("link-delay",
+                 "per-packet propagation delay of each link, e.g. exp:700us",
                  linkDelay);
     cmd.AddValue("link-rate", "data rate of each link", linkRate);
     cmd.AddValue("rss", "NIC queue choice: hash (Toeplitz of the flow) | random", rss);
-    cmd.AddValue("dispatch-overhead", "c-FCFS dispatcher time per request, e.g. 100ns",
+    cmd.AddValue("dispatch-overhead",
+                 "c-FCFS dispatcher time per request, e.g. 100ns",
                  dispatchOverhead);
     cmd.AddValue("duration", "time during which clients send, e.g. 2s", duration);
     cmd.AddValue("warmup", "requests sent before this are not recorded", warmUp);
@@ -116,7 +119,8 @@ main(int argc, char* argv[])
         error = "invalid --link-rate=" + linkRate + ": expected a data rate, e.g. 100Gbps";
         ok = false;
     }
-    for (const auto& [name, path] : {std::pair{"json", json}, {"records", records}, {"cdf-plot", cdfPlot}})
+    for (const auto& [name, path] :
+         {std::pair{"json", json}, {"records", records}, {"cdf-plot", cdfPlot}})
     {
         // Fail before the run, not after it, if an output cannot be written.
         std::string file = std::string(name) == "cdf-plot" ? path + ".plt" : path;
@@ -151,7 +155,9 @@ main(int argc, char* argv[])
     summary.Set("run", runIndex).Set("seed", seedValue);
     if (!cdfPlot.empty())
     {
-        WriteLatencyCdfPlot(scenario.GetClientStats().GetAll(), cdfPlot, "multicore-server: completion time, " + policy);
+        WriteLatencyCdfPlot(scenario.GetClientStats().GetAll(),
+                            cdfPlot,
+                            "multicore-server: completion time, " + policy);
     }
     if (json.empty())
     {

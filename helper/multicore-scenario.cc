@@ -120,7 +120,8 @@ MulticoreScenario::Build()
 
     MulticoreServerHelper serverHelper(kServerPort);
     serverHelper.SetAttribute("ComputeUnits", UintegerValue(m_config.cores));
-    serverHelper.SetAttribute("Scaling", StringValue(m_config.scaling == "scaled" ? "Scaled" : "Parallel"));
+    serverHelper.SetAttribute("Scaling",
+                              StringValue(m_config.scaling == "scaled" ? "Scaled" : "Parallel"));
     serverHelper.SetAttribute("RssMode", StringValue(m_config.rss == "random" ? "Random" : "Hash"));
     serverHelper.SetAttribute("WarmUp", TimeValue(m_config.warmUp));
     serverHelper.SetAttribute("ExactQuantiles", BooleanValue(m_config.exactQuantiles));
@@ -141,7 +142,8 @@ MulticoreScenario::Build()
     }
     ApplicationContainer serverApps = serverHelper.Install(m_serverNode);
     m_server = DynamicCast<MulticoreServer>(serverApps.Get(0));
-    m_server->TraceConnectWithoutContext("Drop", MakeCallback(&MulticoreScenario::ServerDrop, this));
+    m_server->TraceConnectWithoutContext("Drop",
+                                         MakeCallback(&MulticoreScenario::ServerDrop, this));
     MulticoreServerHelper::AssignStreams(serverApps, 2000);
 
     // Every client draws from its own copies of the distributions.
@@ -190,8 +192,7 @@ MulticoreScenario::Run()
     uint64_t before = Simulator::GetEventCount();
     auto start = std::chrono::steady_clock::now();
     Simulator::Run();
-    m_wallSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    m_wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     m_events = Simulator::GetEventCount() - before;
     m_simulated = Simulator::Now();
     if (m_records)

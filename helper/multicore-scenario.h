@@ -130,16 +130,16 @@ class MulticoreScenario
     /// Stop the simulation if the clients have stopped and every request is accounted for.
     void CheckDrained();
 
-    Config m_config;                   //!< parameters
-    NodeContainer m_clientNodes;       //!< client nodes
-    Ptr<Node> m_serverNode;            //!< server node
-    ApplicationContainer m_clients;    //!< client applications
-    Ptr<MulticoreServer> m_server;     //!< the server
-    uint64_t m_networkDrops{0};        //!< network drops
-    uint64_t m_answered{0};            //!< replies received by the clients
-    double m_wallSeconds{0};           //!< wall-clock time of Run()
-    uint64_t m_events{0};              //!< simulator events of Run()
-    Time m_simulated;                  //!< simulated time at the end of Run()
+    Config m_config;                          //!< parameters
+    NodeContainer m_clientNodes;              //!< client nodes
+    Ptr<Node> m_serverNode;                   //!< server node
+    ApplicationContainer m_clients;           //!< client applications
+    Ptr<MulticoreServer> m_server;            //!< the server
+    uint64_t m_networkDrops{0};               //!< network drops
+    uint64_t m_answered{0};                   //!< replies received by the clients
+    double m_wallSeconds{0};                  //!< wall-clock time of Run()
+    uint64_t m_events{0};                     //!< simulator events of Run()
+    Time m_simulated;                         //!< simulated time at the end of Run()
     std::unique_ptr<std::ofstream> m_records; //!< per-request CSV
 };
 

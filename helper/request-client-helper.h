@@ -55,7 +55,7 @@ class RequestClientHelper
     static int64_t AssignStreams(ApplicationContainer apps, int64_t stream);
 
   private:
-    ObjectFactory m_factory;   //!< client factory
+    ObjectFactory m_factory;    //!< client factory
     uint32_t m_nextClientId{0}; //!< ClientId of the next client
 };
 

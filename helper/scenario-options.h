@@ -33,10 +33,10 @@ namespace ns3
  */
 struct DistributionSpec
 {
-    Ptr<RandomVariableStream> stream;     //!< the random variable (seconds)
-    double mean{0};                       //!< its mean (seconds)
-    std::vector<std::string> classNames;  //!< one name per class (mixture component)
-    std::string text;                     //!< the text it was parsed from
+    Ptr<RandomVariableStream> stream;    //!< the random variable (seconds)
+    double mean{0};                      //!< its mean (seconds)
+    std::vector<std::string> classNames; //!< one name per class (mixture component)
+    std::string text;                    //!< the text it was parsed from
 
     /**
      * \brief Parse a distribution.

@@ -20,22 +20,21 @@ NS_OBJECT_ENSURE_REGISTERED(CorePolicy);
 TypeId
 CorePolicy::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::CorePolicy")
-            .SetParent<Object>()
-            .SetGroupName("RequestScheduling")
-            .AddTraceSource("Start",
-                            "A request starts or resumes service",
-                            MakeTraceSourceAccessor(&CorePolicy::m_startTrace),
-                            "ns3::CorePolicy::RequestTracedCallback")
-            .AddTraceSource("Preempt",
-                            "A request is preempted before completion",
-                            MakeTraceSourceAccessor(&CorePolicy::m_preemptTrace),
-                            "ns3::CorePolicy::RequestTracedCallback")
-            .AddTraceSource("Complete",
-                            "A request completes service",
-                            MakeTraceSourceAccessor(&CorePolicy::m_completeTrace),
-                            "ns3::CorePolicy::RequestTracedCallback");
+    static TypeId tid = TypeId("ns3::CorePolicy")
+                            .SetParent<Object>()
+                            .SetGroupName("RequestScheduling")
+                            .AddTraceSource("Start",
+                                            "A request starts or resumes service",
+                                            MakeTraceSourceAccessor(&CorePolicy::m_startTrace),
+                                            "ns3::CorePolicy::RequestTracedCallback")
+                            .AddTraceSource("Preempt",
+                                            "A request is preempted before completion",
+                                            MakeTraceSourceAccessor(&CorePolicy::m_preemptTrace),
+                                            "ns3::CorePolicy::RequestTracedCallback")
+                            .AddTraceSource("Complete",
+                                            "A request completes service",
+                                            MakeTraceSourceAccessor(&CorePolicy::m_completeTrace),
+                                            "ns3::CorePolicy::RequestTracedCallback");
     return tid;
 }
 
@@ -168,8 +167,10 @@ CorePolicy::StartSlice(uint32_t w, Time slice, Time overhead)
     Worker& worker = m_workers[w];
     const ServerRequest& r = Get(worker.current);
     worker.sliceStart = Simulator::Now() + overhead;
-    worker.event =
-        Simulator::Schedule(overhead + std::min(r.remaining, slice), &CorePolicy::SliceEnd, this, w);
+    worker.event = Simulator::Schedule(overhead + std::min(r.remaining, slice),
+                                       &CorePolicy::SliceEnd,
+                                       this,
+                                       w);
 }
 
 void

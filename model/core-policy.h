@@ -162,12 +162,12 @@ class CorePolicy : public Object
     /// State of one worker core.
     struct Worker
     {
-        Handle current{0};       //!< request on the worker, if running
-        bool running{false};     //!< a request is on the worker
-        Time sliceStart;         //!< when the current slice's work started
-        Time busySince;          //!< start of the current busy period
-        Time busyTotal;          //!< busy time of finished busy periods
-        EventId event;           //!< end of slice or of overhead
+        Handle current{0};   //!< request on the worker, if running
+        bool running{false}; //!< a request is on the worker
+        Time sliceStart;     //!< when the current slice's work started
+        Time busySince;      //!< start of the current busy period
+        Time busyTotal;      //!< busy time of finished busy periods
+        EventId event;       //!< end of slice or of overhead
     };
 
     /**
@@ -183,14 +183,14 @@ class CorePolicy : public Object
     /// \param w the worker that becomes busy
     void SetBusy(uint32_t w);
 
-    ServerRequestPool* m_pool{nullptr};    //!< owner's request pool
-    CompletionCallback m_onComplete;       //!< owner's completion callback
-    std::vector<Worker> m_workers;         //!< worker cores
-    std::vector<uint32_t> m_idle;          //!< idle workers (unordered)
-    std::vector<uint32_t> m_idlePos;       //!< position in m_idle, or NOT_IDLE
-    uint64_t m_preemptions{0};             //!< preemptions so far
-    uint64_t m_completed{0};               //!< completions so far
-    uint32_t m_inService{0};               //!< workers running a request
+    ServerRequestPool* m_pool{nullptr}; //!< owner's request pool
+    CompletionCallback m_onComplete;    //!< owner's completion callback
+    std::vector<Worker> m_workers;      //!< worker cores
+    std::vector<uint32_t> m_idle;       //!< idle workers (unordered)
+    std::vector<uint32_t> m_idlePos;    //!< position in m_idle, or NOT_IDLE
+    uint64_t m_preemptions{0};          //!< preemptions so far
+    uint64_t m_completed{0};            //!< completions so far
+    uint32_t m_inService{0};            //!< workers running a request
     static constexpr uint32_t NOT_IDLE = std::numeric_limits<uint32_t>::max(); //!< marker
 };
 

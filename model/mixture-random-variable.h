@@ -61,8 +61,8 @@ class MixtureRandomVariable : public RandomVariableStream
 
   private:
     std::vector<Ptr<RandomVariableStream>> m_components; //!< components
-    std::vector<double> m_cumulative; //!< cumulative weights
-    uint32_t m_last{0};               //!< component of the last draw
+    std::vector<double> m_cumulative;                    //!< cumulative weights
+    uint32_t m_last{0};                                  //!< component of the last draw
 };
 
 } // namespace ns3

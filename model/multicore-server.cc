@@ -16,8 +16,8 @@
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
-#include "ns3/uinteger.h"
 #include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -44,24 +44,26 @@ MulticoreServer::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&MulticoreServer::m_computeUnits),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("Scaling",
-                          "Parallel: ComputeUnits cores at base speed; "
-                          "Scaled: one core ComputeUnits times faster",
-                          EnumValue(MulticoreServer::PARALLEL),
-                          RS_MAKE_ENUM_ACCESSOR(MulticoreServer::Scaling, &MulticoreServer::m_scaling),
-                          MakeEnumChecker(MulticoreServer::PARALLEL,
-                                          "Parallel",
-                                          MulticoreServer::SCALED,
-                                          "Scaled"))
-            .AddAttribute("RssMode",
-                          "How the NIC picks a receive queue: Hash (Toeplitz hash of the "
-                          "flow) or Random (per request)",
-                          EnumValue(MulticoreServer::RSS_HASH),
-                          RS_MAKE_ENUM_ACCESSOR(MulticoreServer::RssMode, &MulticoreServer::m_rssMode),
-                          MakeEnumChecker(MulticoreServer::RSS_HASH,
-                                          "Hash",
-                                          MulticoreServer::RSS_RANDOM,
-                                          "Random"))
+            .AddAttribute(
+                "Scaling",
+                "Parallel: ComputeUnits cores at base speed; "
+                "Scaled: one core ComputeUnits times faster",
+                EnumValue(MulticoreServer::PARALLEL),
+                RS_MAKE_ENUM_ACCESSOR(MulticoreServer::Scaling, &MulticoreServer::m_scaling),
+                MakeEnumChecker(MulticoreServer::PARALLEL,
+                                "Parallel",
+                                MulticoreServer::SCALED,
+                                "Scaled"))
+            .AddAttribute(
+                "RssMode",
+                "How the NIC picks a receive queue: Hash (Toeplitz hash of the "
+                "flow) or Random (per request)",
+                EnumValue(MulticoreServer::RSS_HASH),
+                RS_MAKE_ENUM_ACCESSOR(MulticoreServer::RssMode, &MulticoreServer::m_rssMode),
+                MakeEnumChecker(MulticoreServer::RSS_HASH,
+                                "Hash",
+                                MulticoreServer::RSS_RANDOM,
+                                "Random"))
             .AddAttribute("Policy",
                           "Intra-server scheduling policy",
                           PointerValue(CreateObject<DfcfsCorePolicy>()),

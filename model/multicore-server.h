@@ -55,10 +55,10 @@ class MulticoreServer : public Application
         RSS_RANDOM, //!< uniformly at random per request (the AFP authors' simulator)
     };
 
-    static constexpr const char* MALFORMED_DROP = "Malformed packet";          //!< drop reason
-    static constexpr const char* NOT_A_REQUEST_DROP = "Not a request";         //!< drop reason
-    static constexpr const char* SERVER_FULL_DROP = "Server full";             //!< drop reason
-    static constexpr const char* SOCKET_DROP = "Socket receive buffer full";   //!< drop reason
+    static constexpr const char* MALFORMED_DROP = "Malformed packet";        //!< drop reason
+    static constexpr const char* NOT_A_REQUEST_DROP = "Not a request";       //!< drop reason
+    static constexpr const char* SERVER_FULL_DROP = "Server full";           //!< drop reason
+    static constexpr const char* SOCKET_DROP = "Socket receive buffer full"; //!< drop reason
 
     /**
      * \brief Signature of the RequestArrival trace.
@@ -136,29 +136,29 @@ class MulticoreServer : public Application
     /// \param packet a packet the socket dropped (receive buffer full)
     void SocketDrop(Ptr<const Packet> packet);
 
-    uint16_t m_port;               //!< UDP port
-    uint32_t m_computeUnits;       //!< compute units
-    Scaling m_scaling;             //!< how compute units become cores
-    RssMode m_rssMode;             //!< how the NIC picks a queue
-    uint32_t m_maxRequests;        //!< capacity (0: unlimited)
-    uint32_t m_replySize;          //!< reply packet payload size (bytes)
-    Time m_warmUp;                 //!< requests sent before are not recorded
-    bool m_exactQuantiles;         //!< keep samples for exact quantiles
-    Ptr<CorePolicy> m_policy;      //!< intra-server policy
-    Ptr<UniformRandomVariable> m_rssRandom; //!< RSS_RANDOM draws
-    Ptr<Socket> m_socket;          //!< listening socket
-    ServerRequestPool m_pool;      //!< requests at the server
-    RssHash m_rss;                 //!< NIC hash
-    RequestStats m_stats;          //!< sojourn times
-    uint64_t m_received{0};        //!< packets received
-    uint64_t m_completed{0};       //!< requests completed
-    uint64_t m_dropped{0};         //!< total drops
-    uint32_t m_peak{0};            //!< peak requests in system
-    Time m_outstandingWork;        //!< work of the requests at the server
+    uint16_t m_port;                         //!< UDP port
+    uint32_t m_computeUnits;                 //!< compute units
+    Scaling m_scaling;                       //!< how compute units become cores
+    RssMode m_rssMode;                       //!< how the NIC picks a queue
+    uint32_t m_maxRequests;                  //!< capacity (0: unlimited)
+    uint32_t m_replySize;                    //!< reply packet payload size (bytes)
+    Time m_warmUp;                           //!< requests sent before are not recorded
+    bool m_exactQuantiles;                   //!< keep samples for exact quantiles
+    Ptr<CorePolicy> m_policy;                //!< intra-server policy
+    Ptr<UniformRandomVariable> m_rssRandom;  //!< RSS_RANDOM draws
+    Ptr<Socket> m_socket;                    //!< listening socket
+    ServerRequestPool m_pool;                //!< requests at the server
+    RssHash m_rss;                           //!< NIC hash
+    RequestStats m_stats;                    //!< sojourn times
+    uint64_t m_received{0};                  //!< packets received
+    uint64_t m_completed{0};                 //!< requests completed
+    uint64_t m_dropped{0};                   //!< total drops
+    uint32_t m_peak{0};                      //!< peak requests in system
+    Time m_outstandingWork;                  //!< work of the requests at the server
     std::map<std::string, uint64_t> m_drops; //!< drops per reason
 
-    TracedCallback<const ServerRequest&> m_arrivalTrace;        //!< arrival
-    TracedCallback<const ServerRequest&, Time> m_completeTrace; //!< completion
+    TracedCallback<const ServerRequest&> m_arrivalTrace;               //!< arrival
+    TracedCallback<const ServerRequest&, Time> m_completeTrace;        //!< completion
     TracedCallback<Ptr<const Packet>, const std::string&> m_dropTrace; //!< drop
 };
 

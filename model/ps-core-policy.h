@@ -68,10 +68,10 @@ class PsCorePolicy : public CorePolicy
     void Departure();
 
     std::priority_queue<Tag, std::vector<Tag>, std::greater<>> m_tags; //!< by finish time
-    double m_virtual{0};  //!< virtual clock (s of work done by each present request)
-    Time m_lastUpdate;    //!< real time of the last Advance()
-    Time m_busy;          //!< integral of min(n, c) dt up to m_lastUpdate
-    EventId m_departure;  //!< next departure
+    double m_virtual{0}; //!< virtual clock (s of work done by each present request)
+    Time m_lastUpdate;   //!< real time of the last Advance()
+    Time m_busy;         //!< integral of min(n, c) dt up to m_lastUpdate
+    EventId m_departure; //!< next departure
 };
 
 } // namespace ns3

@@ -51,7 +51,7 @@ class RandomDelayChannel : public PointToPointChannel
     int64_t AssignStreams(int64_t stream);
 
   private:
-    Ptr<RandomVariableStream> m_delayVariable; //!< per-packet delay (s)
+    Ptr<RandomVariableStream> m_delayVariable;            //!< per-packet delay (s)
     TracedCallback<Ptr<const Packet>, Time> m_delayTrace; //!< delay drawn
 };
 

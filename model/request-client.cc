@@ -190,7 +190,8 @@ RequestClient::StartApplication()
         {
             Ptr<Socket> s = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
             NS_ABORT_MSG_IF(s->Bind() == -1, "RequestClient: cannot bind a UDP socket");
-            NS_ABORT_MSG_IF(s->Connect(remote) == -1, "RequestClient: cannot connect to " << remote);
+            NS_ABORT_MSG_IF(s->Connect(remote) == -1,
+                            "RequestClient: cannot connect to " << remote);
             s->SetRecvCallback(MakeCallback(&RequestClient::HandleRead, this));
             m_sockets.push_back(s);
         }

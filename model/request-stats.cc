@@ -115,8 +115,8 @@ LatencySummary::Merge(const LatencySummary& other)
             return;
         }
         int32_t lo = std::min(m_offset, other.m_offset);
-        int32_t hi = std::max<int32_t>(m_offset + m_counts.size(),
-                                       other.m_offset + other.m_counts.size());
+        int32_t hi =
+            std::max<int32_t>(m_offset + m_counts.size(), other.m_offset + other.m_counts.size());
         std::vector<uint64_t> merged(hi - lo, 0);
         for (size_t i = 0; i < m_counts.size(); ++i)
         {

@@ -78,7 +78,7 @@ class RssHash
      */
     uint32_t Toeplitz(const uint8_t* data, uint32_t size) const;
 
-    std::vector<uint8_t> m_key;                               //!< secret key
+    std::vector<uint8_t> m_key;                                //!< secret key
     std::array<uint32_t, INDIRECTION_ENTRIES> m_indirection{}; //!< hash -> queue
     uint32_t m_queues{1};                                      //!< number of queues
 };

@@ -27,15 +27,15 @@ namespace ns3
  */
 struct ServerRequest
 {
-    ServiceRequestHeader header; //!< the request as received
-    Address replyTo;             //!< where the reply goes
-    Time arrival;                //!< arrival at the server's NIC
-    Time work;                   //!< service time at this server (demand / core speed)
-    Time remaining;              //!< work still to do
+    ServiceRequestHeader header;  //!< the request as received
+    Address replyTo;              //!< where the reply goes
+    Time arrival;                 //!< arrival at the server's NIC
+    Time work;                    //!< service time at this server (demand / core speed)
+    Time remaining;               //!< work still to do
     Time firstStart{Time::Max()}; //!< first time a core started it (Max: not yet)
-    uint32_t nicQueue{0};        //!< receive queue chosen by RSS
-    uint32_t requestClass{0};    //!< class (mode / type) of the request
-    uint32_t preemptions{0};     //!< times it was preempted
+    uint32_t nicQueue{0};         //!< receive queue chosen by RSS
+    uint32_t requestClass{0};     //!< class (mode / type) of the request
+    uint32_t preemptions{0};      //!< times it was preempted
 };
 
 /**
@@ -59,6 +59,7 @@ class ServerRequestPool
      * \param h handle from Allocate(), not yet released
      */
     void Release(Handle h);
+
     /**
      * \param h a live handle
      * \return the record

@@ -49,8 +49,8 @@ class ServiceRequestHeader : public Header
         FLAG_AFFINITY = 0x01, //!< request bound to an instance already chosen (CArDS affinity)
     };
 
-    static constexpr uint16_t MAGIC = 0x5253; //!< "RS"
-    static constexpr uint8_t VERSION = 1;     //!< wire format version
+    static constexpr uint16_t MAGIC = 0x5253;       //!< "RS"
+    static constexpr uint8_t VERSION = 1;           //!< wire format version
     static constexpr uint32_t SERIALIZED_SIZE = 66; //!< bytes on the wire
 
     /**

@@ -12,6 +12,7 @@
 #include "ns3/cfcfs-core-policy.h"
 #include "ns3/dfcfs-core-policy.h"
 #include "ns3/double.h"
+#include "ns3/log.h"
 #include "ns3/ps-core-policy.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/rss-hash.h"
@@ -22,10 +23,12 @@
 using namespace ns3;
 using namespace ns3::tests;
 
+NS_LOG_COMPONENT_DEFINE("RequestSchedulingTheoryTest");
+
 namespace
 {
 
-constexpr double kTolerance = 0.03; //!< relative agreement required
+constexpr double kTolerance = 0.03;    //!< relative agreement required
 constexpr double kMeanService = 10e-6; //!< mean service time (s)
 
 /**
@@ -50,6 +53,18 @@ LoadText(double rho)
     os.precision(2);
     os << std::fixed << rho;
     return os.str();
+}
+
+/**
+ * \param what the case
+ * \param measured measured mean (s)
+ * \param expected theory (s)
+ */
+void
+Report(const std::string& what, double measured, double expected)
+{
+    NS_LOG_INFO(what << ": measured " << measured * 1e6 << " us, theory " << expected * 1e6
+                     << " us, error " << 100 * (measured / expected - 1) << " %");
 }
 
 /// M/M/c with c-FCFS against Erlang C.
@@ -82,6 +97,7 @@ class MmcErlangCTestCase : public TestCase
                        m_requests / 100);
         d.Run();
         double expected = MmcMeanSojourn(c, lambda, 1 / kMeanService);
+        Report(GetName(), d.GetSojourn().GetMean().GetSeconds(), expected);
         NS_TEST_ASSERT_MSG_EQ(d.GetCompleted(), m_requests, "every request completes");
         NS_TEST_ASSERT_MSG_EQ_TOL(d.GetSojourn().GetMean().GetSeconds(),
                                   expected,
@@ -102,7 +118,8 @@ class PsTestCase : public TestCase
      * \param requests requests to simulate
      */
     PsTestCase(double rho, uint64_t requests)
-        : TestCase("M-G-1 processor sharing mean sojourn = E[S] over (1 - load) at load " + LoadText(rho)),
+        : TestCase("M-G-1 processor sharing mean sojourn = E[S] over (1 - load) at load " +
+                   LoadText(rho)),
           m_rho(rho),
           m_requests(requests)
     {
@@ -126,6 +143,7 @@ class PsTestCase : public TestCase
                        m_requests / 100);
         d.Run();
         double expected = kMeanService / (1 - m_rho);
+        Report(GetName(), d.GetSojourn().GetMean().GetSeconds(), expected);
         NS_TEST_ASSERT_MSG_EQ(d.GetCompleted(), m_requests, "every request completes");
         NS_TEST_ASSERT_MSG_EQ_TOL(d.GetSojourn().GetMean().GetSeconds(),
                                   expected,
@@ -204,6 +222,7 @@ class Md1TestCase : public TestCase
         d.Run();
         // W = lambda E[S^2] / (2 (1 - rho)) with E[S^2] = S^2.
         double expected = kMeanService + m_rho * kMeanService / (2 * (1 - m_rho));
+        Report(GetName(), d.GetSojourn().GetMean().GetSeconds(), expected);
         NS_TEST_ASSERT_MSG_EQ_TOL(d.GetSojourn().GetMean().GetSeconds(),
                                   expected,
                                   kTolerance * expected,
@@ -248,8 +267,10 @@ class DfcfsRssTestCase : public TestCase
         for (uint32_t f = 0; f < flows; ++f)
         {
             // Flows differ by client address and source port, as in the example.
-            queueOfFlow[f] = rss.QueueOf(
-                rss.Hash(Ipv4Address(0x0a000001 + f / 64), Ipv4Address("10.0.0.100"), 49153 + f, 9000));
+            queueOfFlow[f] = rss.QueueOf(rss.Hash(Ipv4Address(0x0a000001 + f / 64),
+                                                  Ipv4Address("10.0.0.100"),
+                                                  49153 + f,
+                                                  9000));
             share[queueOfFlow[f]] += 1.0 / flows;
         }
         double lambda = RateFor(c, m_rho);
@@ -269,6 +290,7 @@ class DfcfsRssTestCase : public TestCase
                        m_requests / 100);
         d.nicQueueOf = [&]() { return queueOfFlow[pick->GetInteger(0, flows - 1)]; };
         d.Run();
+        Report(GetName(), d.GetSojourn().GetMean().GetSeconds(), expected);
         NS_TEST_ASSERT_MSG_EQ_TOL(d.GetSojourn().GetMean().GetSeconds(),
                                   expected,
                                   kTolerance * expected,

@@ -96,13 +96,13 @@ class RandomDelayTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(m_reordered, n / 10, "independent delays reorder packets");
     }
 
-    Ptr<NetDevice> m_tx;              //!< sending device
-    std::map<uint32_t, Time> m_sent;  //!< send time per sequence number
-    double m_sum{0};                  //!< sum of delays (s)
-    Time m_min{Time::Max()};          //!< smallest delay
-    uint32_t m_lastSeq{0};            //!< last sequence number received
-    uint32_t m_received{0};           //!< packets received
-    uint32_t m_reordered{0};          //!< packets older than their predecessor
+    Ptr<NetDevice> m_tx;             //!< sending device
+    std::map<uint32_t, Time> m_sent; //!< send time per sequence number
+    double m_sum{0};                 //!< sum of delays (s)
+    Time m_min{Time::Max()};         //!< smallest delay
+    uint32_t m_lastSeq{0};           //!< last sequence number received
+    uint32_t m_received{0};          //!< packets received
+    uint32_t m_reordered{0};         //!< packets older than their predecessor
 };
 
 /// Suite of the random-delay channel tests.

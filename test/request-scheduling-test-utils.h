@@ -61,18 +61,18 @@ class PolicyDriver
     /// \param h a completed request
     void Complete(CorePolicy::Handle h);
 
-    Ptr<CorePolicy> m_policy;               //!< under test
-    uint32_t m_workers;                     //!< workers
-    Ptr<RandomVariableStream> m_gap;        //!< inter-arrival
-    Ptr<RandomVariableStream> m_demand;     //!< service time
-    uint64_t m_requests;                    //!< to generate
-    uint64_t m_warmUp;                      //!< not recorded
-    uint64_t m_generated{0};                //!< generated so far
-    uint64_t m_completed{0};                //!< completed so far
-    ServerRequestPool m_pool;               //!< requests
-    std::vector<uint64_t> m_index;          //!< generation index per pool slot
-    LatencySummary m_sojourn;               //!< recorded sojourns
-    Time m_end;                             //!< end time
+    Ptr<CorePolicy> m_policy;           //!< under test
+    uint32_t m_workers;                 //!< workers
+    Ptr<RandomVariableStream> m_gap;    //!< inter-arrival
+    Ptr<RandomVariableStream> m_demand; //!< service time
+    uint64_t m_requests;                //!< to generate
+    uint64_t m_warmUp;                  //!< not recorded
+    uint64_t m_generated{0};            //!< generated so far
+    uint64_t m_completed{0};            //!< completed so far
+    ServerRequestPool m_pool;           //!< requests
+    std::vector<uint64_t> m_index;      //!< generation index per pool slot
+    LatencySummary m_sojourn;           //!< recorded sojourns
+    Time m_end;                         //!< end time
 };
 
 /**

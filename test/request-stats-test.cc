@@ -55,7 +55,10 @@ class QuantileAccuracyTestCase : public TestCase
             double e = exact.GetQuantile(q).GetSeconds();
             double h = histogram.GetQuantile(q).GetSeconds();
             // 0.5 % bound, plus the 1 ns rounding of Time.
-            NS_TEST_EXPECT_MSG_EQ_TOL(h, e, LatencySummary::RELATIVE_ERROR * e + 1e-9, "quantile " << q);
+            NS_TEST_EXPECT_MSG_EQ_TOL(h,
+                                      e,
+                                      LatencySummary::RELATIVE_ERROR * e + 1e-9,
+                                      "quantile " << q);
         }
         // Nearest rank: the 3rd of {1..10} ns at q = 0.25 (ceil(2.5) = 3).
         LatencySummary small(true);
@@ -102,8 +105,12 @@ class MergeTestCase : public TestCase
                                   "standard deviation");
         for (double q : {0.5, 0.99})
         {
-            NS_TEST_ASSERT_MSG_EQ(a.GetAll().GetQuantile(q), all.GetAll().GetQuantile(q), "quantile");
-            NS_TEST_ASSERT_MSG_EQ(a.GetClass(1).GetQuantile(q), all.GetClass(1).GetQuantile(q), "class");
+            NS_TEST_ASSERT_MSG_EQ(a.GetAll().GetQuantile(q),
+                                  all.GetAll().GetQuantile(q),
+                                  "quantile");
+            NS_TEST_ASSERT_MSG_EQ(a.GetClass(1).GetQuantile(q),
+                                  all.GetClass(1).GetQuantile(q),
+                                  "class");
         }
         NS_TEST_ASSERT_MSG_EQ(a.GetClassCount(), 2u, "classes");
     }
@@ -124,7 +131,10 @@ class ConfidenceIntervalTestCase : public TestCase
         ConfidenceInterval ci = ConfidenceInterval::Of({1, 2, 3, 4, 5});
         NS_TEST_ASSERT_MSG_EQ_TOL(ci.mean, 3.0, 1e-12, "mean");
         // t(0.975, 4) = 2.7764451; s = sqrt(2.5).
-        NS_TEST_ASSERT_MSG_EQ_TOL(ci.halfWidth, 2.7764451 * std::sqrt(2.5) / std::sqrt(5.0), 1e-6, "half width");
+        NS_TEST_ASSERT_MSG_EQ_TOL(ci.halfWidth,
+                                  2.7764451 * std::sqrt(2.5) / std::sqrt(5.0),
+                                  1e-6,
+                                  "half width");
         NS_TEST_ASSERT_MSG_EQ(ConfidenceInterval::Of({4}).halfWidth, 0.0, "one run");
     }
 };
@@ -144,7 +154,11 @@ class JsonTestCase : public TestCase
         JsonSummary inner;
         inner.Set("x", uint64_t{1});
         JsonSummary j;
-        j.Set("name", "a\"b").Set("n", uint64_t{3}).Set("nan", std::nan("")).Set("in", inner).Set("ok", true);
+        j.Set("name", "a\"b")
+            .Set("n", uint64_t{3})
+            .Set("nan", std::nan(""))
+            .Set("in", inner)
+            .Set("ok", true);
         j.Set("n", uint64_t{4});
         std::ostringstream os;
         j.Write(os);

@@ -34,7 +34,9 @@ class DistributionParseTestCase : public TestCase
     {
         DistributionSpec spec;
         std::string error;
-        NS_TEST_ASSERT_MSG_EQ(DistributionSpec::Parse(text, spec, error), true, text << ": " << error);
+        NS_TEST_ASSERT_MSG_EQ(DistributionSpec::Parse(text, spec, error),
+                              true,
+                              text << ": " << error);
         NS_TEST_ASSERT_MSG_EQ_TOL(spec.mean, mean, 1e-12 * mean + 1e-18, text << " mean");
         NS_TEST_ASSERT_MSG_EQ(spec.classNames.size(), classes, text << " classes");
         // The sample mean of 200 000 draws is within 4 standard errors.
@@ -60,7 +62,9 @@ class DistributionParseTestCase : public TestCase
         Check("uniform:128us:192us", 160e-6, 1);
         Check("lognormal:10us:3", 10e-6, 1);
         Check("bimodal:0.995:500ns:500us", 0.995 * 0.5e-6 + 0.005 * 500e-6, 2);
-        Check("mix:0.333:50us:0.333:500us:0.334:5ms", 0.333 * 50e-6 + 0.333 * 500e-6 + 0.334 * 5e-3, 3);
+        Check("mix:0.333:50us:0.333:500us:0.334:5ms",
+              0.333 * 50e-6 + 0.333 * 500e-6 + 0.334 * 5e-3,
+              3);
         Check("exp:2.5ms", 2.5e-3, 1);
         Check("const:1s", 1, 1);
 
@@ -149,17 +153,24 @@ class OptionParseTestCase : public TestCase
     {
         std::string error;
         uint64_t u = 0;
-        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseUnsigned("cores", "16", 1, 64, u, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseUnsigned("cores", "16", 1, 64, u, error),
+                              true,
+                              error);
         NS_TEST_ASSERT_MSG_EQ(u, 16, "cores");
-        for (const char* bad : {"", "4abc", "-1", "0", "65", " 4", "4.0", "99999999999999999999999"})
+        for (const char* bad :
+             {"", "4abc", "-1", "0", "65", " 4", "4.0", "99999999999999999999999"})
         {
             NS_TEST_EXPECT_MSG_EQ(ScenarioOptions::ParseUnsigned("cores", bad, 1, 64, u, error),
                                   false,
                                   "cores '" << bad << "'");
-            NS_TEST_EXPECT_MSG_EQ(error.rfind("invalid --cores=", 0), 0, "message names the option");
+            NS_TEST_EXPECT_MSG_EQ(error.rfind("invalid --cores=", 0),
+                                  0,
+                                  "message names the option");
         }
         double d = 0;
-        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseDouble("load", "0.8", 0, 100, d, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseDouble("load", "0.8", 0, 100, d, error),
+                              true,
+                              error);
         NS_TEST_ASSERT_MSG_EQ_TOL(d, 0.8, 1e-15, "load");
         for (const char* bad : {"-0.5", "0", "nan", "inf", "0.8x", "", "1e400"})
         {
@@ -169,7 +180,9 @@ class OptionParseTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(error.rfind("invalid --load=", 0), 0, "message names the option");
         }
         Time t;
-        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseTime("duration", "200ms", false, t, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseTime("duration", "200ms", false, t, error),
+                              true,
+                              error);
         NS_TEST_ASSERT_MSG_EQ(t, MilliSeconds(200), "duration");
         for (const char* bad : {"2", "abc", "-1s", "0s", "1 s", "s", "1h"})
         {
@@ -177,11 +190,16 @@ class OptionParseTestCase : public TestCase
                                   false,
                                   "duration '" << bad << "'");
         }
-        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseTime("warmup", "0s", true, t, error), true, error);
-        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseChoice("policy", "ps", {"dfcfs", "ps"}, error), true, error);
-        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseChoice("policy", "fifo", {"dfcfs", "ps"}, error),
-                              false,
-                              "unknown choice");
+        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseTime("warmup", "0s", true, t, error),
+                              true,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseChoice("policy", "ps", {"dfcfs", "ps"}, error),
+                              true,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(
+            ScenarioOptions::ParseChoice("policy", "fifo", {"dfcfs", "ps"}, error),
+            false,
+            "unknown choice");
         NS_TEST_ASSERT_MSG_EQ(error, "invalid --policy=fifo: expected one of dfcfs|ps", "message");
     }
 };
@@ -220,7 +238,10 @@ class MixtureTestCase : public TestCase
         for (uint32_t k = 0; k < 3; ++k)
         {
             double p = (k + 1) / 6.0;
-            NS_TEST_EXPECT_MSG_EQ_TOL(count[k] / double(n), p, 4 * std::sqrt(p * (1 - p) / n), "frequency");
+            NS_TEST_EXPECT_MSG_EQ_TOL(count[k] / double(n),
+                                      p,
+                                      4 * std::sqrt(p * (1 - p) / n),
+                                      "frequency");
         }
     }
 };

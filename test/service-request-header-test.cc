@@ -82,7 +82,9 @@ class HeaderRoundTripTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(out.GetQueueLength(), 42, "queue");
         NS_TEST_ASSERT_MSG_EQ(out.GetOutstanding(), 43, "outstanding");
         NS_TEST_ASSERT_MSG_EQ(out.GetOutstandingWork(), MicroSeconds(1234), "work");
-        NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(out), ServiceRequestHeader::SERIALIZED_SIZE, "remove");
+        NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(out),
+                              ServiceRequestHeader::SERIALIZED_SIZE,
+                              "remove");
         NS_TEST_ASSERT_MSG_EQ(p->GetSize(), 100, "payload left");
     }
 };
@@ -188,9 +190,10 @@ class HeaderFuzzTestCase : public TestCase
                 Ptr<Packet> again = Create<Packet>();
                 again->AddHeader(h);
                 std::vector<uint8_t> out = Bytes(again);
-                NS_TEST_ASSERT_MSG_EQ((out == std::vector<uint8_t>(b.begin(), b.begin() + out.size())),
-                                      true,
-                                      "accepted header does not re-serialize to its bytes");
+                NS_TEST_ASSERT_MSG_EQ(
+                    (out == std::vector<uint8_t>(b.begin(), b.begin() + out.size())),
+                    true,
+                    "accepted header does not re-serialize to its bytes");
             }
         }
         NS_TEST_ASSERT_MSG_GT(accepted, 100u, "mutations of a valid header should often pass");

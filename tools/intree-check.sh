@@ -32,7 +32,7 @@ echo "in-tree: ns-3.37 + request-scheduling built in $(( $(date +%s) - start )) 
 suites=$(grep -ho 'TestSuite("request-scheduling[a-z0-9-]*"' "$dest"/test/*.cc | sed 's/.*("\(.*\)"/\1/' | sort)
 failed=0
 for s in $suites; do
-  if ./test.py --no-build -s "$s" > "$work/test-$s.log" 2>&1 && grep -q "^PASS: TestSuite $s" "$work/test-$s.log"; then
+  if ./test.py --no-build -s "$s" > "$work/test-$s.log" 2>&1 && grep -q "1 of 1 tests passed" "$work/test-$s.log"; then
     echo "in-tree: PASS $s"
   else
     echo "in-tree: FAIL $s"

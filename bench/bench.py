@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Simulation speed of request-scheduling (a benchmark, not a timed test).
+
+Runs the multicore-server example at 10^6 requests and a bare ns-3 event
+loop with the same number of events in the same session, and prints:
+simulated requests per wall-clock second, ns-3 events per second for both,
+their ratio, and peak memory (max RSS) at 10^5 and 10^6 requests with
+streaming statistics and with exact quantiles, to show that memory follows
+requests in flight, not requests simulated.
+
+    .venv/bin/python bench/bench.py [--requests N] [--out results/bench]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "python"))
+
+from request_scheduling import build_dir, example_path  # noqa: E402
+
+# c-FCFS on 4 cores at 80 % load with exponential 10 us requests: 320 000 requests/s.
+SCENARIO = dict(policy="cfcfs", cores=4, load=0.8, service="exp:10us")
+RATE = 0.8 * 4 / 10e-6
+
+
+def spawn(args: list[str]) -> tuple[str, float]:
+    """Run a program; return its standard output and its peak RSS in MiB."""
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
+    out = proc.stdout.read()
+    # wait4 reports this child's own resource usage (ru_maxrss in KiB).
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{args[0]} exited with {proc.returncode}")
+    return out, usage.ru_maxrss / 1024
+
+
+def run_example(requests: int, exact: bool) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "s.json"
+        args = [str(example_path("multicore-server"))]
+        args += [f"--{k}={v}" for k, v in SCENARIO.items()]
+        args += [f"--duration={requests / RATE:.6f}s", f"--json={out}", f"--exact={str(exact).lower()}"]
+        _, rss = spawn(args)
+        summary = json.loads(out.read_text())
+    summary["max_rss_mib"] = rss
+    return summary
+
+
+def run_baseline(events: int) -> dict:
+    exe = build_dir() / "bench" / "event-loop-baseline"
+    out, rss = spawn([str(exe), f"--events={events}", "--pending=64"])
+    result = json.loads(out)
+    result["max_rss_mib"] = rss
+    return result
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="request-scheduling speed benchmark")
+    parser.add_argument("--requests", type=int, default=1_000_000)
+    parser.add_argument("--out", default=str(REPO / "results" / "bench"))
+    args = parser.parse_args(argv)
+
+    big = run_example(args.requests, exact=False)
+    base = run_baseline(big["events"])
+    small = run_example(args.requests // 10, exact=False)
+    small_exact = run_example(args.requests // 10, exact=True)
+    big_exact = run_example(args.requests, exact=True)
+
+    ratio = big["events_per_wall_s"] / base["events_per_wall_s"]
+    report = {
+        "scenario": SCENARIO,
+        "requests": big["sent"],
+        "wall_s": big["wall_s"],
+        "requests_per_wall_s": big["requests_per_wall_s"],
+        "events": big["events"],
+        "events_per_request": big["events"] / big["sent"],
+        "events_per_wall_s": big["events_per_wall_s"],
+        "baseline_events_per_wall_s": base["events_per_wall_s"],
+        "events_per_s_ratio_to_baseline": ratio,
+        "max_rss_mib": {
+            f"streaming, {small['sent']} requests": small["max_rss_mib"],
+            f"streaming, {big['sent']} requests": big["max_rss_mib"],
+            f"exact quantiles, {small_exact['sent']} requests": small_exact["max_rss_mib"],
+            f"exact quantiles, {big_exact['sent']} requests": big_exact["max_rss_mib"],
+            "bare event loop": base["max_rss_mib"],
+        },
+        "peak_requests_in_server": big["peak_in_server"],
+    }
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "bench.json").write_text(json.dumps(report, indent=2))
+
+    print(f"multicore-server, {SCENARIO}: {big['sent']} requests")
+    print(f"  simulated requests per wall-clock second: {big['requests_per_wall_s']:12,.0f}")
+    print(f"  ns-3 events per wall-clock second:       {big['events_per_wall_s']:12,.0f}"
+          f"  ({big['events'] / big['sent']:.1f} events per request)")
+    print(f"  bare ns-3 event loop, same event count:  {base['events_per_wall_s']:12,.0f}")
+    print(f"  ratio module / bare loop (events/s):     {ratio:12.2f}")
+    print("  peak memory (max RSS):")
+    for k, v in report["max_rss_mib"].items():
+        print(f"    {k:40s} {v:8.1f} MiB")
+    print(f"  report: {out / 'bench.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,10 @@
+#! /usr/bin/env python3
+# Examples that ns-3's test.py runs as tests when the module is built in-tree
+# with --enable-examples (name with arguments, condition, condition).
+cpp_examples = [
+    ("multicore-server --policy=cfcfs --cores=2 --load=0.5 --duration=20ms", "True", "True"),
+    ("multicore-server --policy=dfcfs --cores=4 --load=0.7 --service=bimodal:0.9:1us:20us --duration=20ms", "True", "True"),
+    ("multicore-server --policy=ps --cores=1 --load=0.5 --link-delay=exp:5us --duration=20ms", "True", "True"),
+]
+
+python_examples = []
