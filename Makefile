@@ -1,7 +1,7 @@
 # request-scheduling — two commands on a fresh Debian machine:
 #   make run    set up, build, run the flagship demo -> results/
 #   make test   set up, build, run every ns-3 test suite and the Python tests
-# Other targets: setup, build, bench, intree-check, clean.
+# Other targets: setup, build, bench, intree-check, format, format-check, clean.
 
 PYTHON    := .venv/bin/python
 BUILD     := build
@@ -9,7 +9,7 @@ JOBS      ?= 2
 # The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
 NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
 
-.PHONY: all setup build run test test-cpp test-python bench intree-check clean
+.PHONY: all setup build run test test-cpp test-python bench intree-check format format-check clean
 
 all: build
 
@@ -38,6 +38,15 @@ bench: build
 
 intree-check:
 	tools/intree-check.sh
+
+CXX_SOURCES = $(shell git ls-files '*.h' '*.cc')
+
+format: setup
+	clang-format -i $(CXX_SOURCES)
+
+# ns-3's clang-format style (.clang-format), checked by CI.
+format-check: setup
+	clang-format --dry-run -Werror $(CXX_SOURCES)
 
 clean:
 	rm -rf $(BUILD) results

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(g++ cmake ninja-build libboost-dev gnuplot-nox python3-venv python3-pip)
+apt_packages=(g++ cmake ninja-build libboost-dev gnuplot-nox python3-venv python3-pip clang-format)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
