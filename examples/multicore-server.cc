@@ -42,7 +42,7 @@ main(int argc, char* argv[])
     std::string flows = "64";
     std::string run = "1";
     std::string seed = "1";
-    bool exact = false;
+    std::string exact = "false";
     std::string json;
     std::string records;
     std::string cdfPlot;
@@ -105,19 +105,23 @@ main(int argc, char* argv[])
         ScenarioOptions::ParseTime("warmup", warmUp, true, config.warmUp, error) &&
         ScenarioOptions::ParseTime("drain", drain, true, config.drain, error) &&
         ScenarioOptions::ParseUnsigned("clients", clients, 1, 60000, clientCount, error) &&
-        ScenarioOptions::ParseUnsigned("flows", flows, 1, 60000, flowCount, error) &&
+        ScenarioOptions::ParseUnsigned("flows", flows, 1, 16384, flowCount, error) &&
         ScenarioOptions::ParseUnsigned("run", run, 1, UINT32_MAX, runIndex, error) &&
-        ScenarioOptions::ParseUnsigned("seed", seed, 1, UINT32_MAX, seedValue, error);
-    if (ok && !(config.service.mean > 0))
+        ScenarioOptions::ParseUnsigned("seed", seed, 1, UINT32_MAX, seedValue, error) &&
+        ScenarioOptions::ParseChoice("exact", exact, {"true", "false"}, error);
+    if (ok)
     {
-        error = "invalid --service=" + service + ": its mean must be > 0";
-        ok = false;
-    }
-    if (ok && (linkRate.find_first_of(" \t") != std::string::npos ||
-               !DataRateValue().DeserializeFromString(linkRate, MakeDataRateChecker())))
-    {
-        error = "invalid --link-rate=" + linkRate + ": expected a data rate, e.g. 100Gbps";
-        ok = false;
+        config.policy = policy;
+        config.cores = coreCount;
+        config.scaling = scaling;
+        config.arrival = arrival;
+        config.linkRate = linkRate;
+        config.rss = rss;
+        config.clients = clientCount;
+        config.flows = flowCount;
+        config.exactQuantiles = exact == "true";
+        config.recordsPath = records;
+        ok = config.Validate(error);
     }
     for (const auto& [name, path] :
          {std::pair{"json", json}, {"records", records}, {"cdf-plot", cdfPlot}})
@@ -135,16 +139,6 @@ main(int argc, char* argv[])
         std::cerr << "multicore-server: " << error << std::endl;
         return 1;
     }
-    config.cores = coreCount;
-    config.clients = clientCount;
-    config.flows = flowCount;
-    config.policy = policy;
-    config.scaling = scaling;
-    config.arrival = arrival;
-    config.linkRate = linkRate;
-    config.rss = rss;
-    config.exactQuantiles = exact;
-    config.recordsPath = records;
     RngSeedManager::SetSeed(seedValue);
     RngSeedManager::SetRun(runIndex);
 

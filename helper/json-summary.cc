@@ -161,7 +161,7 @@ JsonSummary::Write(std::ostream& os, uint32_t indent) const
         }
         os << (i + 1 < m_entries.size() ? ",\n" : "\n");
     }
-    os << std::string(indent - 2, ' ') << "}";
+    os << std::string(indent >= 2 ? indent - 2 : 0, ' ') << "}";
 }
 
 bool

@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/cfcfs-core-policy.h"
+#include "ns3/data-rate.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-interface-container.h"
@@ -26,6 +27,7 @@
 #include "ns3/uinteger.h"
 
 #include <chrono>
+#include <cmath>
 #include <sstream>
 
 namespace ns3
@@ -43,15 +45,69 @@ MulticoreScenario::Config::Config()
     DistributionSpec::Parse("const:1us", linkDelay, error);
 }
 
+bool
+MulticoreScenario::Config::Validate(std::string& error) const
+{
+    auto fail = [&error](const std::string& option, const std::string& why) {
+        error = "invalid --" + option + ": " + why;
+        return false;
+    };
+    if (policy != "dfcfs" && policy != "cfcfs" && policy != "ps")
+    {
+        return fail("policy=" + policy, "expected one of dfcfs|cfcfs|ps");
+    }
+    if (scaling != "parallel" && scaling != "scaled")
+    {
+        return fail("scaling=" + scaling, "expected parallel or scaled");
+    }
+    if (rss != "hash" && rss != "random")
+    {
+        return fail("rss=" + rss, "expected hash or random");
+    }
+    if (!service.stream || !(service.mean > 0))
+    {
+        return fail("service=" + service.text, "its mean must be > 0");
+    }
+    if (!linkDelay.stream)
+    {
+        return fail("link-delay", "no distribution");
+    }
+    if (cores == 0 || clients == 0)
+    {
+        return fail("cores", "cores and clients must be >= 1");
+    }
+    // A node has 16384 ephemeral UDP ports.
+    if (flows == 0 || flows > 16384)
+    {
+        return fail("flows=" + std::to_string(flows), "expected 1 .. 16384");
+    }
+    DataRateValue rate;
+    if (linkRate.find_first_of(" \t") != std::string::npos ||
+        !rate.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
+        rate.Get().GetBitRate() == 0)
+    {
+        return fail("link-rate=" + linkRate, "expected a data rate > 0, e.g. 100Gbps");
+    }
+    if (!(load > 0) || !std::isfinite(load))
+    {
+        return fail("load", "must be > 0");
+    }
+    // Gaps below the simulator's resolution would all round to 0.
+    double gap = clients * service.mean / (load * cores);
+    if (gap < 1e-9)
+    {
+        std::ostringstream os;
+        os << "load=" << load;
+        return fail(os.str(), "the request rate gives each client less than 1 ns between requests");
+    }
+    return true;
+}
+
 MulticoreScenario::MulticoreScenario(const Config& config)
     : m_config(config)
 {
-    NS_ABORT_MSG_IF(!m_config.service.stream || !(m_config.service.mean > 0),
-                    "MulticoreScenario: the service distribution must have a mean > 0");
-    NS_ABORT_MSG_IF(!m_config.linkDelay.stream, "MulticoreScenario: no link delay distribution");
-    NS_ABORT_MSG_IF(m_config.cores == 0 || m_config.clients == 0 || m_config.flows == 0,
-                    "MulticoreScenario: cores, clients and flows must be >= 1");
-    NS_ABORT_MSG_IF(!(m_config.load > 0), "MulticoreScenario: load must be > 0");
+    std::string error;
+    NS_ABORT_MSG_IF(!m_config.Validate(error), "MulticoreScenario: " << error);
 }
 
 MulticoreScenario::~MulticoreScenario() = default;
@@ -187,7 +243,16 @@ MulticoreScenario::Build()
 void
 MulticoreScenario::Run()
 {
-    Simulator::Schedule(m_config.duration, &MulticoreScenario::CheckDrained, this);
+    // Utilisation is measured over the sending period [0, duration).
+    Simulator::Schedule(m_config.duration, [this]() {
+        Ptr<CorePolicy> policy = m_server->GetPolicy();
+        m_busyAtDuration = policy->GetBusyTime();
+        if (auto cfcfs = DynamicCast<CfcfsCorePolicy>(policy))
+        {
+            m_dispatcherBusyAtDuration = cfcfs->GetDispatcherBusyTime();
+        }
+        CheckDrained();
+    });
     Simulator::Stop(m_config.duration + m_config.drain);
     uint64_t before = Simulator::GetEventCount();
     auto start = std::chrono::steady_clock::now();
@@ -244,17 +309,30 @@ MulticoreScenario::CheckDrained()
 {
     // Once the clients have stopped, end the run with the last answer (or
     // drop) rather than at the drain limit.
-    if (Simulator::Now() >= m_config.duration &&
-        m_answered + m_server->GetDropped() + m_networkDrops >= GetSent())
+    if (Simulator::Now() >= m_config.duration && m_answered + GetDroppedRequests() >= GetSent())
     {
         Simulator::Stop();
     }
 }
 
 void
-MulticoreScenario::ServerDrop(Ptr<const Packet> /* p */, const std::string& /* reason */)
+MulticoreScenario::ServerDrop(Ptr<const Packet> p, const std::string& /* reason */)
 {
-    CheckDrained();
+    // Only the clients' requests count; the server also drops packets that
+    // are not requests (malformed or foreign traffic).
+    ServiceRequestHeader header;
+    if (ServiceRequestHeader::Peek(p, header) &&
+        header.GetMessageType() == ServiceRequestHeader::REQUEST)
+    {
+        ++m_serverRequestDrops;
+        CheckDrained();
+    }
+}
+
+uint64_t
+MulticoreScenario::GetDroppedRequests() const
+{
+    return m_serverRequestDrops + m_networkDrops;
 }
 
 Ptr<MulticoreServer>
@@ -283,12 +361,7 @@ MulticoreScenario::GetSent() const
 uint64_t
 MulticoreScenario::GetCompleted() const
 {
-    uint64_t completed = 0;
-    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
-    {
-        completed += DynamicCast<RequestClient>(*a)->GetCompleted();
-    }
-    return completed;
+    return m_answered;
 }
 
 uint64_t
@@ -316,7 +389,7 @@ MulticoreScenario::Summarize() const
     Ptr<CorePolicy> policy = m_server->GetPolicy();
     uint64_t sent = GetSent();
     uint64_t completed = GetCompleted();
-    uint64_t dropped = m_server->GetDropped() + m_networkDrops;
+    uint64_t dropped = GetDroppedRequests();
 
     JsonSummary drops;
     for (const auto& [reason, count] : m_server->GetDrops())
@@ -362,7 +435,7 @@ MulticoreScenario::Summarize() const
         .SetLatency("", sojourn.GetAll())
         .SetLatency("rct_", rct.GetAll())
         .Set("per_class", perClass)
-        .Set("utilisation", policy->GetBusyTime().GetSeconds() / (workers * seconds))
+        .Set("utilisation", m_busyAtDuration.GetSeconds() / (workers * seconds))
         .Set("preemptions", policy->GetPreemptions())
         .Set("peak_in_server", m_server->GetPeakInSystem())
         .Set("exact_quantiles", m_config.exactQuantiles)
@@ -373,7 +446,7 @@ MulticoreScenario::Summarize() const
         .Set("requests_per_wall_s", m_wallSeconds > 0 ? sent / m_wallSeconds : 0.0);
     if (auto cfcfs = DynamicCast<CfcfsCorePolicy>(policy))
     {
-        j.Set("dispatcher_utilisation", cfcfs->GetDispatcherBusyTime().GetSeconds() / seconds);
+        j.Set("dispatcher_utilisation", m_dispatcherBusyAtDuration.GetSeconds() / seconds);
     }
     return j;
 }

@@ -65,6 +65,14 @@ class MulticoreScenario
         std::string recordsPath;         //!< per-request CSV (empty: none)
 
         Config();
+
+        /**
+         * \brief Check the parameters together (each option's own syntax is
+         * checked by ScenarioOptions).
+         * \param error receives "invalid --OPTION=VALUE: reason" on failure
+         * \return true if the scenario can run
+         */
+        bool Validate(std::string& error) const;
     };
 
     /**
@@ -99,6 +107,9 @@ class MulticoreScenario
     RequestStats GetClientStats() const;
     /// \return packets dropped in the network (device queues, queue discs, IP)
     uint64_t GetNetworkDrops() const;
+    /// \return requests dropped by the server or in the network (each drop in
+    /// the network loses one request: requests and replies are single packets)
+    uint64_t GetDroppedRequests() const;
 
   private:
     /// \param p the dropped packet
@@ -137,6 +148,9 @@ class MulticoreScenario
     Ptr<MulticoreServer> m_server;            //!< the server
     uint64_t m_networkDrops{0};               //!< network drops
     uint64_t m_answered{0};                   //!< replies received by the clients
+    uint64_t m_serverRequestDrops{0};         //!< requests the server dropped
+    Time m_busyAtDuration;                    //!< worker busy time when sending stopped
+    Time m_dispatcherBusyAtDuration;          //!< c-FCFS dispatcher busy time then
     double m_wallSeconds{0};                  //!< wall-clock time of Run()
     uint64_t m_events{0};                     //!< simulator events of Run()
     Time m_simulated;                         //!< simulated time at the end of Run()

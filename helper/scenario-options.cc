@@ -226,6 +226,12 @@ DistributionSpec::Parse(const std::string& text, DistributionSpec& spec, std::st
                 error = "expected mix:P1:V1:P2:V2[:P3:V3...]";
                 return false;
             }
+            if (parts.size() / 2 > 256)
+            {
+                // The request class travels in one byte of the header.
+                error = "mix has more than 256 modes";
+                return false;
+            }
             spec.classNames.clear();
             double total = 0;
             for (size_t i = 1; i < parts.size(); i += 2)

@@ -4,10 +4,13 @@
 
 #include "cfcfs-core-policy.h"
 
+#include "ns3/log.h"
 #include "ns3/simulator.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("CfcfsCorePolicy");
 
 NS_OBJECT_ENSURE_REGISTERED(CfcfsCorePolicy);
 
@@ -48,6 +51,7 @@ CfcfsCorePolicy::GetDispatcherBusyTime() const
 void
 CfcfsCorePolicy::DoEnqueue(Handle h)
 {
+    NS_LOG_FUNCTION(this << h);
     if (m_dispatchOverhead.IsZero())
     {
         Admit(h);
@@ -91,6 +95,7 @@ CfcfsCorePolicy::Admit(Handle h)
 void
 CfcfsCorePolicy::DoWorkerIdle(uint32_t w)
 {
+    NS_LOG_FUNCTION(this << w);
     if (!m_central.empty())
     {
         Handle h = m_central.front();

@@ -146,7 +146,8 @@ void
 CorePolicy::Run(uint32_t w, Handle h, Time slice, Time overhead)
 {
     NS_LOG_FUNCTION(this << w << h << slice << overhead);
-    NS_ASSERT_MSG(IsIdle(w), "worker " << w << " is not idle");
+    NS_ABORT_MSG_IF(!slice.IsStrictlyPositive() || overhead.IsStrictlyNegative(),
+                    "Run: slice must be > 0 and overhead >= 0");
     SetBusy(w);
     Worker& worker = m_workers[w];
     worker.current = h;
@@ -180,8 +181,13 @@ CorePolicy::SliceEnd(uint32_t w)
     Handle h = worker.current;
     ServerRequest& r = Get(h);
     r.remaining -= Simulator::Now() - worker.sliceStart;
+    // The work done so far is accounted for: a Preempt() from DoSliceEnd()
+    // must not subtract it again.
+    worker.sliceStart = Simulator::Now();
     if (r.remaining.IsStrictlyPositive())
     {
+        NS_LOG_LOGIC("slice of request " << r.header.GetRequestId() << " ended on worker " << w
+                                         << ", " << r.remaining << " left");
         DoSliceEnd(w, h);
         return;
     }
@@ -192,7 +198,11 @@ CorePolicy::SliceEnd(uint32_t w)
     ++m_completed;
     m_completeTrace(r, w);
     m_onComplete(h);
-    DoWorkerIdle(w);
+    // A trace sink or the owner may have handed the worker new work already.
+    if (IsIdle(w))
+    {
+        DoWorkerIdle(w);
+    }
 }
 
 CorePolicy::Handle
@@ -200,14 +210,16 @@ CorePolicy::Preempt(uint32_t w, Time cost)
 {
     NS_LOG_FUNCTION(this << w << cost);
     Worker& worker = m_workers[w];
-    NS_ASSERT_MSG(worker.running, "worker " << w << " runs no request");
+    NS_ABORT_MSG_IF(!worker.running, "Preempt: worker " << w << " runs no request");
     worker.event.Cancel();
     Handle h = worker.current;
     ServerRequest& r = Get(h);
     Time done = Simulator::Now() - worker.sliceStart;
     if (done.IsStrictlyPositive())
     {
-        r.remaining -= done;
+        // A preemption at the very instant the request finishes leaves it
+        // with no work; it completes as soon as it runs again.
+        r.remaining = std::max(Time(0), r.remaining - done);
     }
     worker.running = false;
     --m_inService;
@@ -274,7 +286,7 @@ void
 CorePolicy::SetBusy(uint32_t w)
 {
     uint32_t pos = m_idlePos[w];
-    NS_ASSERT(pos != NOT_IDLE);
+    NS_ABORT_MSG_IF(pos == NOT_IDLE, "worker " << w << " is already busy");
     // O(1) removal: move the last idle worker into the hole.
     uint32_t last = m_idle.back();
     m_idle[pos] = last;

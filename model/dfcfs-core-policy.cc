@@ -4,8 +4,12 @@
 
 #include "dfcfs-core-policy.h"
 
+#include "ns3/log.h"
+
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("DfcfsCorePolicy");
 
 NS_OBJECT_ENSURE_REGISTERED(DfcfsCorePolicy);
 
@@ -34,6 +38,7 @@ DfcfsCorePolicy::DoAttach()
 void
 DfcfsCorePolicy::DoEnqueue(Handle h)
 {
+    NS_LOG_FUNCTION(this << h);
     uint32_t w = Get(h).nicQueue % GetWorkers();
     if (IsIdle(w))
     {
@@ -47,6 +52,7 @@ DfcfsCorePolicy::DoEnqueue(Handle h)
 void
 DfcfsCorePolicy::DoWorkerIdle(uint32_t w)
 {
+    NS_LOG_FUNCTION(this << w);
     auto& q = m_queues[w];
     if (!q.empty())
     {

@@ -65,8 +65,8 @@ MulticoreServer::GetTypeId()
                                 MulticoreServer::RSS_RANDOM,
                                 "Random"))
             .AddAttribute("Policy",
-                          "Intra-server scheduling policy",
-                          PointerValue(CreateObject<DfcfsCorePolicy>()),
+                          "Intra-server scheduling policy (default: a new DfcfsCorePolicy)",
+                          PointerValue(),
                           MakePointerAccessor(&MulticoreServer::m_policy),
                           MakePointerChecker<CorePolicy>())
             .AddAttribute("MaxRequests",
@@ -207,7 +207,10 @@ void
 MulticoreServer::StartApplication()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(!m_policy, "MulticoreServer has no Policy");
+    if (!m_policy)
+    {
+        m_policy = CreateObject<DfcfsCorePolicy>();
+    }
     m_stats = RequestStats(m_exactQuantiles);
     m_rss.SetQueues(GetWorkers());
     m_policy->Attach(&m_pool, GetWorkers(), MakeCallback(&MulticoreServer::HandleComplete, this));
@@ -222,18 +225,16 @@ MulticoreServer::StartApplication()
                                              MakeCallback(&MulticoreServer::SocketDrop, this));
     }
     m_socket->SetRecvCallback(MakeCallback(&MulticoreServer::HandleRead, this));
+    m_stopped = false;
 }
 
 void
 MulticoreServer::StopApplication()
 {
     NS_LOG_FUNCTION(this);
-    // Requests already at the server are still served and answered; only
-    // new packets are ignored.
-    if (m_socket)
-    {
-        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-    }
+    // Requests already at the server are still served and answered; new
+    // ones are dropped (and counted).
+    m_stopped = true;
 }
 
 void
@@ -247,6 +248,8 @@ MulticoreServer::Drop(Ptr<const Packet> packet, const char* reason)
 void
 MulticoreServer::SocketDrop(Ptr<const Packet> packet)
 {
+    // Never seen by HandleRead: count it as received here.
+    ++m_received;
     Drop(packet, SOCKET_DROP);
 }
 
@@ -258,6 +261,11 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
     while ((packet = socket->RecvFrom(from)))
     {
         ++m_received;
+        if (m_stopped)
+        {
+            Drop(packet, STOPPED_DROP);
+            continue;
+        }
         ServiceRequestHeader header;
         if (!ServiceRequestHeader::Peek(packet, header))
         {
@@ -288,7 +296,6 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
         double speed = GetSpeed();
         r.work = speed == 1.0 ? header.GetServiceDemand()
                               : Time(header.GetServiceDemand().GetDouble() / speed);
-        r.requestClass = header.GetRequestClass();
         r.nicQueue = m_rssMode == RSS_HASH
                          ? m_rss.QueueOf(m_rss.Hash(src.GetIpv4(), local, src.GetPort(), m_port))
                          : m_rssRandom->GetInteger(0, GetWorkers() - 1);
@@ -308,7 +315,7 @@ MulticoreServer::HandleComplete(CorePolicy::Handle h)
     m_outstandingWork -= r.work;
     if (r.header.GetSendTime() >= m_warmUp)
     {
-        m_stats.Record(r.requestClass, sojourn);
+        m_stats.Record(r.header.GetRequestClass(), sojourn);
     }
     m_completeTrace(r, sojourn);
 

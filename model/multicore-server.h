@@ -35,7 +35,7 @@ namespace ns3
  *
  * The server's sojourn time of a request is from its arrival at the NIC to
  * its completion. Drops carry a reason (MALFORMED_DROP, NOT_A_REQUEST_DROP,
- * SERVER_FULL_DROP, SOCKET_DROP) and are counted per reason; at any time
+ * SERVER_FULL_DROP, SOCKET_DROP, STOPPED_DROP) and are counted per reason; at any time
  * received = completed + in system + dropped.
  */
 class MulticoreServer : public Application
@@ -59,6 +59,7 @@ class MulticoreServer : public Application
     static constexpr const char* NOT_A_REQUEST_DROP = "Not a request";       //!< drop reason
     static constexpr const char* SERVER_FULL_DROP = "Server full";           //!< drop reason
     static constexpr const char* SOCKET_DROP = "Socket receive buffer full"; //!< drop reason
+    static constexpr const char* STOPPED_DROP = "Server stopped";            //!< drop reason
 
     /**
      * \brief Signature of the RequestArrival trace.
@@ -154,6 +155,7 @@ class MulticoreServer : public Application
     uint64_t m_completed{0};                 //!< requests completed
     uint64_t m_dropped{0};                   //!< total drops
     uint32_t m_peak{0};                      //!< peak requests in system
+    bool m_stopped{false};                   //!< StopApplication() has run
     Time m_outstandingWork;                  //!< work of the requests at the server
     std::map<std::string, uint64_t> m_drops; //!< drops per reason
 

@@ -4,6 +4,7 @@
 
 #include "ps-core-policy.h"
 
+#include "ns3/log.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -11,12 +12,14 @@
 namespace ns3
 {
 
+NS_LOG_COMPONENT_DEFINE("PsCorePolicy");
+
 NS_OBJECT_ENSURE_REGISTERED(PsCorePolicy);
 
 namespace
 {
 /// Departure times are rounded to the simulator's resolution (1 ns by
-/// default): a request within this much virtual time of its finish is done.
+/// default): a request less than this much real time from its finish is done.
 constexpr double kFinishSlack = 1e-9;
 } // namespace
 
@@ -68,6 +71,7 @@ PsCorePolicy::Advance()
 void
 PsCorePolicy::DoEnqueue(Handle h)
 {
+    NS_LOG_FUNCTION(this << h);
     Advance();
     ServerRequest& r = Get(h);
     r.firstStart = Simulator::Now();
@@ -92,7 +96,8 @@ void
 PsCorePolicy::Departure()
 {
     Advance();
-    while (!m_tags.empty() && m_tags.top().finish <= m_virtual + kFinishSlack)
+    // Virtual time advances at Rate() per second of real time.
+    while (!m_tags.empty() && m_tags.top().finish <= m_virtual + kFinishSlack * Rate())
     {
         Handle h = m_tags.top().h;
         m_tags.pop();

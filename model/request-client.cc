@@ -66,11 +66,13 @@ RequestClient::GetTypeId()
                           StringValue("ns3::ExponentialRandomVariable[Mean=0.00001]"),
                           MakePointerAccessor(&RequestClient::m_serviceDemand),
                           MakePointerChecker<RandomVariableStream>())
-            .AddAttribute("Flows",
-                          "Number of UDP source ports the requests are spread over",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&RequestClient::m_flows),
-                          MakeUintegerChecker<uint32_t>(1, 60000))
+            .AddAttribute(
+                "Flows",
+                "Number of UDP source ports the requests are spread over (a node has 16384 "
+                "ephemeral ports)",
+                UintegerValue(1),
+                MakeUintegerAccessor(&RequestClient::m_flows),
+                MakeUintegerChecker<uint32_t>(1, 16384))
             .AddAttribute("PayloadSize",
                           "Bytes of payload after the header in each request",
                           UintegerValue(0),

@@ -60,6 +60,7 @@ LatencySummary::Add(Time latency)
     if (m_exact)
     {
         m_samples.push_back(ns);
+        m_sorted = false;
     }
     if (ns == 0)
     {
@@ -106,6 +107,7 @@ LatencySummary::Merge(const LatencySummary& other)
     m_max = std::max(m_max, other.m_max);
     m_zeros += other.m_zeros;
     m_samples.insert(m_samples.end(), other.m_samples.begin(), other.m_samples.end());
+    m_sorted = m_samples.empty();
     if (!other.m_counts.empty())
     {
         if (m_counts.empty())
@@ -167,6 +169,16 @@ LatencySummary::IsExact() const
     return m_exact;
 }
 
+void
+LatencySummary::SortSamples() const
+{
+    if (!m_sorted)
+    {
+        std::sort(m_samples.begin(), m_samples.end());
+        m_sorted = true;
+    }
+}
+
 Time
 LatencySummary::GetQuantile(double q) const
 {
@@ -178,9 +190,8 @@ LatencySummary::GetQuantile(double q) const
     auto rank = std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(q * m_count)));
     if (m_exact)
     {
-        std::vector<double> s(m_samples);
-        std::nth_element(s.begin(), s.begin() + (rank - 1), s.end());
-        return FromNs(s[rank - 1]);
+        SortSamples();
+        return FromNs(m_samples[rank - 1]);
     }
     uint64_t seen = m_zeros;
     if (seen >= rank)
@@ -209,8 +220,8 @@ LatencySummary::GetCdf() const
     }
     if (m_exact)
     {
-        std::vector<double> s(m_samples);
-        std::sort(s.begin(), s.end());
+        SortSamples();
+        const std::vector<double>& s = m_samples;
         for (size_t i = 0; i < s.size(); ++i)
         {
             if (i + 1 == s.size() || s[i + 1] != s[i])

@@ -87,17 +87,20 @@ class LatencySummary
      * \return the value (ns) that represents it
      */
     static double ValueOf(int32_t index);
+    /// Sort the kept samples once before reading order statistics.
+    void SortSamples() const;
 
-    bool m_exact;                   //!< keep samples
-    std::vector<double> m_samples;  //!< samples (ns), exact mode only
-    std::vector<uint64_t> m_counts; //!< histogram counts, from bucket m_offset
-    int32_t m_offset{0};            //!< bucket index of m_counts[0]
-    uint64_t m_zeros{0};            //!< samples equal to 0
-    uint64_t m_count{0};            //!< samples
-    double m_mean{0};               //!< running mean (ns)
-    double m_m2{0};                 //!< running sum of squared deviations (ns^2)
-    double m_min{0};                //!< smallest sample (ns)
-    double m_max{0};                //!< largest sample (ns)
+    bool m_exact;                          //!< keep samples
+    mutable std::vector<double> m_samples; //!< samples (ns), exact mode only
+    mutable bool m_sorted{true};           //!< m_samples is sorted
+    std::vector<uint64_t> m_counts;        //!< histogram counts, from bucket m_offset
+    int32_t m_offset{0};                   //!< bucket index of m_counts[0]
+    uint64_t m_zeros{0};                   //!< samples equal to 0
+    uint64_t m_count{0};                   //!< samples
+    double m_mean{0};                      //!< running mean (ns)
+    double m_m2{0};                        //!< running sum of squared deviations (ns^2)
+    double m_min{0};                       //!< smallest sample (ns)
+    double m_max{0};                       //!< largest sample (ns)
 };
 
 /**

@@ -40,7 +40,13 @@ RssHash::SetQueues(uint32_t queues)
 {
     NS_ABORT_MSG_IF(queues == 0, "RSS needs at least one receive queue");
     m_queues = queues;
-    for (uint32_t i = 0; i < INDIRECTION_ENTRIES; ++i)
+    uint32_t entries = MIN_INDIRECTION_ENTRIES;
+    while (entries < queues)
+    {
+        entries *= 2;
+    }
+    m_indirection.resize(entries);
+    for (uint32_t i = 0; i < entries; ++i)
     {
         m_indirection[i] = i % queues;
     }
@@ -50,6 +56,12 @@ uint32_t
 RssHash::GetQueues() const
 {
     return m_queues;
+}
+
+uint32_t
+RssHash::GetIndirectionEntries() const
+{
+    return m_indirection.size();
 }
 
 uint32_t
@@ -100,7 +112,8 @@ RssHash::Hash(Ipv4Address src, Ipv4Address dst) const
 uint32_t
 RssHash::QueueOf(uint32_t hash) const
 {
-    return m_indirection[hash % INDIRECTION_ENTRIES];
+    // The table size is a power of two: the hash's low bits index it.
+    return m_indirection[hash & (m_indirection.size() - 1)];
 }
 
 } // namespace ns3

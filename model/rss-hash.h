@@ -7,7 +7,6 @@
 
 #include "ns3/ipv4-address.h"
 
-#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -23,13 +22,15 @@ namespace ns3
  * The default key is the one most NIC drivers ship (the Microsoft RSS
  * verification key), so the hash of a flow matches what such a NIC computes.
  * The indirection table has 128 entries filled round-robin over the queues,
- * as drivers do by default.
+ * as drivers do by default, or the next power of two at least as large as
+ * the number of queues when there are more than 128 (so that every queue
+ * gets entries).
  */
 class RssHash
 {
   public:
-    /// Size of the indirection table.
-    static constexpr uint32_t INDIRECTION_ENTRIES = 128;
+    /// Smallest size of the indirection table.
+    static constexpr uint32_t MIN_INDIRECTION_ENTRIES = 128;
 
     /// Build with the default 40-byte key and one queue.
     RssHash();
@@ -45,6 +46,8 @@ class RssHash
     void SetQueues(uint32_t queues);
     /// \return the number of receive queues
     uint32_t GetQueues() const;
+    /// \return the size of the indirection table (a power of two)
+    uint32_t GetIndirectionEntries() const;
 
     /**
      * \brief Toeplitz hash of an IPv4 4-tuple (input order: source address,
@@ -78,9 +81,9 @@ class RssHash
      */
     uint32_t Toeplitz(const uint8_t* data, uint32_t size) const;
 
-    std::vector<uint8_t> m_key;                                //!< secret key
-    std::array<uint32_t, INDIRECTION_ENTRIES> m_indirection{}; //!< hash -> queue
-    uint32_t m_queues{1};                                      //!< number of queues
+    std::vector<uint8_t> m_key;          //!< secret key
+    std::vector<uint32_t> m_indirection; //!< hash -> queue
+    uint32_t m_queues{1};                //!< number of queues
 };
 
 } // namespace ns3

@@ -15,18 +15,22 @@ ServerRequestPool::Allocate()
     if (m_free.empty())
     {
         m_slots.emplace_back();
+        m_live.push_back(true);
         return m_slots.size() - 1;
     }
     Handle h = m_free.back();
     m_free.pop_back();
     m_slots[h] = ServerRequest{};
+    m_live[h] = true;
     return h;
 }
 
 void
 ServerRequestPool::Release(Handle h)
 {
-    NS_ABORT_MSG_IF(h >= m_slots.size(), "release of unknown request handle " << h);
+    NS_ABORT_MSG_IF(h >= m_slots.size() || !m_live[h],
+                    "release of a request handle that is not in use: " << h);
+    m_live[h] = false;
     m_free.push_back(h);
 }
 

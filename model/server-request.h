@@ -34,7 +34,6 @@ struct ServerRequest
     Time remaining;               //!< work still to do
     Time firstStart{Time::Max()}; //!< first time a core started it (Max: not yet)
     uint32_t nicQueue{0};         //!< receive queue chosen by RSS
-    uint32_t requestClass{0};     //!< class (mode / type) of the request
     uint32_t preemptions{0};      //!< times it was preempted
 };
 
@@ -85,6 +84,7 @@ class ServerRequestPool
 
   private:
     std::vector<ServerRequest> m_slots; //!< all slots
+    std::vector<bool> m_live;           //!< slot in use
     std::vector<Handle> m_free;         //!< free slots
 };
 

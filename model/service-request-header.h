@@ -134,9 +134,10 @@ class ServiceRequestHeader : public Header
     uint32_t GetOutstanding() const;
     /// \param n requests at the server (waiting or in service)
     void SetOutstanding(uint32_t n);
-    /// \return load report: remaining work of the requests at the server
+    /// \return load report: service time of the requests at the server, each counted in full
+    /// until it completes (RackSched's "total outstanding service time")
     Time GetOutstandingWork() const;
-    /// \param work remaining work of the requests at the server (>= 0)
+    /// \param work service time of the requests at the server (>= 0)
     void SetOutstandingWork(Time work);
 
   private:

@@ -16,8 +16,10 @@
 #include "ns3/ps-core-policy.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/rss-hash.h"
+#include "ns3/simulator.h"
 #include "ns3/test.h"
 
+#include <deque>
 #include <sstream>
 
 using namespace ns3;
@@ -330,6 +332,149 @@ class DispatcherCapTestCase : public TestCase
     }
 };
 
+/**
+ * Round robin with a quantum, a per-start overhead and a preemption cost:
+ * a minimal user of the preemption seam (Run with a slice, DoSliceEnd,
+ * Preempt) that Shinjuku and AFP build on.
+ */
+class RoundRobinTestPolicy : public CorePolicy
+{
+  public:
+    /**
+     * \param quantum slice length
+     * \param overhead time before each (re)start
+     * \param cost preemption cost
+     */
+    RoundRobinTestPolicy(Time quantum, Time overhead, Time cost)
+        : m_quantum(quantum),
+          m_overhead(overhead),
+          m_cost(cost)
+    {
+    }
+
+  protected:
+    void DoEnqueue(Handle h) override
+    {
+        if (HasIdleWorker())
+        {
+            Run(GetIdleWorker(), h, m_quantum, m_overhead);
+            return;
+        }
+        m_queue.push_back(h);
+    }
+
+    void DoWorkerIdle(uint32_t w) override
+    {
+        if (!m_queue.empty())
+        {
+            Handle h = m_queue.front();
+            m_queue.pop_front();
+            Run(w, h, m_quantum, m_overhead);
+        }
+    }
+
+    void DoSliceEnd(uint32_t w, Handle h) override
+    {
+        m_queue.push_back(Preempt(w, m_cost));
+        NS_ASSERT(m_queue.back() == h);
+    }
+
+    uint64_t DoGetWaiting() const override
+    {
+        return m_queue.size();
+    }
+
+  private:
+    Time m_quantum;             //!< slice
+    Time m_overhead;            //!< per-start overhead
+    Time m_cost;                //!< preemption cost
+    std::deque<Handle> m_queue; //!< waiting and preempted requests
+};
+
+/// Quantum, overhead and preemption cost add up exactly.
+class PreemptionTimingTestCase : public TestCase
+{
+  public:
+    PreemptionTimingTestCase()
+        : TestCase("preemption seam: slices, start overhead and preemption cost add up")
+    {
+    }
+
+  private:
+    /// \param r a preempted request
+    /// \param w its worker
+    void Preempted(const ServerRequest& r, uint32_t w)
+    {
+        m_preemptedAt.push_back(Simulator::Now());
+        m_remainingAt.push_back(r.remaining);
+    }
+
+    void DoRun() override
+    {
+        // One 10 us request, quantum 3 us, 0.5 us overhead per start, 1 us per
+        // preemption: runs 0.5+3 | 1 | 0.5+3 | 1 | 0.5+3 | 1 | 0.5+1 -> done at 15 us.
+        auto gap = CreateObject<ConstantRandomVariable>();
+        auto demand = CreateObject<ConstantRandomVariable>();
+        demand->SetAttribute("Constant", DoubleValue(10e-6));
+        auto policy =
+            CreateObject<RoundRobinTestPolicy>(MicroSeconds(3), NanoSeconds(500), MicroSeconds(1));
+        policy->TraceConnectWithoutContext(
+            "Preempt",
+            MakeCallback(&PreemptionTimingTestCase::Preempted, this));
+        PolicyDriver d(policy, 1, gap, demand, 1, 0);
+        d.Run();
+        NS_TEST_ASSERT_MSG_EQ(d.GetCompleted(), 1u, "completed");
+        NS_TEST_ASSERT_MSG_EQ(d.GetSojourn().GetMax(), MicroSeconds(15), "completion time");
+        NS_TEST_ASSERT_MSG_EQ(m_preemptedAt.size(), 3u, "preemptions");
+        const Time expectedAt[] = {NanoSeconds(3500), NanoSeconds(8000), NanoSeconds(12500)};
+        const Time expectedLeft[] = {MicroSeconds(7), MicroSeconds(4), MicroSeconds(1)};
+        for (size_t i = 0; i < 3; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(m_preemptedAt[i], expectedAt[i], "preemption " << i << " time");
+            NS_TEST_ASSERT_MSG_EQ(m_remainingAt[i],
+                                  expectedLeft[i],
+                                  "work left at preemption " << i);
+        }
+    }
+
+    std::vector<Time> m_preemptedAt; //!< preemption times
+    std::vector<Time> m_remainingAt; //!< work left at each preemption
+};
+
+/**
+ * Round robin with a small quantum and free preemption on M/M/1: with
+ * exponential service every work-conserving policy blind to service times
+ * has the M/M/1 mean sojourn 1 / (mu - lambda).
+ */
+class RoundRobinTheoryTestCase : public TestCase
+{
+  public:
+    RoundRobinTheoryTestCase()
+        : TestCase("round robin (quantum 1 us) on M-M-1 at load 0.50 = 1 over (mu - lambda)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(15);
+        RngSeedManager::SetRun(1);
+        const double rho = 0.5;
+        double lambda = RateFor(1, rho);
+        auto policy = CreateObject<RoundRobinTestPolicy>(MicroSeconds(1), Time(0), Time(0));
+        PolicyDriver d(policy, 1, Exponential(1 / lambda), Exponential(kMeanService), 300000, 3000);
+        d.Run();
+        double expected = kMeanService / (1 - rho);
+        Report(GetName(), d.GetSojourn().GetMean().GetSeconds(), expected);
+        NS_TEST_ASSERT_MSG_EQ(d.GetCompleted(), 300000u, "every request completes");
+        NS_TEST_ASSERT_MSG_GT(policy->GetPreemptions(), 300000u, "requests were preempted");
+        NS_TEST_ASSERT_MSG_EQ_TOL(d.GetSojourn().GetMean().GetSeconds(),
+                                  expected,
+                                  kTolerance * expected,
+                                  "round-robin mean sojourn differs from M/M/1");
+    }
+};
+
 /// Suite of the theory checks.
 class CorePolicyTheoryTestSuite : public TestSuite
 {
@@ -347,6 +492,8 @@ class CorePolicyTheoryTestSuite : public TestSuite
         AddTestCase(new DfcfsRssTestCase(0.5, 500000));
         AddTestCase(new DfcfsRssTestCase(0.8, 2000000));
         AddTestCase(new DispatcherCapTestCase());
+        AddTestCase(new PreemptionTimingTestCase());
+        AddTestCase(new RoundRobinTheoryTestCase());
     }
 };
 

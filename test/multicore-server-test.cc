@@ -9,6 +9,7 @@
 
 #include "ns3/config.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/multicore-scenario.h"
@@ -81,8 +82,7 @@ class ConservationTestCase : public TestCase
                               s->GetPolicy()->GetWaiting() + s->GetPolicy()->GetInService(),
                               "requests in system = waiting + in service");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(m_scenario->GetSent(),
-                                    m_scenario->GetCompleted() + m_scenario->GetNetworkDrops() +
-                                        s->GetDropped(),
+                                    m_scenario->GetCompleted() + m_scenario->GetDroppedRequests(),
                                     "sent >= completed + dropped");
         if (s->GetPolicy()->GetWaiting() > 0 && m_policy != "dfcfs")
         {
@@ -111,7 +111,7 @@ class ConservationTestCase : public TestCase
         m_scenario->Run();
         Check();
         Ptr<MulticoreServer> s = m_scenario->GetServer();
-        uint64_t dropped = s->GetDropped() + m_scenario->GetNetworkDrops();
+        uint64_t dropped = m_scenario->GetDroppedRequests();
         NS_TEST_ASSERT_MSG_GT(m_scenario->GetSent(), 1000u, "traffic flowed");
         NS_TEST_ASSERT_MSG_EQ(m_scenario->GetSent(),
                               m_scenario->GetCompleted() + dropped,
@@ -124,6 +124,11 @@ class ConservationTestCase : public TestCase
                                   "a 20-request server overflows at 95 % load");
         }
         NS_TEST_ASSERT_MSG_EQ(m_checks, 200u, "every check ran");
+    }
+
+    void DoTeardown() override
+    {
+        // Runs even when an assertion ended DoRun early.
         m_scenario.reset();
         Config::Reset();
         Simulator::Destroy();
@@ -184,6 +189,9 @@ class MalformedTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(server->GetDrops().at(MulticoreServer::NOT_A_REQUEST_DROP),
                               1u,
                               "the stray reply is dropped");
+        NS_TEST_ASSERT_MSG_EQ(scenario.GetDroppedRequests(),
+                              0u,
+                              "garbage is not counted as requests");
         NS_TEST_ASSERT_MSG_EQ(scenario.GetCompleted(), scenario.GetSent(), "valid requests served");
         NS_TEST_ASSERT_MSG_EQ(server->GetReceived(),
                               server->GetCompleted() + server->GetDropped(),
@@ -240,10 +248,17 @@ class RssSpreadTestCase : public TestCase
 class PacketLevelTheoryTestCase : public TestCase
 {
   public:
-    /// \param scaling parallel (M/M/4) or scaled (M/M/1 at 4x speed)
-    explicit PacketLevelTheoryTestCase(const std::string& scaling)
-        : TestCase("packet level: 4 compute units, " + scaling + ", load 0.5 vs queueing theory"),
-          m_scaling(scaling)
+    /**
+     * \param scaling parallel (M/M/4) or scaled (M/M/1 at 4x speed)
+     * \param load utilisation
+     * \param duration sending time
+     */
+    PacketLevelTheoryTestCase(const std::string& scaling, double load, Time duration)
+        : TestCase("packet level: 4 compute units, " + scaling + ", load " +
+                   std::to_string(load).substr(0, 3) + " vs queueing theory"),
+          m_scaling(scaling),
+          m_load(load),
+          m_duration(duration)
     {
     }
 
@@ -251,7 +266,7 @@ class PacketLevelTheoryTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(24);
-        MulticoreScenario::Config c = MakeConfig("cfcfs", 4, 0.5, "exp:10us", MilliSeconds(500));
+        MulticoreScenario::Config c = MakeConfig("cfcfs", 4, m_load, "exp:10us", m_duration);
         c.scaling = m_scaling;
         MulticoreScenario scenario(c);
         scenario.Build();
@@ -271,6 +286,52 @@ class PacketLevelTheoryTestCase : public TestCase
     }
 
     std::string m_scaling; //!< parallel or scaled
+    double m_load;         //!< utilisation
+    Time m_duration;       //!< sending time
+};
+
+/// Servers made without the helper get a policy each; a stopped server drops new requests.
+class ServerLifecycleTestCase : public TestCase
+{
+  public:
+    ServerLifecycleTestCase()
+        : TestCase("default policy per server; requests after StopApplication are dropped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(26);
+        Ptr<Node> a = CreateObject<Node>();
+        Ptr<Node> b = CreateObject<Node>();
+        InternetStackHelper().Install(NodeContainer(a, b));
+        Ptr<MulticoreServer> s1 = CreateObject<MulticoreServer>();
+        Ptr<MulticoreServer> s2 = CreateObject<MulticoreServer>();
+        a->AddApplication(s1);
+        b->AddApplication(s2);
+        Simulator::Stop(MicroSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_NE(s1->GetPolicy(), nullptr, "a default policy");
+        NS_TEST_ASSERT_MSG_NE(s1->GetPolicy(), s2->GetPolicy(), "one policy per server");
+        Simulator::Destroy();
+
+        MulticoreScenario scenario(MakeConfig("cfcfs", 2, 0.5, "exp:10us", MilliSeconds(10)));
+        scenario.Build();
+        scenario.GetServer()->SetStopTime(MilliSeconds(5));
+        scenario.Run();
+        Ptr<MulticoreServer> server = scenario.GetServer();
+        NS_TEST_ASSERT_MSG_GT(server->GetDrops().at(MulticoreServer::STOPPED_DROP),
+                              100u,
+                              "requests after the stop are dropped");
+        NS_TEST_ASSERT_MSG_EQ(scenario.GetSent(),
+                              scenario.GetCompleted() + scenario.GetDroppedRequests(),
+                              "sent = completed + dropped");
+        NS_TEST_ASSERT_MSG_EQ(server->GetReceived(),
+                              server->GetCompleted() + server->GetDropped(),
+                              "server conservation");
+        Simulator::Destroy();
+    }
 };
 
 /// Request classes of a mixture are kept apart.
@@ -321,8 +382,10 @@ class MulticoreServerTestSuite : public TestSuite
         AddTestCase(new MalformedTestCase());
         AddTestCase(new RssSpreadTestCase("hash"));
         AddTestCase(new RssSpreadTestCase("random"));
-        AddTestCase(new PacketLevelTheoryTestCase("parallel"));
-        AddTestCase(new PacketLevelTheoryTestCase("scaled"));
+        AddTestCase(new PacketLevelTheoryTestCase("parallel", 0.5, MilliSeconds(500)));
+        AddTestCase(new PacketLevelTheoryTestCase("parallel", 0.8, Seconds(2)));
+        AddTestCase(new PacketLevelTheoryTestCase("scaled", 0.5, MilliSeconds(500)));
+        AddTestCase(new ServerLifecycleTestCase());
         AddTestCase(new ClassTestCase());
     }
 };

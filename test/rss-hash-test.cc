@@ -5,6 +5,7 @@
 #include "ns3/rss-hash.h"
 #include "ns3/test.h"
 
+#include <boost/math/distributions/chi_squared.hpp>
 #include <cmath>
 #include <vector>
 
@@ -68,7 +69,7 @@ class RssSpreadTestCase : public TestCase
   private:
     void DoRun() override
     {
-        for (uint32_t queues : {2u, 4u, 8u, 14u, 15u})
+        for (uint32_t queues : {2u, 4u, 8u, 14u, 15u, 200u})
         {
             RssHash rss;
             rss.SetQueues(queues);
@@ -81,19 +82,23 @@ class RssSpreadTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_LT(q, queues, "queue index");
                 ++count[q];
             }
-            // Chi-square goodness of fit; the 0.999 quantile for up to 14
-            // degrees of freedom is below 37. The indirection table maps 128
-            // hash values round robin, so with 15 queues some queues get 9
-            // of 128 entries and others 8: compare with those shares.
+            // Chi-square goodness of fit at the 0.999 level. The indirection
+            // table maps its entries round robin, so with 15 queues some
+            // queues get 9 of 128 entries and others 8: compare with those
+            // shares.
             double chi2 = 0;
             for (uint32_t q = 0; q < queues; ++q)
             {
-                uint32_t entries = RssHash::INDIRECTION_ENTRIES / queues +
-                                   (q < RssHash::INDIRECTION_ENTRIES % queues ? 1 : 0);
-                double expected = flows * double(entries) / RssHash::INDIRECTION_ENTRIES;
+                uint32_t entries = rss.GetIndirectionEntries() / queues +
+                                   (q < rss.GetIndirectionEntries() % queues ? 1 : 0);
+                double expected = flows * double(entries) / rss.GetIndirectionEntries();
                 chi2 += (count[q] - expected) * (count[q] - expected) / expected;
+                NS_TEST_EXPECT_MSG_GT(count[q], 0u, "queue " << q << " of " << queues << " unused");
             }
-            NS_TEST_EXPECT_MSG_LT(chi2, 37.0, "uneven spread over " << queues << " queues");
+            boost::math::chi_squared dist(queues - 1);
+            NS_TEST_EXPECT_MSG_LT(chi2,
+                                  boost::math::quantile(dist, 0.999),
+                                  "uneven spread over " << queues << " queues");
         }
     }
 };

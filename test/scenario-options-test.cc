@@ -15,6 +15,26 @@ using namespace ns3;
 namespace
 {
 
+/**
+ * \param stream a random variable
+ * \param n number of draws
+ * \return sample mean and (biased) sample variance of n draws
+ */
+std::pair<double, double>
+SampleMoments(Ptr<RandomVariableStream> stream, int n)
+{
+    double sum = 0;
+    double sum2 = 0;
+    for (int i = 0; i < n; ++i)
+    {
+        double v = stream->GetValue();
+        sum += v;
+        sum2 += v * v;
+    }
+    double m = sum / n;
+    return {m, std::max(0.0, sum2 / n - m * m)};
+}
+
 /// Distribution texts: means, classes and sampled moments.
 class DistributionParseTestCase : public TestCase
 {
@@ -41,17 +61,8 @@ class DistributionParseTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(spec.classNames.size(), classes, text << " classes");
         // The sample mean of 200 000 draws is within 4 standard errors.
         const int n = 200000;
-        double sum = 0;
-        double sum2 = 0;
-        for (int i = 0; i < n; ++i)
-        {
-            double v = spec.stream->GetValue();
-            sum += v;
-            sum2 += v * v;
-        }
-        double m = sum / n;
-        double se = std::sqrt(std::max(0.0, sum2 / n - m * m) / n);
-        NS_TEST_ASSERT_MSG_EQ_TOL(m, mean, 4 * se + 1e-15, text << " sample mean");
+        auto [m, var] = SampleMoments(spec.stream, n);
+        NS_TEST_ASSERT_MSG_EQ_TOL(m, mean, 4 * std::sqrt(var / n) + 1e-15, text << " sample mean");
     }
 
     void DoRun() override
@@ -76,17 +87,8 @@ class DistributionParseTestCase : public TestCase
 
         // lognormal CV^2: variance / mean^2.
         DistributionSpec::Parse("lognormal:1s:3", spec, error);
-        const int n = 400000;
-        double sum = 0;
-        double sum2 = 0;
-        for (int i = 0; i < n; ++i)
-        {
-            double v = spec.stream->GetValue();
-            sum += v;
-            sum2 += v * v;
-        }
-        double m = sum / n;
-        NS_TEST_ASSERT_MSG_EQ_TOL((sum2 / n - m * m) / (m * m), 3.0, 0.3, "lognormal CV^2");
+        auto [m, var] = SampleMoments(spec.stream, 400000);
+        NS_TEST_ASSERT_MSG_EQ_TOL(var / (m * m), 3.0, 0.3, "lognormal CV^2");
 
         DistributionSpec::Arrival("uniform", 2e-6, spec, error);
         NS_TEST_ASSERT_MSG_EQ_TOL(spec.mean, 2e-6, 1e-15, "uniform arrival mean");

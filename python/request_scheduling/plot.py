@@ -56,7 +56,7 @@ def line_plot(
             index += 1
     plots = []
     for label, idx, with_err in series:
-        style = "with yerrorlines" if with_err else "with lines dashtype 2"
+        style = "with yerrorlines" if with_err else "with lines dashtype 2 linewidth 2"
         plots.append(f"{_quote(str(data))} index {idx} using 1:2{':3' if with_err else ''} {style} title {_quote(label)}")
     script = png.with_suffix(".plt")
     script.write_text(

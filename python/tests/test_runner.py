@@ -5,14 +5,7 @@ import math
 import pytest
 
 import request_scheduling as rs
-
-
-def erlang_c_sojourn(c, rho, mean):
-    a = rho * c
-    b = 1.0
-    for k in range(1, c + 1):
-        b = a * b / (k + a * b)
-    return b / (1 - rho * (1 - b)) * mean / (c * (1 - rho)) + mean
+from request_scheduling.theory import mmc_mean_sojourn
 
 
 def test_run_returns_summary():
@@ -72,6 +65,11 @@ def test_sweep_cache(tmp_path):
     assert second["wall_s"].iloc[0] == first["wall_s"].iloc[0]  # served from the cache
 
 
+def test_theory_reference():
+    assert mmc_mean_sojourn(1, 0.5, 10.0) == pytest.approx(20.0)  # M/M/1
+    assert mmc_mean_sojourn(4, 0.8, 10.0) == pytest.approx(17.4554, rel=1e-5)
+
+
 def test_mean_ci():
     mean, half = rs.mean_ci([1, 2, 3, 4, 5])
     assert mean == 3
@@ -82,4 +80,4 @@ def test_erlang_c_acceptance():
     # The foundation issue's acceptance run, shortened to 1 s.
     s = rs.run("multicore-server", policy="cfcfs", cores=4, load=0.8, arrival="exp",
                service="exp:10us", duration="1s")
-    assert s["mean_us"] == pytest.approx(erlang_c_sojourn(4, 0.8, 10.0), rel=0.03)
+    assert s["mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
