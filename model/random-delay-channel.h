@@ -22,7 +22,8 @@ namespace ns3
  * between sites, 700 us inside a site); ns-3's PointToPointChannel has one
  * fixed delay. Since each packet's delay is independent, packets may
  * overtake each other, as in the paper's model. Transmission time still
- * follows the devices' DataRate.
+ * follows the devices' DataRate. The base class's TxRxPointToPoint trace is
+ * not fired (its source is private); PacketDelay reports each packet's delay.
  */
 class RandomDelayChannel : public PointToPointChannel
 {
