@@ -31,17 +31,29 @@ echo "in-tree: ns-3.37 + request-scheduling built in $(( $(date +%s) - start )) 
 
 suites=$(grep -ho 'TestSuite("request-scheduling[a-z0-9-]*"' "$dest"/test/*.cc | sed 's/.*("\(.*\)"/\1/' | sort)
 failed=0
+passes=0
+fails=0
 for s in $suites; do
   if ./test.py --no-build -s "$s" > "$work/test-$s.log" 2>&1 && grep -q "1 of 1 tests passed" "$work/test-$s.log"; then
     echo "in-tree: PASS $s"
+    passes=$((passes + 1))
   else
     echo "in-tree: FAIL $s"
     tail -n 30 "$work/test-$s.log"
+    fails=$((fails + 1))
     failed=1
   fi
 done
 # The example runs from ns-3's own runner too.
 ./ns3 run --no-build "multicore-server --policy=cfcfs --cores=2 --load=0.5 --duration=20ms --json=$work/example.json" \
   > "$work/example.log" 2>&1 || { tail -n 20 "$work/example.log"; failed=1; }
-grep -q '"completed"' "$work/example.json" 2>/dev/null && echo "in-tree: example multicore-server ran" || failed=1
+if grep -q '"completed"' "$work/example.json" 2>/dev/null; then
+  echo "in-tree: example multicore-server ran"
+  passes=$((passes + 1))
+else
+  echo "in-tree: example multicore-server failed"
+  fails=$((fails + 1))
+  failed=1
+fi
+echo "in-tree: $passes passed, $fails failed"
 exit $failed
