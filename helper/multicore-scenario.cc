@@ -23,7 +23,6 @@
 #include "ns3/request-client.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -133,6 +132,10 @@ MulticoreScenario::Build()
     RandomDelayLinkHelper link;
     link.SetDeviceAttribute("DataRate", StringValue(m_config.linkRate));
     link.SetQueueAttribute("MaxSize", StringValue("10000p"));
+    // No queue disc in front of the device queue (Assign installs none on a
+    // device without flow control): one FIFO per link direction, as a NIC
+    // has, and less work and fewer events per packet.
+    link.SetFlowControl(false);
     link.SetChannelAttribute("DelayVariable", PointerValue(m_config.linkDelay.stream));
     Ipv4AddressHelper addresses;
     NetDeviceContainer allDevices;
@@ -144,9 +147,6 @@ MulticoreScenario::Build()
         net << "10." << 1 + i / 250 << "." << i % 250 << ".0";
         addresses.SetBase(net.str().c_str(), "255.255.255.0");
         Ipv4InterfaceContainer ifaces = addresses.Assign(devices);
-        // No queue disc in front of the device queue: one FIFO per link
-        // direction, as a NIC has, and less work per packet.
-        TrafficControlHelper().Uninstall(devices);
         serverAddress.push_back(ifaces.GetAddress(1));
         allDevices.Add(devices);
     }

@@ -49,12 +49,21 @@ RandomDelayLinkHelper::MakeDevice(Ptr<Node> node)
     node->AddDevice(dev);
     Ptr<Queue<Packet>> queue = m_queueFactory.Create<Queue<Packet>>();
     dev->SetQueue(queue);
-    // As PointToPointHelper does: flow control between the device queue and
-    // the traffic-control layer.
-    Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
-    ndqi->GetTxQueue(0)->ConnectQueueTraces(queue);
-    dev->AggregateObject(ndqi);
+    if (m_flowControl)
+    {
+        // As PointToPointHelper does: flow control between the device queue
+        // and the traffic-control layer.
+        Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
+        ndqi->GetTxQueue(0)->ConnectQueueTraces(queue);
+        dev->AggregateObject(ndqi);
+    }
     return dev;
+}
+
+void
+RandomDelayLinkHelper::SetFlowControl(bool enable)
+{
+    m_flowControl = enable;
 }
 
 NetDeviceContainer

@@ -50,6 +50,16 @@ class RandomDelayLinkHelper
     void SetQueueAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * \brief Connect the device queues to the traffic-control layer for
+     * flow control, as PointToPointHelper does (the default). Without a
+     * queue disc on the devices (TrafficControlHelper::Uninstall) flow
+     * control has nothing to do, and leaving it out saves an event per
+     * packet sent.
+     * \param enable true to install flow control
+     */
+    void SetFlowControl(bool enable);
+
+    /**
      * \param a one end
      * \param b the other end
      * \return the two devices (a's first)
@@ -79,6 +89,7 @@ class RandomDelayLinkHelper
     ObjectFactory m_deviceFactory;  //!< devices
     ObjectFactory m_channelFactory; //!< channels
     ObjectFactory m_queueFactory;   //!< device queues
+    bool m_flowControl{true};       //!< aggregate a NetDeviceQueueInterface
 };
 
 } // namespace ns3

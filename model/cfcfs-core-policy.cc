@@ -51,7 +51,7 @@ CfcfsCorePolicy::GetDispatcherBusyTime() const
 void
 CfcfsCorePolicy::DoEnqueue(Handle h)
 {
-    NS_LOG_FUNCTION(this << h);
+    NS_LOG_LOGIC("request " << h << " arrives");
     if (m_dispatchOverhead.IsZero())
     {
         Admit(h);
@@ -95,7 +95,7 @@ CfcfsCorePolicy::Admit(Handle h)
 void
 CfcfsCorePolicy::DoWorkerIdle(uint32_t w)
 {
-    NS_LOG_FUNCTION(this << w);
+    NS_LOG_LOGIC("worker " << w << " idle");
     if (!m_central.empty())
     {
         Handle h = m_central.front();

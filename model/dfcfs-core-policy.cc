@@ -38,7 +38,7 @@ DfcfsCorePolicy::DoAttach()
 void
 DfcfsCorePolicy::DoEnqueue(Handle h)
 {
-    NS_LOG_FUNCTION(this << h);
+    NS_LOG_LOGIC("request " << h << " arrives");
     uint32_t w = Get(h).nicQueue % GetWorkers();
     if (IsIdle(w))
     {
@@ -52,7 +52,7 @@ DfcfsCorePolicy::DoEnqueue(Handle h)
 void
 DfcfsCorePolicy::DoWorkerIdle(uint32_t w)
 {
-    NS_LOG_FUNCTION(this << w);
+    NS_LOG_LOGIC("worker " << w << " idle");
     auto& q = m_queues[w];
     if (!q.empty())
     {

@@ -51,10 +51,32 @@ RequestClient::GetTypeId()
                           MakeUintegerAccessor(&RequestClient::m_serviceId),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("ClientId",
-                          "Client identifier written into every request",
+                          "Client identifier of the first logical client (the others follow)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&RequestClient::m_clientId),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Clients",
+                          "Number of independent logical clients this application runs",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RequestClient::m_clientCount),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("JoinWindow",
+                          "Each logical client joins at StartTime plus a uniform draw in "
+                          "[0, JoinWindow]",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RequestClient::m_joinWindow),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("TransactionRequests",
+                          "Requests per transaction (1: every request is scheduled)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RequestClient::m_transactionRequests),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("TransactionDuration",
+                          "Length of a transaction from its first request; overrides "
+                          "TransactionRequests when > 0",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RequestClient::m_transactionDuration),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("InterArrival",
                           "Time between two requests, in seconds",
                           StringValue("ns3::ExponentialRandomVariable[Mean=0.001]"),
@@ -105,7 +127,8 @@ RequestClient::GetTypeId()
 }
 
 RequestClient::RequestClient()
-    : m_flowChoice(CreateObject<UniformRandomVariable>())
+    : m_flowChoice(CreateObject<UniformRandomVariable>()),
+      m_join(CreateObject<UniformRandomVariable>())
 {
     NS_LOG_FUNCTION(this);
 }
@@ -115,7 +138,11 @@ RequestClient::~RequestClient() = default;
 void
 RequestClient::DoDispose()
 {
-    m_sendEvent.Cancel();
+    for (auto& c : m_clients)
+    {
+        c.next.Cancel();
+    }
+    m_clients.clear();
     for (auto& s : m_sockets)
     {
         s->Close();
@@ -129,6 +156,12 @@ uint64_t
 RequestClient::GetSent() const
 {
     return m_sent;
+}
+
+uint64_t
+RequestClient::GetAffinitySent() const
+{
+    return m_affinitySent;
 }
 
 uint64_t
@@ -163,6 +196,7 @@ RequestClient::AssignStreams(int64_t stream)
         m_serviceDemand->SetStream(stream + used++);
     }
     m_flowChoice->SetStream(stream + used++);
+    m_join->SetStream(stream + used++);
     return used;
 }
 
@@ -172,33 +206,42 @@ RequestClient::StartApplication()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!m_interArrival || !m_serviceDemand,
                     "RequestClient needs InterArrival and ServiceDemand");
-    InetSocketAddress remote = InetSocketAddress(Ipv4Address::GetAny(), m_remotePort);
     if (InetSocketAddress::IsMatchingType(m_remote))
     {
-        remote = InetSocketAddress::ConvertFrom(m_remote);
+        m_service = InetSocketAddress::ConvertFrom(m_remote);
     }
     else if (Ipv4Address::IsMatchingType(m_remote))
     {
-        remote = InetSocketAddress(Ipv4Address::ConvertFrom(m_remote), m_remotePort);
+        m_service = InetSocketAddress(Ipv4Address::ConvertFrom(m_remote), m_remotePort);
     }
     else
     {
         NS_ABORT_MSG("RequestClient: RemoteAddress must be an IPv4 address, got " << m_remote);
     }
     m_stats = RequestStats(m_exactQuantiles);
+    m_mixture = DynamicCast<MixtureRandomVariable>(m_serviceDemand);
     if (m_sockets.empty())
     {
+        // Bound, not connected: replies come from whichever instance served.
         for (uint32_t f = 0; f < m_flows; ++f)
         {
             Ptr<Socket> s = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
             NS_ABORT_MSG_IF(s->Bind() == -1, "RequestClient: cannot bind a UDP socket");
-            NS_ABORT_MSG_IF(s->Connect(remote) == -1,
-                            "RequestClient: cannot connect to " << remote);
             s->SetRecvCallback(MakeCallback(&RequestClient::HandleRead, this));
             m_sockets.push_back(s);
         }
     }
-    m_sendEvent = Simulator::ScheduleNow(&RequestClient::SendRequest, this);
+    m_clients.assign(m_clientCount, Client{});
+    for (uint32_t k = 0; k < m_clientCount; ++k)
+    {
+        m_clients[k].id = m_clientId + k;
+        // A renewal process started at the join time: the first request
+        // follows one inter-arrival draw, so clients do not send in lock step.
+        Time join = m_joinWindow.IsZero() ? Time(0)
+                                          : Seconds(m_join->GetValue(0, m_joinWindow.GetSeconds()));
+        m_clients[k].next =
+            Simulator::Schedule(join + NextGap(), &RequestClient::SendRequest, this, k);
+    }
 }
 
 void
@@ -206,45 +249,69 @@ RequestClient::StopApplication()
 {
     NS_LOG_FUNCTION(this);
     // Sockets stay open: replies to requests in flight still count.
-    m_sendEvent.Cancel();
+    for (auto& c : m_clients)
+    {
+        c.next.Cancel();
+    }
+}
+
+Time
+RequestClient::NextGap()
+{
+    double gap = m_interArrival->GetValue();
+    NS_ABORT_MSG_IF(!(gap >= 0) || !std::isfinite(gap),
+                    "RequestClient: InterArrival drew " << gap << " s; it must be >= 0");
+    return Seconds(gap);
 }
 
 void
-RequestClient::SendRequest()
+RequestClient::SendRequest(uint32_t k)
 {
     if (m_maxRequests > 0 && m_sent >= m_maxRequests)
     {
         return;
     }
+    Client& c = m_clients[k];
+    bool transactionOver = m_transactionDuration.IsStrictlyPositive()
+                               ? Simulator::Now() - c.transactionStart >= m_transactionDuration
+                               : c.sentInTransaction >= m_transactionRequests;
+    if (c.sentInTransaction == 0 || transactionOver)
+    {
+        ++c.transaction;
+        c.sentInTransaction = 0;
+        c.transactionStart = Simulator::Now();
+        c.instance = Ipv4Address::GetAny();
+    }
     double demand = m_serviceDemand->GetValue();
     NS_ABORT_MSG_IF(!(demand >= 0) || !std::isfinite(demand),
                     "RequestClient: ServiceDemand drew " << demand << " s; it must be >= 0");
-    uint8_t requestClass = 0;
-    if (auto mix = DynamicCast<MixtureRandomVariable>(m_serviceDemand))
-    {
-        requestClass = mix->GetLastComponent();
-    }
+    uint8_t requestClass = m_mixture ? m_mixture->GetLastComponent() : 0;
 
+    bool affinity = c.instance != Ipv4Address::GetAny();
     ServiceRequestHeader header;
     header.SetMessageType(ServiceRequestHeader::REQUEST);
+    header.SetFlags(affinity ? ServiceRequestHeader::FLAG_AFFINITY : 0);
     header.SetServiceId(m_serviceId);
-    header.SetClientId(m_clientId);
+    header.SetClientId(c.id);
     header.SetRequestId(m_sent);
-    header.SetTransactionId(static_cast<uint32_t>(m_sent));
+    header.SetTransactionId(c.transaction);
     header.SetRequestClass(requestClass);
     header.SetServiceDemand(Seconds(demand));
     header.SetSendTime(Simulator::Now());
     Ptr<Packet> packet = Create<Packet>(m_packetSize);
     packet->AddHeader(header);
     uint32_t flow = m_flows == 1 ? 0 : m_flowChoice->GetInteger(0, m_flows - 1);
-    m_sockets[flow]->Send(packet);
+    InetSocketAddress to =
+        affinity ? InetSocketAddress(c.instance, m_service.GetPort()) : m_service;
+    m_sockets[flow]->SendTo(packet, 0, to);
     ++m_sent;
+    ++c.sentInTransaction;
+    if (affinity)
+    {
+        ++m_affinitySent;
+    }
     m_txTrace(header);
-
-    double gap = m_interArrival->GetValue();
-    NS_ABORT_MSG_IF(!(gap >= 0) || !std::isfinite(gap),
-                    "RequestClient: InterArrival drew " << gap << " s; it must be >= 0");
-    m_sendEvent = Simulator::Schedule(Seconds(gap), &RequestClient::SendRequest, this);
+    c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
 }
 
 void
@@ -256,12 +323,20 @@ RequestClient::HandleRead(Ptr<Socket> socket)
         ServiceRequestHeader header;
         if (!ServiceRequestHeader::Peek(packet, header) ||
             header.GetMessageType() != ServiceRequestHeader::REPLY ||
-            header.GetClientId() != m_clientId)
+            header.GetClientId() - m_clientId >= m_clients.size())
         {
             ++m_malformed;
             continue;
         }
         ++m_completed;
+        Client& c = m_clients[header.GetClientId() - m_clientId];
+        // Affinity: the rest of the transaction goes to the instance that served.
+        if (header.GetTransactionId() == c.transaction && c.instance == Ipv4Address::GetAny() &&
+            header.GetLocator() != 0 &&
+            (m_transactionRequests > 1 || m_transactionDuration.IsStrictlyPositive()))
+        {
+            c.instance = Ipv4Address(header.GetLocator());
+        }
         Time rct = Simulator::Now() - header.GetSendTime();
         if (header.GetSendTime() >= m_warmUp)
         {

@@ -5,12 +5,15 @@
 #ifndef REQUEST_CLIENT_H
 #define REQUEST_CLIENT_H
 
+#include "mixture-random-variable.h"
 #include "request-stats.h"
 #include "service-request-header.h"
 
 #include "ns3/address.h"
 #include "ns3/application.h"
 #include "ns3/event-id.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
@@ -22,16 +25,29 @@ namespace ns3
 
 /**
  * \ingroup request-scheduling
- * \brief Open-loop request generator over UDP.
+ * \brief Open-loop request generator over UDP, for one client or a
+ * population of independent clients sharing a node.
  *
- * Between StartTime and StopTime the client sends one request after every
- * InterArrival draw (seconds), each with a service demand drawn from
- * ServiceDemand (seconds). If ServiceDemand is a MixtureRandomVariable, the
- * index of the drawn component is the request's class. Requests leave on
- * one of Flows UDP sockets (distinct source ports) chosen uniformly at random
- * per request, so RSS at the server spreads them over its queues. The
- * completion time (RCT) of a request is from its sending to the arrival of
- * its reply; it is recorded per class. Replies keep being received after
+ * Each of the Clients logical clients (ids ClientId, ClientId + 1, ...)
+ * joins at StartTime plus a uniform draw in [0, JoinWindow], then sends one
+ * request after every InterArrival draw (seconds) until StopTime. Each
+ * request has a service demand drawn from ServiceDemand (seconds); if that
+ * is a MixtureRandomVariable, the index of the drawn component is the
+ * request's class. Requests leave on one of Flows UDP sockets (distinct
+ * source ports) chosen uniformly at random per request, so RSS at a server
+ * spreads them over its queues.
+ *
+ * Transactions and instance affinity (CArDS): a client's requests form
+ * transactions of TransactionRequests requests, or of TransactionDuration
+ * if that is set. The first requests of a transaction go to RemoteAddress
+ * (a service identifier, scheduled by the network); once a reply of the
+ * transaction arrives, the client knows the serving instance's locator from
+ * it and sends the rest of the transaction there directly, flagged as
+ * affinity requests. With TransactionRequests = 1 (the default) every
+ * request is scheduled ("packet level").
+ *
+ * The completion time (RCT) of a request is from its sending to the arrival
+ * of its reply; it is recorded per class. Replies keep being received after
  * StopTime, so the requests in flight can drain.
  */
 class RequestClient : public Application
@@ -61,6 +77,8 @@ class RequestClient : public Application
 
     /// \return requests sent
     uint64_t GetSent() const;
+    /// \return requests sent as affinity requests (to a known instance)
+    uint64_t GetAffinitySent() const;
     /// \return requests whose reply arrived
     uint64_t GetCompleted() const;
     /// \return malformed or unexpected packets received and dropped
@@ -82,15 +100,35 @@ class RequestClient : public Application
     void StartApplication() override;
     void StopApplication() override;
 
-    /// Send one request and schedule the next.
-    void SendRequest();
+    /// State of one logical client.
+    struct Client
+    {
+        uint32_t id{0};                              //!< client id
+        EventId next;                                //!< its next request
+        uint32_t transaction{0};                     //!< current transaction
+        uint32_t sentInTransaction{0};               //!< requests of it sent so far
+        Time transactionStart;                       //!< when it started
+        Ipv4Address instance{Ipv4Address::GetAny()}; //!< locator learnt (Any: none)
+    };
+
+    /**
+     * \brief Send one request of a logical client and schedule its next.
+     * \param k index of the logical client
+     */
+    void SendRequest(uint32_t k);
+    /// \return the next inter-arrival time
+    Time NextGap();
     /// \param socket a socket with replies to read
     void HandleRead(Ptr<Socket> socket);
 
-    Address m_remote;                          //!< server address
+    Address m_remote;                          //!< server or service address
     uint16_t m_remotePort;                     //!< server port
     uint32_t m_serviceId;                      //!< service identifier
-    uint32_t m_clientId;                       //!< client identifier
+    uint32_t m_clientId;                       //!< id of the first logical client
+    uint32_t m_clientCount;                    //!< logical clients
+    Time m_joinWindow;                         //!< clients join within this after StartTime
+    uint32_t m_transactionRequests;            //!< requests per transaction
+    Time m_transactionDuration;                //!< transaction length (0: by requests)
     uint32_t m_flows;                          //!< number of source ports
     uint32_t m_packetSize;                     //!< request payload after the header
     uint64_t m_maxRequests;                    //!< 0: unlimited
@@ -98,13 +136,17 @@ class RequestClient : public Application
     bool m_exactQuantiles;                     //!< exact quantiles
     Ptr<RandomVariableStream> m_interArrival;  //!< inter-arrival time (s)
     Ptr<RandomVariableStream> m_serviceDemand; //!< service demand (s)
+    Ptr<MixtureRandomVariable> m_mixture;      //!< m_serviceDemand if it is a mixture
     Ptr<UniformRandomVariable> m_flowChoice;   //!< picks the flow of a request
+    Ptr<UniformRandomVariable> m_join;         //!< draws join times
     std::vector<Ptr<Socket>> m_sockets;        //!< one per flow
-    EventId m_sendEvent;                       //!< next request
-    uint64_t m_sent{0};                        //!< requests sent
-    uint64_t m_completed{0};                   //!< replies received
-    uint64_t m_malformed{0};                   //!< bad packets received
-    RequestStats m_stats;                      //!< completion times
+    InetSocketAddress m_service{Ipv4Address::GetAny(), 0}; //!< where scheduled requests go
+    std::vector<Client> m_clients;                         //!< logical clients
+    uint64_t m_sent{0};                                    //!< requests sent
+    uint64_t m_affinitySent{0};                            //!< affinity requests sent
+    uint64_t m_completed{0};                               //!< replies received
+    uint64_t m_malformed{0};                               //!< bad packets received
+    RequestStats m_stats;                                  //!< completion times
 
     TracedCallback<const ServiceRequestHeader&> m_txTrace;             //!< request sent
     TracedCallback<const ServiceRequestHeader&, Time> m_completeTrace; //!< reply received

@@ -1,0 +1,58 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef SEMANTIC_ROUTER_HELPER_H
+#define SEMANTIC_ROUTER_HELPER_H
+
+#include "ns3/ipv4-routing-helper.h"
+#include "ns3/node.h"
+#include "ns3/object-factory.h"
+
+namespace ns3
+{
+
+class SemanticRouter;
+
+/**
+ * \ingroup request-scheduling
+ * \brief Creates SemanticRouter routing protocols; add it to an
+ * Ipv4ListRoutingHelper ahead of the node's ordinary routing:
+ *
+ * \code
+ *   Ipv4ListRoutingHelper list;
+ *   list.Add(SemanticRouterHelper(), 10);
+ *   list.Add(Ipv4StaticRoutingHelper(), 0);
+ *   InternetStackHelper stack;
+ *   stack.SetRoutingHelper(list);
+ *   stack.Install(routers);
+ *   SemanticRouterHelper::Get(routers.Get(0))->AddService(service, dispatcher);
+ * \endcode
+ */
+class SemanticRouterHelper : public Ipv4RoutingHelper
+{
+  public:
+    SemanticRouterHelper();
+
+    SemanticRouterHelper* Copy() const override;
+    Ptr<Ipv4RoutingProtocol> Create(Ptr<Node> node) const override;
+
+    /**
+     * \param name attribute of SemanticRouter
+     * \param value its value
+     */
+    void Set(const std::string& name, const AttributeValue& value);
+
+    /**
+     * \param node a node whose routing includes a SemanticRouter
+     * \return that router (null if none)
+     */
+    static Ptr<SemanticRouter> Get(Ptr<Node> node);
+
+  private:
+    ObjectFactory m_factory; //!< router factory
+};
+
+} // namespace ns3
+
+#endif // SEMANTIC_ROUTER_HELPER_H

@@ -1,0 +1,72 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "cards-dispatcher.h"
+
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("CardsDispatcher");
+
+NS_OBJECT_ENSURE_REGISTERED(CardsDispatcher);
+
+TypeId
+CardsDispatcher::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::CardsDispatcher")
+            .SetParent<Dispatcher>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<CardsDispatcher>()
+            .AddAttribute("RandomOffset",
+                          "Start the slot counter at a random slot (else at slot 0)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&CardsDispatcher::m_randomOffset),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+CardsDispatcher::CardsDispatcher()
+    : m_offset(CreateObject<UniformRandomVariable>())
+{
+}
+
+uint32_t
+CardsDispatcher::GetCounter() const
+{
+    return m_counter;
+}
+
+int64_t
+CardsDispatcher::AssignStreams(int64_t stream)
+{
+    m_offset->SetStream(stream);
+    return 1;
+}
+
+void
+CardsDispatcher::DoComputeVectorChanged()
+{
+    const ComputeVector& v = GetComputeVector();
+    m_slotOwner.clear();
+    for (uint32_t i = 0; i < v.GetN(); ++i)
+    {
+        m_slotOwner.insert(m_slotOwner.end(), v.Get(i).computeUnits, i);
+    }
+    m_counter = m_randomOffset ? m_offset->GetInteger(0, m_slotOwner.size() - 1) : 0;
+    NS_LOG_LOGIC("flattened into " << m_slotOwner.size() << " slots, counter at " << m_counter);
+}
+
+uint32_t
+CardsDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+{
+    uint32_t target = m_slotOwner[m_counter];
+    m_counter = m_counter + 1 == m_slotOwner.size() ? 0 : m_counter + 1;
+    return target;
+}
+
+} // namespace ns3

@@ -1,0 +1,103 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "dispatcher.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("Dispatcher");
+
+NS_OBJECT_ENSURE_REGISTERED(Dispatcher);
+
+TypeId
+Dispatcher::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::Dispatcher")
+                            .SetParent<Object>()
+                            .SetGroupName("RequestScheduling")
+                            .AddTraceSource("Decision",
+                                            "A target was chosen for a request",
+                                            MakeTraceSourceAccessor(&Dispatcher::m_decisionTrace),
+                                            "ns3::Dispatcher::DecisionTracedCallback");
+    return tid;
+}
+
+void
+Dispatcher::SetComputeVector(const ComputeVector& vector)
+{
+    NS_LOG_FUNCTION(this << vector.GetN());
+    NS_ABORT_MSG_IF(vector.IsEmpty(), "a dispatcher needs a non-empty compute vector");
+    m_vector = vector;
+    m_decisions.assign(vector.GetN(), 0);
+    DoComputeVectorChanged();
+}
+
+const ComputeVector&
+Dispatcher::GetComputeVector() const
+{
+    return m_vector;
+}
+
+uint32_t
+Dispatcher::Choose(Ptr<const Packet> packet, const Ipv4Header& header)
+{
+    NS_ABORT_MSG_IF(m_vector.IsEmpty(), "dispatcher used before SetComputeVector()");
+    uint32_t target = DoChoose(packet, header);
+    NS_ASSERT(target < m_vector.GetN());
+    ++m_decisions[target];
+    m_decisionTrace(header, target);
+    return target;
+}
+
+void
+Dispatcher::NotifyReply(uint32_t /* target */)
+{
+}
+
+bool
+Dispatcher::HoldsRequests() const
+{
+    return false;
+}
+
+bool
+Dispatcher::Release(uint32_t waiting, ReleaseOrder& order)
+{
+    if (waiting == 0 || !DoRelease(waiting, order))
+    {
+        return false;
+    }
+    NS_ASSERT(order.target < m_vector.GetN() && order.count >= 1 && order.count <= waiting);
+    m_decisions[order.target] += order.count;
+    return true;
+}
+
+bool
+Dispatcher::DoRelease(uint32_t /* waiting */, ReleaseOrder& /* order */)
+{
+    return false;
+}
+
+const std::vector<uint64_t>&
+Dispatcher::GetDecisions() const
+{
+    return m_decisions;
+}
+
+int64_t
+Dispatcher::AssignStreams(int64_t /* stream */)
+{
+    return 0;
+}
+
+void
+Dispatcher::DoComputeVectorChanged()
+{
+}
+
+} // namespace ns3

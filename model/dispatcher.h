@@ -1,0 +1,123 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef DISPATCHER_H
+#define DISPATCHER_H
+
+#include "compute-vector.h"
+
+#include "ns3/ipv4-header.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/traced-callback.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief Base class of request dispatchers: "choose a target for this
+ * request" among the entries of a compute vector.
+ *
+ * A dispatcher is hosted by a network element (a SemanticRouter here; a
+ * rack switch or a client later). Subclasses implement DoChoose; a new
+ * compute vector (the orchestrator's signalling) may be installed at any
+ * time with SetComputeVector. Dispatchers that track load hear about the
+ * replies the host sees through NotifyReply.
+ *
+ * A dispatcher may also hold requests back (STEAM's site queue): if
+ * HoldsRequests() is true, the host queues every request and asks
+ * Release() which of them to send, and where, after each arrival and reply.
+ */
+class Dispatcher : public Object
+{
+  public:
+    /**
+     * \brief Signature of the Decision trace.
+     * \param header the IP header of the request
+     * \param target index of the chosen entry
+     */
+    typedef void (*DecisionTracedCallback)(const Ipv4Header& header, uint32_t target);
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /**
+     * \brief Install the targets (and their compute units).
+     * \param vector a non-empty compute vector
+     */
+    void SetComputeVector(const ComputeVector& vector);
+    /// \return the installed targets
+    const ComputeVector& GetComputeVector() const;
+
+    /**
+     * \brief Choose a target for a request.
+     * \param packet the request (starting after the IP header)
+     * \param header its IP header
+     * \return index of the chosen entry of the compute vector
+     */
+    uint32_t Choose(Ptr<const Packet> packet, const Ipv4Header& header);
+
+    /**
+     * \brief The host forwarded a reply coming from a target.
+     * \param target index of the entry the reply comes from
+     */
+    virtual void NotifyReply(uint32_t target);
+
+    /// How many of the held requests to send now, and to which entry.
+    struct ReleaseOrder
+    {
+        uint32_t target{0}; //!< entry to send them to
+        uint32_t count{0};  //!< how many, from the head of the host's queue
+    };
+
+    /// \return true if the host must queue requests and call Release()
+    virtual bool HoldsRequests() const;
+    /**
+     * \brief Decide which held requests to send now (dispatchers that hold
+     * requests only). The host calls it until it returns false.
+     * \param waiting requests held by the host
+     * \param order receives the entry and the number to send (>= 1, <= waiting)
+     * \return true if requests are to be sent
+     */
+    bool Release(uint32_t waiting, ReleaseOrder& order);
+
+    /// \return decisions per entry so far
+    const std::vector<uint64_t>& GetDecisions() const;
+
+    /**
+     * \brief Use fixed random streams.
+     * \param stream first stream index
+     * \return number of streams used
+     */
+    virtual int64_t AssignStreams(int64_t stream);
+
+  protected:
+    /**
+     * \param packet the request
+     * \param header its IP header
+     * \return index of the chosen entry
+     */
+    virtual uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) = 0;
+    /// A new compute vector has been installed.
+    virtual void DoComputeVectorChanged();
+    /**
+     * \param waiting requests held by the host
+     * \param order receives the entry and the number to send
+     * \return true if requests are to be sent (default: never)
+     */
+    virtual bool DoRelease(uint32_t waiting, ReleaseOrder& order);
+
+  private:
+    ComputeVector m_vector;                                      //!< targets
+    std::vector<uint64_t> m_decisions;                           //!< decisions per entry
+    TracedCallback<const Ipv4Header&, uint32_t> m_decisionTrace; //!< decision
+};
+
+} // namespace ns3
+
+#endif // DISPATCHER_H

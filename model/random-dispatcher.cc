@@ -1,0 +1,40 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "random-dispatcher.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(RandomDispatcher);
+
+TypeId
+RandomDispatcher::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RandomDispatcher")
+                            .SetParent<Dispatcher>()
+                            .SetGroupName("RequestScheduling")
+                            .AddConstructor<RandomDispatcher>();
+    return tid;
+}
+
+RandomDispatcher::RandomDispatcher()
+    : m_pick(CreateObject<UniformRandomVariable>())
+{
+}
+
+int64_t
+RandomDispatcher::AssignStreams(int64_t stream)
+{
+    m_pick->SetStream(stream);
+    return 1;
+}
+
+uint32_t
+RandomDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+{
+    return m_pick->GetInteger(0, GetComputeVector().GetN() - 1);
+}
+
+} // namespace ns3

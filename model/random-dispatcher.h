@@ -1,0 +1,42 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RANDOM_DISPATCHER_H
+#define RANDOM_DISPATCHER_H
+
+#include "dispatcher.h"
+
+#include "ns3/random-variable-stream.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief Uniformly random choice among the entries, blind to their compute
+ * units (the "Random" baseline, and the site-local load balancer of the
+ * site-random baseline).
+ */
+class RandomDispatcher : public Dispatcher
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    RandomDispatcher();
+
+    int64_t AssignStreams(int64_t stream) override;
+
+  protected:
+    uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
+
+  private:
+    Ptr<UniformRandomVariable> m_pick; //!< draws the entry
+};
+
+} // namespace ns3
+
+#endif // RANDOM_DISPATCHER_H

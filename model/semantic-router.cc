@@ -1,0 +1,400 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "semantic-router.h"
+
+#include "service-request-header.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/output-stream-wrapper.h"
+#include "ns3/simulator.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
+
+#include <iomanip>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SemanticRouter");
+
+NS_OBJECT_ENSURE_REGISTERED(SemanticRouter);
+
+TypeId
+SemanticRouter::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SemanticRouter")
+            .SetParent<Ipv4RoutingProtocol>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<SemanticRouter>()
+            .AddAttribute("ServicePrefix",
+                          "Destinations in this prefix are service identifiers",
+                          Ipv4AddressValue("100.64.0.0"),
+                          MakeIpv4AddressAccessor(&SemanticRouter::m_prefix),
+                          MakeIpv4AddressChecker())
+            .AddAttribute("ServiceMask",
+                          "Mask of ServicePrefix",
+                          Ipv4MaskValue("255.192.0.0"),
+                          MakeIpv4MaskAccessor(&SemanticRouter::m_mask),
+                          MakeIpv4MaskChecker())
+            .AddAttribute("RouteCache",
+                          "Forward other unicast transit traffic along cached routes",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&SemanticRouter::m_routeCache),
+                          MakeBooleanChecker())
+            .AddTraceSource("Resolve",
+                            "A service request was sent on to an entry of its compute vector",
+                            MakeTraceSourceAccessor(&SemanticRouter::m_resolveTrace),
+                            "ns3::SemanticRouter::ResolveTracedCallback")
+            .AddTraceSource("Drop",
+                            "A service request was dropped; the reason is given",
+                            MakeTraceSourceAccessor(&SemanticRouter::m_dropTrace),
+                            "ns3::SemanticRouter::DropTracedCallback");
+    return tid;
+}
+
+SemanticRouter::SemanticRouter() = default;
+
+SemanticRouter::~SemanticRouter() = default;
+
+void
+SemanticRouter::DoDispose()
+{
+    m_services.clear();
+    m_sources.clear();
+    m_routes.clear();
+    m_ipv4 = nullptr;
+    Ipv4RoutingProtocol::DoDispose();
+}
+
+void
+SemanticRouter::AddService(Ipv4Address service, Ptr<Dispatcher> dispatcher)
+{
+    AddService(service, std::vector<Ptr<Dispatcher>>{dispatcher});
+}
+
+void
+SemanticRouter::AddService(Ipv4Address service, const std::vector<Ptr<Dispatcher>>& dispatchers)
+{
+    NS_LOG_FUNCTION(this << service << dispatchers.size());
+    NS_ABORT_MSG_IF(!m_mask.IsMatch(service, m_prefix),
+                    "service address " << service << " is outside the service prefix " << m_prefix
+                                       << "/" << m_mask.GetPrefixLength());
+    NS_ABORT_MSG_IF(dispatchers.empty(), "service " << service << " needs a dispatcher");
+    for (const auto& d : dispatchers)
+    {
+        NS_ABORT_MSG_IF(!d || d->GetComputeVector().IsEmpty(),
+                        "service " << service << ": dispatcher without a compute vector");
+        NS_ABORT_MSG_IF(d->HoldsRequests() && dispatchers.size() > 1,
+                        "service " << service << ": a queueing dispatcher must be the only one");
+    }
+    m_services[service].dispatchers = dispatchers;
+    IndexReplySources();
+}
+
+void
+SemanticRouter::IndexReplySources()
+{
+    m_sources.clear();
+    for (auto& [address, service] : m_services)
+    {
+        for (const auto& d : service.dispatchers)
+        {
+            const ComputeVector& v = d->GetComputeVector();
+            for (uint32_t i = 0; i < v.GetN(); ++i)
+            {
+                m_sources.emplace(v.Get(i).address.Get(), std::make_tuple(&service, d, i));
+            }
+        }
+    }
+}
+
+std::vector<Ptr<Dispatcher>>
+SemanticRouter::GetDispatchers(Ipv4Address service) const
+{
+    auto it = m_services.find(service);
+    return it == m_services.end() ? std::vector<Ptr<Dispatcher>>{} : it->second.dispatchers;
+}
+
+uint64_t
+SemanticRouter::GetResolved() const
+{
+    return m_resolved;
+}
+
+uint64_t
+SemanticRouter::GetHeld() const
+{
+    uint64_t held = 0;
+    for (const auto& [address, service] : m_services)
+    {
+        held += service.held.size();
+    }
+    return held;
+}
+
+const std::map<std::string, uint64_t>&
+SemanticRouter::GetDrops() const
+{
+    return m_drops;
+}
+
+Ptr<Ipv4Route>
+SemanticRouter::RouteOutput(Ptr<Packet> /* p */,
+                            const Ipv4Header& header,
+                            Ptr<NetDevice> /* oif */,
+                            Socket::SocketErrno& sockerr)
+{
+    // Requests are resolved where they enter the network, not at their
+    // source: the other protocols route locally generated packets.
+    sockerr = Socket::ERROR_NOROUTETOHOST;
+    NS_LOG_LOGIC("no local route for " << header.GetDestination());
+    return nullptr;
+}
+
+bool
+SemanticRouter::RouteInput(Ptr<const Packet> p,
+                           const Ipv4Header& header,
+                           Ptr<const NetDevice> /* idev */,
+                           const UnicastForwardCallback& ucb,
+                           const MulticastForwardCallback& /* mcb */,
+                           const LocalDeliverCallback& /* lcb */,
+                           const ErrorCallback& ecb)
+{
+    return Route(p, header, ucb, ecb);
+}
+
+bool
+SemanticRouter::RouteInput(Ptr<const Packet> p,
+                           const Ipv4Header& header,
+                           Ptr<const NetDevice> /* idev */,
+                           UnicastForwardCallback ucb,
+                           MulticastForwardCallback /* mcb */,
+                           LocalDeliverCallback /* lcb */,
+                           ErrorCallback ecb)
+{
+    return Route(p, header, ucb, ecb);
+}
+
+bool
+SemanticRouter::Route(Ptr<const Packet> p,
+                      const Ipv4Header& header,
+                      const UnicastForwardCallback& ucb,
+                      const ErrorCallback& ecb)
+{
+    Ipv4Address dst = header.GetDestination();
+    if (!m_mask.IsMatch(dst, m_prefix))
+    {
+        // Not a request; a reply from an entry tells its dispatcher.
+        if (!m_sources.empty())
+        {
+            auto [first, last] = m_sources.equal_range(header.GetSource().Get());
+            for (auto it = first; it != last; ++it)
+            {
+                auto& [service, dispatcher, entry] = it->second;
+                dispatcher->NotifyReply(entry);
+                if (dispatcher->HoldsRequests())
+                {
+                    Drain(*service);
+                }
+            }
+        }
+        if (m_routeCache && !dst.IsMulticast() && !dst.IsBroadcast())
+        {
+            if (Ptr<Ipv4Route> route = Lookup(dst))
+            {
+                ucb(route, p, header);
+                return true;
+            }
+        }
+        return false;
+    }
+    auto it = m_services.find(dst);
+    if (it == m_services.end())
+    {
+        Drop(header, p, UNKNOWN_SERVICE_DROP, ecb);
+        return true;
+    }
+    Service& service = it->second;
+    Ptr<Dispatcher> d = service.dispatchers.front();
+    if (service.dispatchers.size() > 1)
+    {
+        // The client id picks the scheduling point: read the request.
+        Ptr<Packet> copy = p->Copy();
+        UdpHeader udp;
+        ServiceRequestHeader request;
+        if (header.GetProtocol() != UdpL4Protocol::PROT_NUMBER ||
+            copy->GetSize() < udp.GetSerializedSize() ||
+            copy->RemoveHeader(udp) != udp.GetSerializedSize() ||
+            !ServiceRequestHeader::Peek(copy, request) ||
+            request.GetMessageType() != ServiceRequestHeader::REQUEST)
+        {
+            Drop(header, p, MALFORMED_DROP, ecb);
+            return true;
+        }
+        d = service.dispatchers[request.GetClientId() % service.dispatchers.size()];
+    }
+    if (d->HoldsRequests())
+    {
+        service.held.push_back(Held{p, header, ucb, ecb});
+        Drain(service);
+        return true;
+    }
+    Forward(d, d->Choose(p, header), p, header, ucb, ecb);
+    return true;
+}
+
+void
+SemanticRouter::Drain(Service& service)
+{
+    Ptr<Dispatcher> d = service.dispatchers.front();
+    Dispatcher::ReleaseOrder order;
+    while (d->Release(service.held.size(), order))
+    {
+        for (uint32_t n = 0; n < order.count; ++n)
+        {
+            Held h = std::move(service.held.front());
+            service.held.pop_front();
+            Forward(d, order.target, h.packet, h.header, h.ucb, h.ecb);
+        }
+    }
+}
+
+void
+SemanticRouter::Forward(Ptr<Dispatcher> d,
+                        uint32_t target,
+                        Ptr<const Packet> p,
+                        const Ipv4Header& header,
+                        const UnicastForwardCallback& ucb,
+                        const ErrorCallback& ecb)
+{
+    const ComputeTarget& t = d->GetComputeVector().Get(target);
+    Ipv4Header out = header;
+    if (t.rewrite)
+    {
+        out.SetDestination(t.address);
+    }
+    Ptr<Ipv4Route> route = Lookup(t.address);
+    if (!route)
+    {
+        Drop(header, p, NO_ROUTE_DROP, ecb);
+        return;
+    }
+    if (!t.rewrite)
+    {
+        // To the next semantic router, still addressed to the service.
+        route = Create<Ipv4Route>(*route);
+        route->SetDestination(header.GetDestination());
+        if (route->GetGateway() == Ipv4Address::GetAny())
+        {
+            route->SetGateway(t.address);
+        }
+    }
+    ++m_resolved;
+    NS_LOG_LOGIC(header.GetSource() << " -> " << header.GetDestination() << " resolved to "
+                                    << t.address << (t.rewrite ? " (rewritten)" : " (next hop)"));
+    m_resolveTrace(header, t.address);
+    ucb(route, p, out);
+}
+
+Ptr<Ipv4Route>
+SemanticRouter::Lookup(Ipv4Address dst)
+{
+    if (m_routeCache)
+    {
+        auto it = m_routes.find(dst.Get());
+        if (it != m_routes.end())
+        {
+            return it->second;
+        }
+    }
+    // The node's other routing protocols know the way; this router's own
+    // RouteOutput declines.
+    Ipv4Header h;
+    h.SetDestination(dst);
+    Socket::SocketErrno err;
+    Ptr<Ipv4Route> route = m_ipv4->GetRoutingProtocol()->RouteOutput(nullptr, h, nullptr, err);
+    if (route && m_routeCache)
+    {
+        m_routes.emplace(dst.Get(), route);
+    }
+    return route;
+}
+
+void
+SemanticRouter::Drop(const Ipv4Header& header,
+                     Ptr<const Packet> p,
+                     const char* reason,
+                     const ErrorCallback& ecb)
+{
+    NS_LOG_LOGIC("drop " << header.GetDestination() << ": " << reason);
+    ++m_drops[reason];
+    m_dropTrace(header, p, reason);
+    if (!ecb.IsNull())
+    {
+        ecb(p, header, Socket::ERROR_NOROUTETOHOST);
+    }
+}
+
+void
+SemanticRouter::NotifyInterfaceUp(uint32_t /* interface */)
+{
+    m_routes.clear();
+}
+
+void
+SemanticRouter::NotifyInterfaceDown(uint32_t /* interface */)
+{
+    m_routes.clear();
+}
+
+void
+SemanticRouter::NotifyAddAddress(uint32_t /* interface */, Ipv4InterfaceAddress /* address */)
+{
+    m_routes.clear();
+}
+
+void
+SemanticRouter::NotifyRemoveAddress(uint32_t /* interface */, Ipv4InterfaceAddress /* address */)
+{
+    m_routes.clear();
+}
+
+void
+SemanticRouter::SetIpv4(Ptr<Ipv4> ipv4)
+{
+    m_ipv4 = ipv4;
+}
+
+void
+SemanticRouter::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /* unit */) const
+{
+    std::ostream& os = *stream->GetStream();
+    os << "Node: " << (m_ipv4 ? m_ipv4->GetObject<Node>()->GetId() : 0)
+       << ", Time: " << Simulator::Now().As(Time::S) << ", SemanticRouter, prefix " << m_prefix
+       << "/" << m_mask.GetPrefixLength() << "\n";
+    for (const auto& [address, service] : m_services)
+    {
+        for (size_t k = 0; k < service.dispatchers.size(); ++k)
+        {
+            const Ptr<Dispatcher>& d = service.dispatchers[k];
+            const ComputeVector& v = d->GetComputeVector();
+            os << "  " << address << " dispatcher " << k << " (" << d->GetInstanceTypeId().GetName()
+               << "):";
+            for (uint32_t i = 0; i < v.GetN(); ++i)
+            {
+                os << " " << v.Get(i).address << "x" << v.Get(i).computeUnits
+                   << (v.Get(i).rewrite ? "" : "(hop)");
+            }
+            os << "\n";
+        }
+    }
+}
+
+} // namespace ns3

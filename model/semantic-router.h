@@ -1,0 +1,238 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef SEMANTIC_ROUTER_H
+#define SEMANTIC_ROUTER_H
+
+#include "dispatcher.h"
+
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief A semantic router: resolves packets addressed to a service
+ * identifier to a service instance on the IP data path.
+ *
+ * An Ipv4RoutingProtocol, installed ahead of the node's ordinary routing in
+ * an Ipv4ListRouting. Packets whose destination lies in ServicePrefix /
+ * ServiceMask are service requests: the router looks the destination up in
+ * its service table, asks the service's Dispatcher for an entry of the
+ * compute vector and
+ * - rewrites the destination to the entry's address (an instance locator)
+ *   and forwards the packet along the ordinary route to it (the ingress
+ *   deployment, and the last semantic router of the routed deployment), or
+ * - forwards the packet unchanged to the entry's address, a next-hop
+ *   semantic router that decides again (the routed deployment).
+ * All other packets are left to the other routing protocols (returns false).
+ *
+ * A service may have several dispatchers (independent scheduling points):
+ * a request uses dispatcher (client id mod count), the client id read from
+ * its ServiceRequestHeader (only then is the request read: with one
+ * dispatcher the router looks at IP headers only, and servers check the
+ * requests). Sharing one dispatcher between routers models a central
+ * scheduler. Requests to an unknown service, requests whose header cannot
+ * be read when it is needed, and requests whose entry has no route are
+ * dropped, counted per reason and reported through the Drop trace.
+ *
+ * Replies from an entry's address that cross the router are reported to
+ * the dispatcher (NotifyReply), so dispatchers can track load; dispatchers
+ * that hold requests (STEAM) get them released here.
+ *
+ * With RouteCache on (the default), the router also forwards the node's
+ * other unicast transit traffic itself, along the route the node's other
+ * protocols give for the destination, remembered per destination (ns-3's
+ * static routing scans its table and the node's addresses for every
+ * packet). The cache is cleared when an interface or an address changes;
+ * turn it off if routes change at run time otherwise.
+ *
+ * UDP checksums (off by default in ns-3) are not recomputed after the
+ * destination is rewritten.
+ */
+class SemanticRouter : public Ipv4RoutingProtocol
+{
+  public:
+    static constexpr const char* UNKNOWN_SERVICE_DROP = "Unknown service"; //!< drop reason
+    static constexpr const char* MALFORMED_DROP = "Malformed request";     //!< drop reason
+    static constexpr const char* NO_ROUTE_DROP = "No route to target";     //!< drop reason
+
+    /**
+     * \brief Signature of the Resolve trace.
+     * \param header IP header of the request as received
+     * \param target address the request is sent to
+     */
+    typedef void (*ResolveTracedCallback)(const Ipv4Header& header, Ipv4Address target);
+    /**
+     * \brief Signature of the Drop trace.
+     * \param header IP header
+     * \param packet the packet
+     * \param reason why
+     */
+    typedef void (*DropTracedCallback)(const Ipv4Header& header,
+                                       Ptr<const Packet> packet,
+                                       const std::string& reason);
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    SemanticRouter();
+    ~SemanticRouter() override;
+
+    /**
+     * \brief Serve a service identifier with one dispatcher.
+     * \param service the service address
+     * \param dispatcher its dispatcher (with a compute vector installed)
+     */
+    void AddService(Ipv4Address service, Ptr<Dispatcher> dispatcher);
+    /**
+     * \brief Serve a service identifier with several independent dispatchers.
+     * \param service the service address
+     * \param dispatchers the dispatchers; a request uses (client id mod count)
+     */
+    void AddService(Ipv4Address service, const std::vector<Ptr<Dispatcher>>& dispatchers);
+    /**
+     * \param service a service address
+     * \return its dispatchers (empty if unknown)
+     */
+    std::vector<Ptr<Dispatcher>> GetDispatchers(Ipv4Address service) const;
+
+    /// \return requests resolved (sent on to an entry)
+    uint64_t GetResolved() const;
+    /// \return requests held by dispatchers that queue
+    uint64_t GetHeld() const;
+    /// \return drops by reason
+    const std::map<std::string, uint64_t>& GetDrops() const;
+
+    // Ipv4RoutingProtocol
+    Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
+                               const Ipv4Header& header,
+                               Ptr<NetDevice> oif,
+                               Socket::SocketErrno& sockerr) override;
+    // ns-3 3.40 passes the callbacks of RouteInput by const reference, earlier
+    // versions by value: both overloads are declared and whichever matches
+    // the base class overrides it.
+    /// \copydoc Ipv4RoutingProtocol::RouteInput
+    bool RouteInput(Ptr<const Packet> p,
+                    const Ipv4Header& header,
+                    Ptr<const NetDevice> idev,
+                    const UnicastForwardCallback& ucb,
+                    const MulticastForwardCallback& mcb,
+                    const LocalDeliverCallback& lcb,
+                    const ErrorCallback& ecb);
+    /// \copydoc Ipv4RoutingProtocol::RouteInput
+    bool RouteInput(Ptr<const Packet> p,
+                    const Ipv4Header& header,
+                    Ptr<const NetDevice> idev,
+                    UnicastForwardCallback ucb,
+                    MulticastForwardCallback mcb,
+                    LocalDeliverCallback lcb,
+                    ErrorCallback ecb);
+    void NotifyInterfaceUp(uint32_t interface) override;
+    void NotifyInterfaceDown(uint32_t interface) override;
+    void NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
+    void NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
+    void SetIpv4(Ptr<Ipv4> ipv4) override;
+    void PrintRoutingTable(Ptr<OutputStreamWrapper> stream,
+                           Time::Unit unit = Time::S) const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A request waiting in the queue of a dispatcher that holds requests.
+    struct Held
+    {
+        Ptr<const Packet> packet;   //!< the request
+        Ipv4Header header;          //!< its IP header
+        UnicastForwardCallback ucb; //!< how to forward it
+        ErrorCallback ecb;          //!< how to report an error
+    };
+
+    /// A service identifier served here.
+    struct Service
+    {
+        std::vector<Ptr<Dispatcher>> dispatchers; //!< independent scheduling points
+        std::deque<Held> held;                    //!< requests held (queueing dispatchers)
+    };
+
+    /**
+     * \brief Common body of both RouteInput overloads.
+     * \param p packet
+     * \param header IP header
+     * \param ucb unicast forwarding
+     * \param ecb error report
+     * \return true if the packet was a service request (handled here)
+     */
+    bool Route(Ptr<const Packet> p,
+               const Ipv4Header& header,
+               const UnicastForwardCallback& ucb,
+               const ErrorCallback& ecb);
+    /**
+     * \brief Send a request to an entry of a dispatcher's compute vector.
+     * \param d the dispatcher
+     * \param target entry index
+     * \param p packet
+     * \param header IP header
+     * \param ucb unicast forwarding
+     * \param ecb error report
+     */
+    void Forward(Ptr<Dispatcher> d,
+                 uint32_t target,
+                 Ptr<const Packet> p,
+                 const Ipv4Header& header,
+                 const UnicastForwardCallback& ucb,
+                 const ErrorCallback& ecb);
+    /**
+     * \brief Send what a queueing dispatcher releases.
+     * \param service the service
+     */
+    void Drain(Service& service);
+    /**
+     * \param header IP header
+     * \param p packet
+     * \param reason why
+     * \param ecb error report
+     */
+    void Drop(const Ipv4Header& header,
+              Ptr<const Packet> p,
+              const char* reason,
+              const ErrorCallback& ecb);
+    /// Rebuild the index from entry addresses to the services that use them.
+    void IndexReplySources();
+    /**
+     * \param dst a destination
+     * \return the route the node's other protocols give for it (cached), or null
+     */
+    Ptr<Ipv4Route> Lookup(Ipv4Address dst);
+
+    Ipv4Address m_prefix;                                  //!< service prefix
+    Ipv4Mask m_mask;                                       //!< service prefix mask
+    Ptr<Ipv4> m_ipv4;                                      //!< the node's IPv4
+    bool m_routeCache;                                     //!< remember routes per destination
+    std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_routes; //!< destination -> route
+    std::map<Ipv4Address, Service> m_services;             //!< service table
+    /// entry address -> (service, dispatcher, entry) it belongs to
+    std::unordered_multimap<uint32_t, std::tuple<Service*, Ptr<Dispatcher>, uint32_t>> m_sources;
+    uint64_t m_resolved{0};                                        //!< requests sent on
+    std::map<std::string, uint64_t> m_drops;                       //!< drops per reason
+    TracedCallback<const Ipv4Header&, Ipv4Address> m_resolveTrace; //!< resolution
+    TracedCallback<const Ipv4Header&, Ptr<const Packet>, const std::string&> m_dropTrace; //!< drop
+};
+
+} // namespace ns3
+
+#endif // SEMANTIC_ROUTER_H

@@ -1,0 +1,107 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "steam-dispatcher.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SteamDispatcher");
+
+NS_OBJECT_ENSURE_REGISTERED(SteamDispatcher);
+
+TypeId
+SteamDispatcher::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::SteamDispatcher")
+                            .SetParent<Dispatcher>()
+                            .SetGroupName("RequestScheduling")
+                            .AddConstructor<SteamDispatcher>()
+                            .AddAttribute("BatchSize",
+                                          "Requests dispatched to an instance at once",
+                                          UintegerValue(50),
+                                          MakeUintegerAccessor(&SteamDispatcher::m_batchSize),
+                                          MakeUintegerChecker<uint32_t>(1))
+                            .AddAttribute("InFlightLimit",
+                                          "Most requests in flight per instance (0: BatchSize)",
+                                          UintegerValue(0),
+                                          MakeUintegerAccessor(&SteamDispatcher::m_inFlightLimit),
+                                          MakeUintegerChecker<uint32_t>());
+    return tid;
+}
+
+bool
+SteamDispatcher::HoldsRequests() const
+{
+    return true;
+}
+
+void
+SteamDispatcher::DoComputeVectorChanged()
+{
+    NS_ABORT_MSG_IF(m_inFlightLimit != 0 && m_inFlightLimit < m_batchSize,
+                    "SteamDispatcher: InFlightLimit must be 0 or >= BatchSize");
+    m_inFlight.assign(GetComputeVector().GetN(), 0);
+}
+
+uint32_t
+SteamDispatcher::GetInFlight(uint32_t target) const
+{
+    return m_inFlight.at(target);
+}
+
+void
+SteamDispatcher::NotifyReply(uint32_t target)
+{
+    if (target < m_inFlight.size() && m_inFlight[target] > 0)
+    {
+        --m_inFlight[target];
+    }
+}
+
+uint32_t
+SteamDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+{
+    NS_ABORT_MSG("SteamDispatcher holds requests: the host must use Release()");
+    return 0;
+}
+
+bool
+SteamDispatcher::DoRelease(uint32_t waiting, ReleaseOrder& order)
+{
+    const ComputeVector& v = GetComputeVector();
+    uint32_t limit = m_inFlightLimit == 0 ? m_batchSize : m_inFlightLimit;
+    bool found = false;
+    double best = 0;
+    for (uint32_t i = 0; i < v.GetN(); ++i)
+    {
+        if (limit - std::min(limit, m_inFlight[i]) < m_batchSize)
+        {
+            continue;
+        }
+        double pressure = double(v.Get(i).computeUnits) * (double(waiting) - double(m_inFlight[i]));
+        if (!found || pressure > best)
+        {
+            found = true;
+            best = pressure;
+            order.target = i;
+        }
+    }
+    if (!found)
+    {
+        return false;
+    }
+    order.count = std::min({m_batchSize, limit - m_inFlight[order.target], waiting});
+    m_inFlight[order.target] += order.count;
+    NS_LOG_LOGIC("batch of " << order.count << " to entry " << order.target);
+    return true;
+}
+
+} // namespace ns3

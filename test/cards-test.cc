@@ -1,0 +1,386 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * CArDS: the compute-aware WRR, instance affinity, the deployments and, at
+ * reduced scale, the paper's qualitative results.
+ */
+
+#include "ns3/boolean.h"
+#include "ns3/cards-dispatcher.h"
+#include "ns3/cards-scenario.h"
+#include "ns3/compute-vector.h"
+#include "ns3/multicore-server.h"
+#include "ns3/request-client.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/semantic-router.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <set>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \param units compute units per entry
+ * \param randomOffset start at a random slot
+ * \return a CArDS dispatcher over entries 10.0.0.1, 10.0.0.2, ...
+ */
+Ptr<CardsDispatcher>
+MakeCards(const std::vector<uint32_t>& units, bool randomOffset)
+{
+    ComputeVector v;
+    for (uint32_t i = 0; i < units.size(); ++i)
+    {
+        v.Add(ComputeTarget{Ipv4Address(0x0a000001 + i), units[i], true, 0});
+    }
+    auto d = CreateObject<CardsDispatcher>();
+    d->SetAttribute("RandomOffset", BooleanValue(randomOffset));
+    d->SetComputeVector(v);
+    return d;
+}
+
+/// The slot sequence of the WRR and its proportions.
+class WrrSequenceTestCase : public TestCase
+{
+  public:
+    WrrSequenceTestCase()
+        : TestCase("CArDS WRR: slot sequence, exact proportions, new vector at run time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<CardsDispatcher> d = MakeCards({1, 2, 3}, false);
+        Ipv4Header h;
+        const uint32_t expected[] = {0, 1, 1, 2, 2, 2, 0, 1, 1, 2, 2, 2};
+        for (uint32_t e : expected)
+        {
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(nullptr, h), e, "slot sequence");
+        }
+        for (int i = 0; i < 6000 - 12; ++i)
+        {
+            d->Choose(nullptr, h);
+        }
+        NS_TEST_ASSERT_MSG_EQ(d->GetDecisions()[0], 1000u, "1 of 6 slots");
+        NS_TEST_ASSERT_MSG_EQ(d->GetDecisions()[1], 2000u, "2 of 6 slots");
+        NS_TEST_ASSERT_MSG_EQ(d->GetDecisions()[2], 3000u, "3 of 6 slots");
+        // The orchestrator installs a new vector: the proportions follow.
+        ComputeVector v;
+        v.Add(ComputeTarget{Ipv4Address("10.0.0.9"), 4, true, 0});
+        v.Add(ComputeTarget{Ipv4Address("10.0.0.8"), 1, true, 0});
+        d->SetComputeVector(v);
+        for (int i = 0; i < 500; ++i)
+        {
+            d->Choose(nullptr, h);
+        }
+        NS_TEST_ASSERT_MSG_EQ(d->GetDecisions()[0], 400u, "new vector, entry 0");
+        NS_TEST_ASSERT_MSG_EQ(d->GetDecisions()[1], 100u, "new vector, entry 1");
+    }
+};
+
+/// Every router starts at a random slot, uniformly.
+class RandomOffsetTestCase : public TestCase
+{
+  public:
+    RandomOffsetTestCase()
+        : TestCase("CArDS WRR: the starting slot is uniform over the slots")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(31);
+        const uint32_t n = 5000;
+        std::vector<uint32_t> start(10, 0);
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            ++start[MakeCards({1, 2, 3, 4}, true)->GetCounter()];
+        }
+        // Chi-square over 10 slots, 9 degrees of freedom: 0.999 quantile 27.9.
+        double chi2 = 0;
+        for (uint32_t c : start)
+        {
+            chi2 += (c - n / 10.0) * (c - n / 10.0) / (n / 10.0);
+        }
+        NS_TEST_ASSERT_MSG_LT(chi2, 27.9, "starting slots are not uniform");
+        NS_TEST_ASSERT_MSG_EQ(MakeCards({1, 2, 3, 4}, false)->GetCounter(), 0u, "no offset");
+    }
+};
+
+/// Compute vectors from text; bad ones are rejected.
+class ComputeVectorParseTestCase : public TestCase
+{
+  public:
+    ComputeVectorParseTestCase()
+        : TestCase("compute vectors: parsing, zero units and capacity are rejected")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<std::vector<uint32_t>> sites;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(ComputeVector::ParseSites("1,2,2,3;8,8,9,9", sites, error),
+                              true,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(sites.size(), 2u, "sites");
+        NS_TEST_ASSERT_MSG_EQ(sites[1][3], 9u, "units");
+        for (const char* bad : {"", ";", "1,0", "1,,2", "a", "1;", "-1", "1.5", "1;;2"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(ComputeVector::ParseSites(bad, sites, error),
+                                  false,
+                                  "'" << bad << "'");
+        }
+        CardsScenario::Config c;
+        c.computeUnits = {{1, 2}, {20}};
+        c.serverCapacity = 16;
+        NS_TEST_ASSERT_MSG_EQ(c.Validate(error), false, "20 units on a 16-unit server");
+        NS_TEST_ASSERT_MSG_NE(error.find("--server-capacity"), std::string::npos, error);
+        c.computeUnits = {};
+        NS_TEST_ASSERT_MSG_EQ(c.Validate(error), false, "empty vector");
+        c = CardsScenario::Config();
+        c.schedulers = 7;
+        NS_TEST_ASSERT_MSG_EQ(c.Validate(error), false, "7 scheduling points over 5 ingresses");
+    }
+};
+
+/**
+ * \param c a configuration
+ * \return served requests per instance after running it
+ */
+std::vector<uint64_t>
+Served(const CardsScenario::Config& c)
+{
+    CardsScenario s(c);
+    s.Build();
+    s.Run();
+    std::vector<uint64_t> served;
+    for (const auto& si : s.GetInstances())
+    {
+        served.push_back(si->GetCompleted());
+    }
+    Simulator::Destroy();
+    return served;
+}
+
+/// Load shares follow compute units, in both deployments.
+class LoadShareTestCase : public TestCase
+{
+  public:
+    /// \param deployment ingress or routed
+    explicit LoadShareTestCase(const std::string& deployment)
+        : TestCase("CArDS (" + deployment + "): each instance serves its share of compute units"),
+          m_deployment(deployment)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(32);
+        CardsScenario::Config c;
+        c.clients = 200;
+        c.duration = Seconds(1);
+        c.deployment = m_deployment;
+        std::vector<uint64_t> served = Served(c);
+        uint64_t total = std::accumulate(served.begin(), served.end(), uint64_t{0});
+        NS_TEST_ASSERT_MSG_GT(total, 30000u, "traffic");
+        uint32_t i = 0;
+        for (const auto& site : c.computeUnits)
+        {
+            for (uint32_t cu : site)
+            {
+                double expected = total * cu / 50.0;
+                // WRR is exact up to one cycle per scheduling point.
+                NS_TEST_EXPECT_MSG_EQ_TOL(double(served[i]),
+                                          expected,
+                                          0.01 * expected + 60,
+                                          "instance " << i);
+                ++i;
+            }
+        }
+    }
+
+    std::string m_deployment; //!< ingress or routed
+};
+
+/// Affinity requests go straight to the instance of their transaction.
+class AffinityTestCase : public TestCase
+{
+  public:
+    AffinityTestCase()
+        : TestCase(
+              "affinity: a transaction stays on one instance; affinity requests bypass scheduling")
+    {
+    }
+
+  private:
+    /// \param r a request arriving at an instance
+    void Arrival(uint32_t instance, const ServerRequest& r)
+    {
+        auto key = std::make_pair(r.header.GetClientId(), r.header.GetTransactionId());
+        m_instances[key].insert(instance);
+        if (r.header.GetFlags() & ServiceRequestHeader::FLAG_AFFINITY)
+        {
+            ++m_affinityArrived;
+        }
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(33);
+        CardsScenario::Config c;
+        c.clients = 50;
+        c.duration = Seconds(2);
+        c.transactionRequests = 20;
+        CardsScenario s(c);
+        s.Build();
+        const auto& instances = s.GetInstances();
+        for (uint32_t i = 0; i < instances.size(); ++i)
+        {
+            instances[i]->TraceConnectWithoutContext(
+                "RequestArrival",
+                MakeBoundCallback(&AffinityTestCase::ArrivalSink, this, i));
+        }
+        s.Run();
+        uint64_t affinity = 0;
+        for (uint32_t k = 0; k < s.GetClients().GetN(); ++k)
+        {
+            affinity += DynamicCast<RequestClient>(s.GetClients().Get(k))->GetAffinitySent();
+        }
+        uint64_t resolved = 0;
+        for (const auto& r : s.GetIngressRouters())
+        {
+            resolved += r->GetResolved();
+        }
+        NS_TEST_ASSERT_MSG_EQ(s.GetCompleted(), s.GetSent(), "all answered");
+        // Each client sends every ~5 ms and a reply takes ~5 ms: about the
+        // first two requests of a transaction are scheduled, the rest follow.
+        NS_TEST_ASSERT_MSG_GT(affinity, s.GetSent() * 8 / 10, "most requests use affinity");
+        NS_TEST_ASSERT_MSG_EQ(resolved + affinity,
+                              s.GetSent(),
+                              "affinity requests are not scheduled");
+        NS_TEST_ASSERT_MSG_EQ(m_affinityArrived, affinity, "affinity requests reach instances");
+        for (const auto& [key, set] : m_instances)
+        {
+            // The requests sent before the first reply are scheduled and may
+            // land elsewhere; the affinity ones all go where the first reply
+            // came from.
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(set.size(), 3u, "transaction spread over instances");
+        }
+        Simulator::Destroy();
+    }
+
+    /**
+     * \param self the test
+     * \param instance instance index
+     * \param r the request
+     */
+    static void ArrivalSink(AffinityTestCase* self, uint32_t instance, const ServerRequest& r)
+    {
+        self->Arrival(instance, r);
+    }
+
+    std::map<std::pair<uint32_t, uint32_t>, std::set<uint32_t>>
+        m_instances;               //!< instances per transaction
+    uint64_t m_affinityArrived{0}; //!< affinity requests seen at instances
+};
+
+/**
+ * \param scenario paper scenario
+ * \param scheduler scheduler
+ * \param clients clients
+ * \param schedulers scheduling points
+ * \param duration sending time
+ * \return mean RCT (s)
+ */
+double
+MeanRct(const std::string& scenario,
+        const std::string& scheduler,
+        uint32_t clients,
+        uint32_t schedulers,
+        Time duration)
+{
+    RngSeedManager::SetSeed(34);
+    CardsScenario::Config c;
+    std::string error;
+    c.SetScenario(scenario, error);
+    c.scheduler = scheduler;
+    c.clients = clients;
+    c.schedulers = schedulers;
+    c.duration = duration;
+    CardsScenario s(c);
+    s.Build();
+    s.Run();
+    RequestStats rct;
+    for (uint32_t k = 0; k < s.GetClients().GetN(); ++k)
+    {
+        rct.Merge(DynamicCast<RequestClient>(s.GetClients().Get(k))->GetStats());
+    }
+    Simulator::Destroy();
+    return rct.GetAll().GetMean().GetSeconds();
+}
+
+/// The paper's qualitative results at reduced scale.
+class PaperTrendTestCase : public TestCase
+{
+  public:
+    PaperTrendTestCase()
+        : TestCase(
+              "paper trends: 2b random and STEAM far above CArDS; site-random far above direct; "
+              "central no worse than 1550 points")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Scenario 2b at 60 % load: compute-unaware choices overload the
+        // small sites.
+        double cards = MeanRct("2b", "cards", 930, 5, MilliSeconds(500));
+        double random = MeanRct("2b", "random", 930, 5, MilliSeconds(500));
+        double steam = MeanRct("2b", "steam", 930, 5, MilliSeconds(500));
+        NS_TEST_EXPECT_MSG_GT(random, 5 * cards, "2b: random far above CArDS");
+        NS_TEST_EXPECT_MSG_GT(steam, 5 * cards, "2b: STEAM far above CArDS");
+        // Scenario 1 at 80 % load: site-random overloads the small instances,
+        // whose queues grow for as long as the run lasts (half a second here).
+        double direct = MeanRct("1", "cards", 1240, 5, MilliSeconds(500));
+        double siteRandom = MeanRct("1", "site-random", 1240, 5, MilliSeconds(500));
+        NS_TEST_EXPECT_MSG_GT(siteRandom, 5 * direct, "site-random far above direct CArDS");
+        // Scenario 1 at 100 % load: one scheduler does no worse than one per client.
+        double central = MeanRct("1", "central", 1550, 1, MilliSeconds(500));
+        double perClient = MeanRct("1", "cards", 1550, 1550, MilliSeconds(500));
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(central, perClient, "central <= 1550 scheduling points");
+    }
+};
+
+/// Suite of the CArDS tests.
+class CardsTestSuite : public TestSuite
+{
+  public:
+    CardsTestSuite()
+        : TestSuite("request-scheduling-cards", Type::UNIT)
+    {
+        AddTestCase(new WrrSequenceTestCase());
+        AddTestCase(new RandomOffsetTestCase());
+        AddTestCase(new ComputeVectorParseTestCase());
+        AddTestCase(new LoadShareTestCase("ingress"));
+        AddTestCase(new LoadShareTestCase("routed"));
+        AddTestCase(new AffinityTestCase());
+        AddTestCase(new PaperTrendTestCase());
+    }
+};
+
+/// The suite's instance.
+CardsTestSuite g_cardsTestSuite;
+
+} // namespace
