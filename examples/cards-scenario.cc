@@ -44,6 +44,7 @@ main(int argc, char* argv[])
     std::string seed = "1";
     std::string exact = "false";
     std::string json;
+    std::string cdf;
 
     // A binary heap of events is the fastest of ns-3's schedulers for these
     // scenarios (thousands of pending events); --SchedulerType overrides it.
@@ -80,6 +81,7 @@ main(int argc, char* argv[])
     cmd.AddValue("seed", "RngSeed", seed);
     cmd.AddValue("exact", "exact quantiles: true|false", exact);
     cmd.AddValue("json", "write the summary here (default: standard output)", json);
+    cmd.AddValue("cdf", "write the completion-time CDF here (CSV: rct_us,fraction)", cdf);
     cmd.Parse(argc, argv);
 
     CardsScenario::Config config;
@@ -154,10 +156,13 @@ main(int argc, char* argv[])
         error = "invalid --duration=" + duration + ": must be > 0";
         ok = false;
     }
-    if (ok && !json.empty() && !std::ofstream(json, std::ios::app))
+    for (const auto& [name, path] : {std::pair{"json", json}, {"cdf", cdf}})
     {
-        error = "invalid --json=" + json + ": cannot write the file";
-        ok = false;
+        if (ok && !path.empty() && !std::ofstream(path, std::ios::app))
+        {
+            error = "invalid --" + std::string(name) + "=" + path + ": cannot write the file";
+            ok = false;
+        }
     }
     if (ok)
     {
@@ -179,6 +184,15 @@ main(int argc, char* argv[])
     cards.Build();
     cards.Run();
     JsonSummary summary = cards.Summarize();
+    if (!cdf.empty())
+    {
+        std::ofstream out(cdf);
+        out << "rct_us,fraction\n";
+        for (const auto& [value, fraction] : cards.GetClientStats().GetAll().GetCdf())
+        {
+            out << value.GetSeconds() * 1e6 << "," << fraction << "\n";
+        }
+    }
     summary.Set("run", runIndex).Set("seed", seedValue);
     if (json.empty())
     {

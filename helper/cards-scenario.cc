@@ -196,6 +196,14 @@ CardsScenario::CardsScenario(const Config& config)
 
 CardsScenario::~CardsScenario() = default;
 
+bool
+CardsScenario::UsesGateways() const
+{
+    // The routed deployments schedule again at each site's gateway.
+    const std::string& s = m_config.scheduler;
+    return s == "site-random" || s == "steam" || (s == "cards" && m_config.deployment == "routed");
+}
+
 double
 CardsScenario::GetOfferedLoad() const
 {
@@ -212,7 +220,10 @@ CardsScenario::Build()
 {
     const uint32_t S = m_sites;
     m_ingress.Create(S);
-    m_gateways.Create(S);
+    if (UsesGateways())
+    {
+        m_gateways.Create(S);
+    }
     m_clientNodes.Create(S);
     for (const auto& site : m_config.computeUnits)
     {
@@ -258,62 +269,105 @@ CardsScenario::Build()
         staticRouting.GetStaticRouting(m_clientNodes.Get(i)->GetObject<Ipv4>())
             ->SetDefaultRoute(ifs.GetAddress(1), 1);
     }
-    // Ingress i -- gateway j: 10.2.(i*S+j).0/24 (ingress .1, gateway .2).
-    std::vector<std::vector<Ipv4Address>> gatewayAddress(S, std::vector<Ipv4Address>(S));
+    // Random-latency links: intra-site to the ingress's own site, else inter-site.
     int64_t stream = 10000;
-    for (uint32_t i = 0; i < S; ++i)
-    {
-        for (uint32_t j = 0; j < S; ++j)
-        {
-            Time mean = i == j ? m_config.intraSiteMean : m_config.interSiteMean;
-            auto delay = CreateObject<ExponentialRandomVariable>();
-            delay->SetAttribute("Mean", DoubleValue(mean.GetSeconds()));
-            delay->SetStream(stream++);
-            wan.SetChannelAttribute("DelayVariable", PointerValue(delay));
-            Ipv4InterfaceContainer ifs =
-                link(wan, m_ingress.Get(i), m_gateways.Get(j), Dotted({10, 2, i * S + j, 0}));
-            gatewayAddress[i][j] = ifs.GetAddress(1);
-            // Ingress i reaches site j's servers through gateway j, and
-            // gateway j reaches ingress i's clients through ingress i.
-            staticRouting.GetStaticRouting(m_ingress.Get(i)->GetObject<Ipv4>())
-                ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 10 + j, 0, 0}).c_str()),
-                                    Ipv4Mask("255.255.0.0"),
-                                    ifs.GetAddress(1),
-                                    ifs.Get(0).second);
-            staticRouting.GetStaticRouting(m_gateways.Get(j)->GetObject<Ipv4>())
-                ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 1, i, 0}).c_str()),
-                                    Ipv4Mask("255.255.255.0"),
-                                    ifs.GetAddress(0),
-                                    ifs.Get(1).second);
-        }
-    }
-    // Gateway j -- server k: 10.(10+j).k.0/24 (gateway .1, server .2 = locator).
+    auto wanTo = [&](uint32_t ingress, uint32_t site) -> RandomDelayLinkHelper& {
+        Time mean = ingress == site ? m_config.intraSiteMean : m_config.interSiteMean;
+        auto delay = CreateObject<ExponentialRandomVariable>();
+        delay->SetAttribute("Mean", DoubleValue(mean.GetSeconds()));
+        delay->SetStream(stream++);
+        wan.SetChannelAttribute("DelayVariable", PointerValue(delay));
+        return wan;
+    };
     MulticoreServerHelper instances(SERVICE_PORT);
     instances.SetAttribute("Scaling",
                            StringValue(m_config.scaling == "scaled" ? "Scaled" : "Parallel"));
     instances.SetAttribute("WarmUp", TimeValue(m_config.warmUp));
     instances.SetPolicy("ns3::CfcfsCorePolicy");
-    std::vector<ComputeVector> siteVectors(S);
-    ComputeVector allInstances;
-    uint32_t server = 0;
-    for (uint32_t j = 0; j < S; ++j)
+    auto addInstance = [&](Ptr<Node> node, uint32_t site, uint32_t cu, Ipv4Address locator) {
+        instances.SetAttribute("ComputeUnits", UintegerValue(cu));
+        instances.SetAttribute("Locator", Ipv4AddressValue(locator));
+        m_instances.push_back(DynamicCast<MulticoreServer>(instances.Install(node).Get(0)));
+        m_instanceSite.push_back(site);
+        m_instanceUnits.push_back(cu);
+        ComputeTarget t{locator, cu, true, site};
+        m_siteVectors[site].Add(t);
+        m_allInstances.Add(t);
+    };
+    m_siteVectors.assign(S, ComputeVector());
+    m_gatewayAddress.assign(S, std::vector<Ipv4Address>(S));
+    if (UsesGateways())
     {
-        for (uint32_t k = 0; k < m_config.computeUnits[j].size(); ++k, ++server)
+        // Ingress i -- gateway j: 10.2.(i*S+j).0/24 (ingress .1, gateway .2);
+        // gateway j -- its server k: 10.(10+j).k.0/24 (gateway .1, server .2 = locator).
+        for (uint32_t i = 0; i < S; ++i)
         {
-            Ptr<Node> node = m_servers.Get(server);
-            Ipv4InterfaceContainer ifs =
-                link(local, m_gateways.Get(j), node, Dotted({10, 10 + j, k, 0}));
-            staticRouting.GetStaticRouting(node->GetObject<Ipv4>())
-                ->SetDefaultRoute(ifs.GetAddress(0), 1);
-            uint32_t cu = m_config.computeUnits[j][k];
-            instances.SetAttribute("ComputeUnits", UintegerValue(cu));
-            Ptr<MulticoreServer> si = DynamicCast<MulticoreServer>(instances.Install(node).Get(0));
-            m_instances.push_back(si);
-            m_instanceSite.push_back(j);
-            m_instanceUnits.push_back(cu);
-            ComputeTarget t{ifs.GetAddress(1), cu, true, j};
-            siteVectors[j].Add(t);
-            allInstances.Add(t);
+            for (uint32_t j = 0; j < S; ++j)
+            {
+                Ipv4InterfaceContainer ifs = link(wanTo(i, j),
+                                                  m_ingress.Get(i),
+                                                  m_gateways.Get(j),
+                                                  Dotted({10, 2, i * S + j, 0}));
+                m_gatewayAddress[i][j] = ifs.GetAddress(1);
+                staticRouting.GetStaticRouting(m_ingress.Get(i)->GetObject<Ipv4>())
+                    ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 10 + j, 0, 0}).c_str()),
+                                        Ipv4Mask("255.255.0.0"),
+                                        ifs.GetAddress(1),
+                                        ifs.Get(0).second);
+                staticRouting.GetStaticRouting(m_gateways.Get(j)->GetObject<Ipv4>())
+                    ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 1, i, 0}).c_str()),
+                                        Ipv4Mask("255.255.255.0"),
+                                        ifs.GetAddress(0),
+                                        ifs.Get(1).second);
+            }
+        }
+        uint32_t server = 0;
+        for (uint32_t j = 0; j < S; ++j)
+        {
+            for (uint32_t k = 0; k < m_config.computeUnits[j].size(); ++k, ++server)
+            {
+                Ptr<Node> node = m_servers.Get(server);
+                Ipv4InterfaceContainer ifs =
+                    link(local, m_gateways.Get(j), node, Dotted({10, 10 + j, k, 0}));
+                staticRouting.GetStaticRouting(node->GetObject<Ipv4>())
+                    ->SetDefaultRoute(ifs.GetAddress(0), 1);
+                addInstance(node, j, m_config.computeUnits[j][k], ifs.GetAddress(1));
+            }
+        }
+    }
+    else
+    {
+        // No site gateways when only the ingresses schedule: ingress i --
+        // server s directly, 10.(20+i).s.0/24 (ingress .1, server .2); the
+        // server's locator is its address towards ingress 0. Every path
+        // still crosses one random-latency link each way, and a request
+        // crosses two links instead of three each way (faster to simulate).
+        uint32_t server = 0;
+        for (uint32_t j = 0; j < S; ++j)
+        {
+            for (uint32_t k = 0; k < m_config.computeUnits[j].size(); ++k, ++server)
+            {
+                Ptr<Node> node = m_servers.Get(server);
+                std::vector<std::pair<Ipv4InterfaceContainer, uint32_t>> links;
+                for (uint32_t i = 0; i < S; ++i)
+                {
+                    Ipv4InterfaceContainer ifs =
+                        link(wanTo(i, j), m_ingress.Get(i), node, Dotted({10, 20 + i, server, 0}));
+                    links.emplace_back(ifs, i);
+                }
+                Ipv4Address locator = links[0].first.GetAddress(1);
+                for (auto& [ifs, i] : links)
+                {
+                    staticRouting.GetStaticRouting(m_ingress.Get(i)->GetObject<Ipv4>())
+                        ->AddHostRouteTo(locator, ifs.GetAddress(1), ifs.Get(0).second);
+                    staticRouting.GetStaticRouting(node->GetObject<Ipv4>())
+                        ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 1, i, 0}).c_str()),
+                                            Ipv4Mask("255.255.255.0"),
+                                            ifs.GetAddress(0),
+                                            ifs.Get(1).second);
+                }
+                addInstance(node, j, m_config.computeUnits[j][k], locator);
+            }
         }
     }
     for (auto d = all.Begin(); d != all.End(); ++d)
@@ -328,8 +382,7 @@ CardsScenario::Build()
 
     // Scheduling points.
     const std::string& sched = m_config.scheduler;
-    bool routed = sched == "site-random" || sched == "steam" ||
-                  (sched == "cards" && m_config.deployment == "routed");
+    bool routed = UsesGateways();
     uint32_t points = sched == "central" ? 1 : (sched == "cards" ? m_config.schedulers : S);
     uint32_t perIngress = points == 1 ? 1 : points / S;
     Ptr<Dispatcher> central;
@@ -338,8 +391,8 @@ CardsScenario::Build()
         ComputeVector toSites;
         for (uint32_t j = 0; j < S; ++j)
         {
-            toSites.Add(ComputeTarget{gatewayAddress[i][j],
-                                      siteVectors[j].GetTotalComputeUnits(),
+            toSites.Add(ComputeTarget{m_gatewayAddress[i][j],
+                                      m_siteVectors[j].GetTotalComputeUnits(),
                                       false,
                                       j});
         }
@@ -358,7 +411,7 @@ CardsScenario::Build()
                     d = CreateObject<CardsDispatcher>();
                 }
                 stream += d->AssignStreams(stream);
-                d->SetComputeVector(routed ? toSites : allInstances);
+                d->SetComputeVector(routed ? toSites : m_allInstances);
             }
             if (points == 1)
             {
@@ -387,7 +440,7 @@ CardsScenario::Build()
                 d = CreateObject<CardsDispatcher>();
             }
             stream += d->AssignStreams(stream);
-            d->SetComputeVector(siteVectors[j]);
+            d->SetComputeVector(m_siteVectors[j]);
             SemanticRouterHelper::Get(m_gateways.Get(j))->AddService(SERVICE_ADDRESS, d);
         }
     }
@@ -548,16 +601,25 @@ CardsScenario::GetDropped() const
     return dropped;
 }
 
+RequestStats
+CardsScenario::GetClientStats() const
+{
+    RequestStats rct(m_config.exactQuantiles);
+    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
+    {
+        rct.Merge(DynamicCast<RequestClient>(*a)->GetStats());
+    }
+    return rct;
+}
+
 JsonSummary
 CardsScenario::Summarize() const
 {
-    RequestStats rct(m_config.exactQuantiles);
+    RequestStats rct = GetClientStats();
     uint64_t affinity = 0;
     for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
     {
-        auto c = DynamicCast<RequestClient>(*a);
-        rct.Merge(c->GetStats());
-        affinity += c->GetAffinitySent();
+        affinity += DynamicCast<RequestClient>(*a)->GetAffinitySent();
     }
     uint64_t sent = GetSent();
     uint64_t dropped = GetDropped();

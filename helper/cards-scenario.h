@@ -9,10 +9,12 @@
 #include "scenario-options.h"
 
 #include "ns3/application-container.h"
+#include "ns3/compute-vector.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
+#include "ns3/request-stats.h"
 #include "ns3/service-request-header.h"
 
 #include <cstdint>
@@ -115,6 +117,8 @@ class CardsScenario
     void Run();
     /// \return the run's summary (counts, RCT, per instance, speed)
     JsonSummary Summarize() const;
+    /// \return completion-time statistics of all clients
+    RequestStats GetClientStats() const;
 
     /// \return the service instances, site by site
     const std::vector<Ptr<MulticoreServer>>& GetInstances() const;
@@ -136,6 +140,8 @@ class CardsScenario
     double GetOfferedLoad() const;
 
   private:
+    /// \return true if requests pass site gateways (routed deployments)
+    bool UsesGateways() const;
     /// Check whether everything is answered once sending has stopped.
     void CheckDrained();
     /**
@@ -146,22 +152,25 @@ class CardsScenario
     /// \param p a packet dropped in the network
     void NetworkDrop(Ptr<const Packet> p);
 
-    Config m_config;                               //!< parameters
-    uint32_t m_sites{0};                           //!< number of sites
-    NodeContainer m_ingress;                       //!< ingress routers
-    NodeContainer m_gateways;                      //!< site gateways
-    NodeContainer m_servers;                       //!< servers
-    NodeContainer m_clientNodes;                   //!< one per ingress
-    std::vector<Ptr<MulticoreServer>> m_instances; //!< service instances
-    std::vector<uint32_t> m_instanceSite;          //!< site of each instance
-    std::vector<uint32_t> m_instanceUnits;         //!< compute units of each
-    ApplicationContainer m_clients;                //!< client applications
-    uint64_t m_answered{0};                        //!< replies
-    uint64_t m_networkDrops{0};                    //!< packets lost in the network
-    double m_wallSeconds{0};                       //!< wall-clock time of Run()
-    uint64_t m_events{0};                          //!< events of Run()
-    Time m_simulated;                              //!< end time
-    std::vector<Time> m_busyAtDuration;            //!< instance busy time at duration
+    Config m_config;                                        //!< parameters
+    uint32_t m_sites{0};                                    //!< number of sites
+    NodeContainer m_ingress;                                //!< ingress routers
+    NodeContainer m_gateways;                               //!< site gateways
+    NodeContainer m_servers;                                //!< servers
+    NodeContainer m_clientNodes;                            //!< one per ingress
+    std::vector<Ptr<MulticoreServer>> m_instances;          //!< service instances
+    std::vector<uint32_t> m_instanceSite;                   //!< site of each instance
+    std::vector<uint32_t> m_instanceUnits;                  //!< compute units of each
+    std::vector<ComputeVector> m_siteVectors;               //!< instances of each site
+    ComputeVector m_allInstances;                           //!< all instances
+    std::vector<std::vector<Ipv4Address>> m_gatewayAddress; //!< [ingress][site] gateway address
+    ApplicationContainer m_clients;                         //!< client applications
+    uint64_t m_answered{0};                                 //!< replies
+    uint64_t m_networkDrops{0};                             //!< packets lost in the network
+    double m_wallSeconds{0};                                //!< wall-clock time of Run()
+    uint64_t m_events{0};                                   //!< events of Run()
+    Time m_simulated;                                       //!< end time
+    std::vector<Time> m_busyAtDuration;                     //!< instance busy time at duration
 };
 
 } // namespace ns3

@@ -30,6 +30,12 @@ CfcfsCorePolicy::GetTypeId()
     return tid;
 }
 
+bool
+CfcfsCorePolicy::UsesNicQueues() const
+{
+    return false;
+}
+
 void
 CfcfsCorePolicy::DoDispose()
 {

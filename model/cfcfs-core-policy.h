@@ -35,6 +35,9 @@ class CfcfsCorePolicy : public CorePolicy
      */
     static TypeId GetTypeId();
 
+    /// \return false: one queue for all workers, whatever the NIC queue
+    bool UsesNicQueues() const override;
+
     /// \return busy time of the dispatcher core up to now
     Time GetDispatcherBusyTime() const;
 

@@ -136,6 +136,12 @@ CorePolicy::GetCompleted() const
     return m_completed;
 }
 
+bool
+CorePolicy::UsesNicQueues() const
+{
+    return true;
+}
+
 void
 CorePolicy::DoSliceEnd(uint32_t w, Handle /* h */)
 {

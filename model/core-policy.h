@@ -89,6 +89,11 @@ class CorePolicy : public Object
     uint64_t GetPreemptions() const;
     /// \return requests completed so far
     uint64_t GetCompleted() const;
+    /**
+     * \return true if the policy uses the NIC receive queue of a request
+     * (ServerRequest::nicQueue); the server skips RSS for those that do not
+     */
+    virtual bool UsesNicQueues() const;
 
   protected:
     void DoDispose() override;

@@ -11,7 +11,9 @@
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/ipv4-packet-info-tag.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
@@ -69,6 +71,13 @@ MulticoreServer::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&MulticoreServer::m_policy),
                           MakePointerChecker<CorePolicy>())
+            .AddAttribute("Locator",
+                          "Address the server is reached at, written into replies and used "
+                          "in the RSS hash (default: the node's address if it has one, else "
+                          "the destination of each request)",
+                          Ipv4AddressValue(Ipv4Address::GetAny()),
+                          MakeIpv4AddressAccessor(&MulticoreServer::m_locator),
+                          MakeIpv4AddressChecker())
             .AddAttribute("MaxRequests",
                           "Most requests at the server at once; more are dropped (0: no limit)",
                           UintegerValue(0),
@@ -220,7 +229,32 @@ MulticoreServer::StartApplication()
         NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) == -1,
                         "MulticoreServer: cannot bind UDP port " << m_port);
         // The destination address is part of the RSS hash and the locator.
-        m_socket->SetRecvPktInfo(true);
+        // A configured locator, or a node with a single address, needs no
+        // per-packet tag to know it.
+        m_localAddress = m_locator;
+        Ptr<Ipv4> ipv4 = GetNode()->GetObject<Ipv4>();
+        uint32_t addresses = 0;
+        for (uint32_t i = 0; ipv4 && i < ipv4->GetNInterfaces(); ++i)
+        {
+            for (uint32_t a = 0; a < ipv4->GetNAddresses(i); ++a)
+            {
+                Ipv4Address local = ipv4->GetAddress(i, a).GetLocal();
+                if (!local.IsLocalhost())
+                {
+                    m_localAddress = local;
+                    ++addresses;
+                }
+            }
+        }
+        if (m_locator != Ipv4Address::GetAny())
+        {
+            m_localAddress = m_locator;
+        }
+        else if (addresses != 1)
+        {
+            m_localAddress = Ipv4Address::GetAny();
+            m_socket->SetRecvPktInfo(true);
+        }
         m_socket->TraceConnectWithoutContext("Drop",
                                              MakeCallback(&MulticoreServer::SocketDrop, this));
     }
@@ -283,8 +317,12 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
             Drop(packet, SERVER_FULL_DROP);
             continue;
         }
+        Ipv4Address local = m_localAddress;
         Ipv4PacketInfoTag info;
-        Ipv4Address local = packet->PeekPacketTag(info) ? info.GetAddress() : Ipv4Address::GetAny();
+        if (local == Ipv4Address::GetAny() && packet->PeekPacketTag(info))
+        {
+            local = info.GetAddress();
+        }
         InetSocketAddress src = InetSocketAddress::ConvertFrom(from);
 
         CorePolicy::Handle h = m_pool.Allocate();
@@ -296,9 +334,18 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
         double speed = GetSpeed();
         r.work = speed == 1.0 ? header.GetServiceDemand()
                               : Time(header.GetServiceDemand().GetDouble() / speed);
-        r.nicQueue = m_rssMode == RSS_HASH
-                         ? m_rss.QueueOf(m_rss.Hash(src.GetIpv4(), local, src.GetPort(), m_port))
-                         : m_rssRandom->GetInteger(0, GetWorkers() - 1);
+        if (!m_policy->UsesNicQueues())
+        {
+            r.nicQueue = 0;
+        }
+        else if (m_rssMode == RSS_HASH)
+        {
+            r.nicQueue = m_rss.QueueOf(m_rss.Hash(src.GetIpv4(), local, src.GetPort(), m_port));
+        }
+        else
+        {
+            r.nicQueue = m_rssRandom->GetInteger(0, GetWorkers() - 1);
+        }
         m_outstandingWork += r.work;
         m_peak = std::max(m_peak, m_pool.GetLive());
         m_arrivalTrace(r);

@@ -156,6 +156,8 @@ class MulticoreServer : public Application
     uint64_t m_dropped{0};                   //!< total drops
     uint32_t m_peak{0};                      //!< peak requests in system
     bool m_stopped{false};                   //!< StopApplication() has run
+    Ipv4Address m_locator;                   //!< configured locator (Any: derive)
+    Ipv4Address m_localAddress;              //!< locator in use (Any: per request)
     Time m_outstandingWork;                  //!< work of the requests at the server
     std::map<std::string, uint64_t> m_drops; //!< drops per reason
 

@@ -33,6 +33,12 @@ PsCorePolicy::GetTypeId()
     return tid;
 }
 
+bool
+PsCorePolicy::UsesNicQueues() const
+{
+    return false;
+}
+
 void
 PsCorePolicy::DoDispose()
 {

@@ -35,6 +35,9 @@ class PsCorePolicy : public CorePolicy
      */
     static TypeId GetTypeId();
 
+    /// \return false: one queue for all workers, whatever the NIC queue
+    bool UsesNicQueues() const override;
+
     uint32_t GetInService() const override;
     Time GetBusyTime() const override;
 

@@ -33,6 +33,19 @@ RssHash::RssHash(std::vector<uint8_t> key)
     NS_ABORT_MSG_IF(m_key.size() < kMaxInput + 4 + 4,
                     "RSS key too short: " << m_key.size() << " bytes, need at least 20");
     SetQueues(1);
+    // The hash is linear in the input bits: precompute, per input byte
+    // position, the contribution of each byte value (a table lookup per byte
+    // instead of eight key shifts).
+    m_byteTable.resize(kMaxInput);
+    for (uint32_t pos = 0; pos < kMaxInput; ++pos)
+    {
+        for (uint32_t value = 0; value < 256; ++value)
+        {
+            uint8_t input[kMaxInput] = {};
+            input[pos] = value;
+            m_byteTable[pos][value] = Toeplitz(input, pos + 1);
+        }
+    }
 }
 
 void
@@ -88,6 +101,17 @@ RssHash::Toeplitz(const uint8_t* data, uint32_t size) const
 }
 
 uint32_t
+RssHash::Lookup(const uint8_t* data, uint32_t size) const
+{
+    uint32_t result = 0;
+    for (uint32_t i = 0; i < size; ++i)
+    {
+        result ^= m_byteTable[i][data[i]];
+    }
+    return result;
+}
+
+uint32_t
 RssHash::Hash(Ipv4Address src, Ipv4Address dst, uint16_t srcPort, uint16_t dstPort) const
 {
     uint8_t input[kMaxInput];
@@ -97,7 +121,7 @@ RssHash::Hash(Ipv4Address src, Ipv4Address dst, uint16_t srcPort, uint16_t dstPo
     input[9] = srcPort & 0xff;
     input[10] = dstPort >> 8;
     input[11] = dstPort & 0xff;
-    return Toeplitz(input, kMaxInput);
+    return Lookup(input, kMaxInput);
 }
 
 uint32_t
@@ -106,7 +130,7 @@ RssHash::Hash(Ipv4Address src, Ipv4Address dst) const
     uint8_t input[8];
     src.Serialize(input);
     dst.Serialize(input + 4);
-    return Toeplitz(input, 8);
+    return Lookup(input, 8);
 }
 
 uint32_t

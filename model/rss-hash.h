@@ -7,6 +7,7 @@
 
 #include "ns3/ipv4-address.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -80,8 +81,16 @@ class RssHash
      * \return Toeplitz hash of the input with m_key
      */
     uint32_t Toeplitz(const uint8_t* data, uint32_t size) const;
+    /**
+     * \param data input bytes
+     * \param size number of bytes (<= 12)
+     * \return Toeplitz hash of the input, from the byte tables
+     */
+    uint32_t Lookup(const uint8_t* data, uint32_t size) const;
 
-    std::vector<uint8_t> m_key;          //!< secret key
+    std::vector<uint8_t> m_key; //!< secret key
+    /// Toeplitz contribution of each value of each input byte
+    std::vector<std::array<uint32_t, 256>> m_byteTable;
     std::vector<uint32_t> m_indirection; //!< hash -> queue
     uint32_t m_queues{1};                //!< number of queues
 };

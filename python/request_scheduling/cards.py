@@ -1,0 +1,195 @@
+"""Reproduce the CArDS paper's evaluation (Khandaker et al.) with cards-scenario.
+
+    python -m request_scheduling.cards --out results/cards [--scale quick|paper] [--only s1,s2,s3]
+
+Writes, per experiment, the runs (``*-runs.csv``), means with 95 % confidence
+intervals (``*-summary.csv``), gnuplot figures (``fig-*.png``) and the key
+ratios the paper reports (``summary.json``):
+
+* s1: mean RCT vs load for a central scheduler and 5 / 50 / 310 / 1550
+  distributed scheduling points (scenario 1); site-random load balancing vs
+  direct CArDS;
+* s2: mean RCT vs clients for CArDS, STEAM and Random in scenarios 2a, 2b
+  and 2c, and the RCT CDF at 1245 clients in 2a;
+* s3: mean RCT vs clients for video chunks (scenario 3) with 1-minute
+  affinity, random packet-level and CArDS packet-level scheduling, and the
+  clients each serves within a 1.5 s bound.
+
+``--scale paper`` uses the paper's durations (10 s; 30 min in scenario 3)
+and 5 runs per point: hours on two cores. ``--scale quick`` (2 s; 3 min in
+scenario 3, the first minute discarded; 2 runs) shows the same trends in
+about half an hour.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+
+from . import plot, run, summarize, sweep
+
+LOAD_CLIENTS = [315, 465, 620, 775, 930, 1085, 1245, 1400, 1550, 1710]  # 20 % .. 110 %
+FULL_LOAD = 1550
+SCALES = {
+    "paper": {"duration": "10s", "runs": 5, "s3_duration": "1800s", "s3_warmup": "60s", "s3_runs": 3},
+    "quick": {"duration": "2s", "runs": 2, "s3_duration": "180s", "s3_warmup": "60s", "s3_runs": 1},
+}
+
+
+def _load(clients):
+    return round(100 * clients / FULL_LOAD)
+
+
+def _ratio(summary, where_a, where_b, metric="rct_mean_us"):
+    a = summary.query(where_a)[metric]
+    b = summary.query(where_b)[metric]
+    return float(a.iloc[0] / b.iloc[0]) if len(a) and len(b) else float("nan")
+
+
+def scenario1(out: Path, scale: dict, jobs: int) -> dict:
+    """Distributed vs central scheduling; site-random LB vs direct."""
+    points = [("central", 1), ("cards", 5), ("cards", 50), ("cards", 310), ("cards", 1550)]
+    frames = []
+    for scheduler, n in points:
+        df = sweep("cards-scenario", {"clients": LOAD_CLIENTS}, runs=scale["runs"], jobs=jobs,
+                   scenario="1", scheduler=scheduler, schedulers=n, duration=scale["duration"])
+        df["points"] = "central" if scheduler == "central" else f"{n} schedulers"
+        frames.append(df)
+    site = sweep("cards-scenario", {"clients": LOAD_CLIENTS, "scheduler": ["site-random"]},
+                 runs=scale["runs"], jobs=jobs, scenario="1", duration=scale["duration"])
+    site["points"] = "site-random LB"
+    runs = pd.concat(frames + [site], ignore_index=True)
+    runs["load_pct"] = runs["clients"].map(_load)
+    runs.to_csv(out / "s1-runs.csv", index=False)
+    s = summarize(runs, ["points", "load_pct"], ["rct_mean_us", "rct_p99_us"])
+    s["rct_mean_ms"], s["rct_mean_ms_ci"] = s["rct_mean_us"] / 1e3, s["rct_mean_us_ci"] / 1e3
+    s.to_csv(out / "s1-summary.csv", index=False)
+    plot.line_plot(s[s.points != "site-random LB"], "load_pct", "rct_mean_ms", "points",
+                   out / "fig-s1-schedulers.png", ci="rct_mean_ms_ci",
+                   title="Scenario 1: central vs distributed CArDS scheduling points",
+                   xlabel="load (%)", ylabel="mean RCT (ms)")
+    plot.line_plot(s[s.points.isin(["site-random LB", "5 schedulers"])], "load_pct", "rct_mean_ms", "points",
+                   out / "fig-s1-site-random.png", ci="rct_mean_ms_ci", logy=True,
+                   title="Scenario 1: site-local random load balancing vs direct CArDS",
+                   xlabel="load (%)", ylabel="mean RCT (ms)")
+    result = {}
+    for label in ["5 schedulers", "50 schedulers", "310 schedulers", "1550 schedulers"]:
+        r = _ratio(s, f"points == '{label}' and load_pct == 100", "points == 'central' and load_pct == 100")
+        result[f"rct_increase_vs_central_at_100pct_{label.split()[0]}_schedulers_pct"] = 100 * (r - 1)
+    for load in (30, 80):
+        result[f"site_random_over_direct_at_{load}pct"] = _ratio(
+            s, f"points == 'site-random LB' and load_pct == {load}", f"points == '5 schedulers' and load_pct == {load}")
+    return result
+
+
+def scenario2(out: Path, scale: dict, jobs: int) -> dict:
+    """CArDS vs STEAM vs Random in 2a, 2b, 2c; CDF at 1245 clients (2a)."""
+    clients = [620, 930, 1245, 1400, 1550]
+    result = {}
+    for scen in ["2a", "2b", "2c"]:
+        runs = sweep("cards-scenario", {"scheduler": ["cards", "steam", "random"], "clients": clients},
+                     runs=scale["runs"], jobs=jobs, scenario=scen, duration=scale["duration"])
+        runs.to_csv(out / f"s{scen}-runs.csv", index=False)
+        s = summarize(runs, ["scheduler", "clients"], ["rct_mean_us", "rct_p99_us"])
+        s["rct_mean_ms"], s["rct_mean_ms_ci"] = s["rct_mean_us"] / 1e3, s["rct_mean_us_ci"] / 1e3
+        s.to_csv(out / f"s{scen}-summary.csv", index=False)
+        plot.line_plot(s, "clients", "rct_mean_ms", "scheduler", out / f"fig-s{scen}.png", ci="rct_mean_ms_ci",
+                       logy=True, title=f"Scenario {scen}: mean RCT (95 % CI over {scale['runs']} runs)",
+                       xlabel="clients", ylabel="mean RCT (ms)")
+        for sched in ["cards", "steam", "random"]:
+            row = s[(s.scheduler == sched) & (s.clients == 1245)]
+            result[f"{scen}_rct_mean_ms_at_1245_{sched}"] = float(row.rct_mean_ms.iloc[0])
+        result[f"{scen}_cards_lowest_at_every_point"] = bool(
+            all(g.set_index("scheduler").rct_mean_us.idxmin() == "cards" for _, g in s.groupby("clients")))
+    frames = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for sched in ["cards", "steam", "random"]:
+            path = Path(tmp) / f"{sched}.csv"
+            run("cards-scenario", scenario="2a", scheduler=sched, clients=1245, duration=scale["duration"], cdf=str(path))
+            cdf = pd.read_csv(path)
+            cdf["scheduler"] = sched
+            frames.append(cdf)
+    cdf = pd.concat(frames, ignore_index=True)
+    cdf["rct_ms"] = cdf["rct_us"] / 1e3
+    cdf.to_csv(out / "s2a-cdf-1245.csv", index=False)
+    plot.line_plot(cdf, "rct_ms", "fraction", "scheduler", out / "fig-s2a-cdf.png",
+                   title="Scenario 2a, 1245 clients: RCT distribution", xlabel="RCT (ms)", ylabel="CDF")
+    return result
+
+
+def _clients_at_bound(s, bound_ms: float) -> float:
+    """Largest client count whose mean RCT stays within the bound (linear interpolation)."""
+    pts = s.sort_values("clients")[["clients", "rct_mean_ms"]].values.tolist()
+    best = 0.0
+    for (c0, r0), (c1, r1) in zip(pts, pts[1:]):
+        if r0 <= bound_ms:
+            best = c0
+            if r1 > bound_ms:
+                return c0 + (c1 - c0) * (bound_ms - r0) / (r1 - r0)
+            best = c1
+    return best
+
+
+def scenario3(out: Path, scale: dict, jobs: int) -> dict:
+    """Video chunks: 1-minute affinity vs packet-level Random and CArDS."""
+    clients = [10000, 20000, 30000, 40000, 45000, 50000]
+    variants = {"CArDS, 1-minute affinity": dict(scheduler="cards", affinity="60s"),
+                "Random, packet level": dict(scheduler="random", affinity="1"),
+                "CArDS, packet level": dict(scheduler="cards", affinity="1")}
+    frames = []
+    for label, opts in variants.items():
+        df = sweep("cards-scenario", {"clients": clients}, runs=scale["s3_runs"], jobs=jobs, scenario="3",
+                   duration=scale["s3_duration"], warmup=scale["s3_warmup"], **opts)
+        df["variant"] = label
+        frames.append(df)
+    runs = pd.concat(frames, ignore_index=True)
+    runs.to_csv(out / "s3-runs.csv", index=False)
+    s = summarize(runs, ["variant", "clients"], ["rct_mean_us"])
+    s["rct_mean_ms"], s["rct_mean_ms_ci"] = s["rct_mean_us"] / 1e3, s["rct_mean_us_ci"] / 1e3
+    s.to_csv(out / "s3-summary.csv", index=False)
+    plot.line_plot(s, "clients", "rct_mean_ms", "variant", out / "fig-s3.png", ci="rct_mean_ms_ci", logy=True,
+                   title="Scenario 3 (video chunks): mean RCT; bound 1.5 s", xlabel="clients",
+                   ylabel="mean RCT (ms)", extra_series=[("1.5 s bound", [clients[0], clients[-1]], [1500, 1500])])
+    served = {label: _clients_at_bound(s[s.variant == label], 1500.0) for label in variants}
+    cards = served["CArDS, packet level"]
+    return {
+        "s3_clients_at_1.5s": served,
+        "s3_cards_more_clients_than_affinity_pct": 100 * (cards / served["CArDS, 1-minute affinity"] - 1)
+        if served["CArDS, 1-minute affinity"] else float("inf"),
+        "s3_cards_more_clients_than_random_pct": 100 * (cards / served["Random, packet level"] - 1)
+        if served["Random, packet level"] else float("inf"),
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="Reproduce the CArDS evaluation")
+    parser.add_argument("--out", default="results/cards")
+    parser.add_argument("--scale", choices=sorted(SCALES), default="paper")
+    parser.add_argument("--only", default="s1,s2,s3", help="comma-separated experiments: s1,s2,s3")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    scale = SCALES[args.scale]
+    summary_path = out / "summary.json"
+    summary = json.loads(summary_path.read_text()) if summary_path.exists() else {}
+    summary["scale"] = args.scale
+    experiments = {"s1": scenario1, "s2": scenario2, "s3": scenario3}
+    for name in args.only.split(","):
+        if name not in experiments:
+            parser.error(f"unknown experiment {name!r}")
+        print(f"cards: running {name} ({args.scale} scale)", flush=True)
+        summary.update(experiments[name](out, scale, args.jobs))
+        summary_path.write_text(json.dumps(summary, indent=2))
+    print(json.dumps(summary, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
