@@ -6,9 +6,10 @@ loop with the same number of events in the same session, and prints:
 simulated requests per wall-clock second, ns-3 events per second for both,
 their ratio, and peak memory (max RSS) at 10^5 and 10^6 requests with
 streaming statistics and with exact quantiles, to show that memory follows
-requests in flight, not requests simulated.
+requests in flight, not requests simulated. Then it times one full CArDS
+scenario-2 point (1550 clients, 10 s simulated, about 3.1 million requests).
 
-    .venv/bin/python bench/bench.py [--requests N] [--out results/bench]
+    .venv/bin/python bench/bench.py [--requests N] [--no-cards] [--out results/bench]
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="request-scheduling speed benchmark")
     parser.add_argument("--requests", type=int, default=1_000_000)
     parser.add_argument("--out", default=str(REPO / "results" / "bench"))
+    parser.add_argument("--no-cards", action="store_true", help="skip the CArDS scenario-2 point")
     args = parser.parse_args(argv)
 
     big = run_example(args.requests, exact=False)
@@ -95,6 +97,17 @@ def main(argv=None) -> int:
         },
         "peak_requests_in_server": big["peak_in_server"],
     }
+    if not args.no_cards:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "c.json"
+            _, rss = spawn([str(example_path("cards-scenario")), "--scenario=2a", "--clients=1550",
+                            "--duration=10s", f"--json={path}"])
+            cards = json.loads(path.read_text())
+        report["cards_scenario2_point"] = {
+            "clients": 1550, "simulated_s": 10, "requests": cards["sent"], "wall_s": cards["wall_s"],
+            "requests_per_wall_s": cards["requests_per_wall_s"], "events": cards["events"],
+            "max_rss_mib": rss,
+        }
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(report, indent=2))
@@ -108,6 +121,11 @@ def main(argv=None) -> int:
     print("  peak memory (max RSS):")
     for k, v in report["max_rss_mib"].items():
         print(f"    {k:40s} {v:8.1f} MiB")
+    if "cards_scenario2_point" in report:
+        c = report["cards_scenario2_point"]
+        print(f"cards-scenario, scenario 2a, 1550 clients, 10 s simulated: {c['requests']} requests "
+              f"in {c['wall_s']:.1f} s wall ({c['requests_per_wall_s']:,.0f} requests/s, "
+              f"{c['events'] / c['requests']:.1f} events/request, {c['max_rss_mib']:.0f} MiB)")
     print(f"  report: {out / 'bench.json'}")
     return 0
 

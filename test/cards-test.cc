@@ -330,13 +330,9 @@ MeanRct(const std::string& scenario,
     CardsScenario s(c);
     s.Build();
     s.Run();
-    RequestStats rct;
-    for (uint32_t k = 0; k < s.GetClients().GetN(); ++k)
-    {
-        rct.Merge(DynamicCast<RequestClient>(s.GetClients().Get(k))->GetStats());
-    }
+    double mean = s.GetClientStats().GetAll().GetMean().GetSeconds();
     Simulator::Destroy();
-    return rct.GetAll().GetMean().GetSeconds();
+    return mean;
 }
 
 /// The paper's qualitative results at reduced scale.

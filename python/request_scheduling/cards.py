@@ -71,7 +71,7 @@ def scenario1(out: Path, scale: dict, jobs: int) -> dict:
     s["rct_mean_ms"], s["rct_mean_ms_ci"] = s["rct_mean_us"] / 1e3, s["rct_mean_us_ci"] / 1e3
     s.to_csv(out / "s1-summary.csv", index=False)
     plot.line_plot(s[s.points != "site-random LB"], "load_pct", "rct_mean_ms", "points",
-                   out / "fig-s1-schedulers.png", ci="rct_mean_ms_ci",
+                   out / "fig-s1-schedulers.png", ci="rct_mean_ms_ci", logy=True,
                    title="Scenario 1: central vs distributed CArDS scheduling points",
                    xlabel="load (%)", ylabel="mean RCT (ms)")
     plot.line_plot(s[s.points.isin(["site-random LB", "5 schedulers"])], "load_pct", "rct_mean_ms", "points",
