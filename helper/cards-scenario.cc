@@ -134,11 +134,22 @@ CardsScenario::Config::Validate(std::string& error) const
             }
         }
     }
-    if (computeUnits.size() > 50 || std::any_of(computeUnits.begin(),
-                                                computeUnits.end(),
-                                                [](auto& s) { return s.size() > 250; }))
+    // Addresses: 10.2.(ingress * sites + site).0 and 10.(20 + ingress).(server).0.
+    uint32_t servers = 0;
+    uint32_t units = 0;
+    for (const auto& site : computeUnits)
     {
-        return fail("--compute-vector: at most 50 sites of 250 instances");
+        servers += site.size();
+        units += std::accumulate(site.begin(), site.end(), 0u);
+    }
+    if (computeUnits.size() > 15 || servers > 250)
+    {
+        return fail("--compute-vector: at most 15 sites and 250 instances in all");
+    }
+    // One WRR slot per compute unit at every scheduling point.
+    if (units > 10000)
+    {
+        return fail("--compute-vector: at most 10000 compute units in all");
     }
     static const std::vector<std::string> kSchedulers{"cards",
                                                       "central",
@@ -151,7 +162,7 @@ CardsScenario::Config::Validate(std::string& error) const
                     ": expected one of cards|central|random|site-random|steam");
     }
     uint32_t sites = computeUnits.size();
-    if (schedulers == 0 || (schedulers != 1 && schedulers % sites != 0))
+    if (scheduler == "cards" && (schedulers == 0 || (schedulers != 1 && schedulers % sites != 0)))
     {
         return fail("--schedulers=" + std::to_string(schedulers) +
                     ": must be 1 or a multiple of the " + std::to_string(sites) +
@@ -173,6 +184,10 @@ CardsScenario::Config::Validate(std::string& error) const
     if (clients == 0)
     {
         return fail("--clients=0: need at least one client");
+    }
+    if (!duration.IsStrictlyPositive())
+    {
+        return fail("--duration: must be > 0");
     }
     if (!service.stream || !(service.mean > 0) || !interArrival.stream ||
         !(interArrival.mean >= 1e-9))
@@ -445,6 +460,16 @@ CardsScenario::Build()
         }
     }
 
+    for (const auto* routers : {&m_ingress, &m_gateways})
+    {
+        for (auto n = routers->Begin(); n != routers->End(); ++n)
+        {
+            SemanticRouterHelper::Get(*n)->TraceConnectWithoutContext(
+                "Drop",
+                MakeCallback(&CardsScenario::RouterDrop, this));
+        }
+    }
+
     // Clients, spread evenly over the ingresses; ids contiguous per ingress.
     uint32_t firstId = 0;
     for (uint32_t i = 0; i < S; ++i)
@@ -583,22 +608,27 @@ CardsScenario::GetCompleted() const
 uint64_t
 CardsScenario::GetDropped() const
 {
-    uint64_t dropped = m_networkDrops;
+    uint64_t dropped = m_networkDrops + m_routerRequestDrops;
     for (const auto& si : m_instances)
     {
         dropped += si->GetDropped();
     }
-    for (auto* routers : {&m_ingress, &m_gateways})
-    {
-        for (auto n = routers->Begin(); n != routers->End(); ++n)
-        {
-            for (const auto& [reason, count] : SemanticRouterHelper::Get(*n)->GetDrops())
-            {
-                dropped += count;
-            }
-        }
-    }
     return dropped;
+}
+
+void
+CardsScenario::RouterDrop(const Ipv4Header& ip,
+                          Ptr<const Packet> p,
+                          const std::string& /* reason */)
+{
+    // Only the scenario's clients' requests count; foreign packets do not.
+    ServiceRequestHeader h;
+    if (SemanticRouter::ReadServiceHeader(p, ip, h) &&
+        h.GetMessageType() == ServiceRequestHeader::REQUEST && h.GetClientId() < m_config.clients)
+    {
+        ++m_routerRequestDrops;
+        CheckDrained();
+    }
 }
 
 RequestStats
@@ -620,6 +650,25 @@ CardsScenario::Summarize() const
     for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
     {
         affinity += DynamicCast<RequestClient>(*a)->GetAffinitySent();
+    }
+    uint64_t held = 0;
+    JsonSummary routerDrops;
+    std::map<std::string, uint64_t> drops;
+    for (const auto* routers : {&m_ingress, &m_gateways})
+    {
+        for (auto n = routers->Begin(); n != routers->End(); ++n)
+        {
+            Ptr<SemanticRouter> r = SemanticRouterHelper::Get(*n);
+            held += r->GetHeld();
+            for (const auto& [reason, count] : r->GetDrops())
+            {
+                drops[reason] += count;
+            }
+        }
+    }
+    for (const auto& [reason, count] : drops)
+    {
+        routerDrops.Set(reason, count);
     }
     uint64_t sent = GetSent();
     uint64_t dropped = GetDropped();
@@ -657,6 +706,8 @@ CardsScenario::Summarize() const
         .Set("dropped", dropped)
         .Set("in_flight", static_cast<int64_t>(sent - m_answered - dropped))
         .Set("affinity_sent", affinity)
+        .Set("held_by_routers", held)
+        .Set("router_drops", routerDrops)
         .SetLatency("rct_", rct.GetAll())
         .Set("per_instance", perInstance)
         .Set("sim_time_s", m_simulated.GetSeconds())

@@ -11,6 +11,7 @@
 #include "ns3/application-container.h"
 #include "ns3/compute-vector.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
@@ -33,16 +34,21 @@ class SemanticRouter;
  * \brief The CArDS evaluation topology (Table I of the paper) with its
  * schedulers and baselines.
  *
- * Sites 0..S-1 each have a gateway node and one server per service
- * instance; ingress node i is at site i; the clients of ingress i run on one
- * client node attached to it (clients are spread evenly, client ids of
- * ingress i are contiguous). Links and their propagation delay per packet:
- * - ingress i -- gateway i (same site): exponential, mean IntraSiteMean (700 us);
- * - ingress i -- gateway j != i: exponential, mean InterSiteMean (3000 us);
- * - client node -- ingress and gateway -- server: local links, no delay.
- * So a request crosses one random-latency link each way (intra-site if
- * its instance is at its ingress's site, else inter-site). All links run
- * at 10 Gbit/s: latency, not bandwidth, matters.
+ * Sites 0..S-1 each have one server per service instance; ingress node i
+ * is at site i; the clients of ingress i run on one client node attached to
+ * it (clients are spread evenly, client ids of ingress i are contiguous).
+ * Two layouts, with the same latency on every path:
+ * - when only the ingresses schedule (cards in the ingress deployment,
+ *   central, random), ingress i has a link to every server; the link to a
+ *   server of site j has an exponential per-packet delay of mean
+ *   IntraSiteMean (700 us) if j == i, else InterSiteMean (3000 us);
+ * - in the routed deployments (cards routed, site-random, steam) each site
+ *   has a gateway (a semantic router) with local links to its servers, and
+ *   the link from ingress i to gateway j has that delay.
+ * Client-to-ingress and gateway-to-server links are local, without delay.
+ * So a request crosses one random-latency link each way (intra-site if its
+ * instance is at its ingress's site, else inter-site). All links run at
+ * 10 Gbit/s: latency, not bandwidth, matters.
  *
  * Schedulers (at the semantic routers):
  * - cards: CArDS WRR over the compute units of all instances at each
@@ -151,6 +157,12 @@ class CardsScenario
     void Completed(const ServiceRequestHeader& header, Time rct);
     /// \param p a packet dropped in the network
     void NetworkDrop(Ptr<const Packet> p);
+    /**
+     * \param ip IP header of a packet a router dropped
+     * \param p the packet
+     * \param reason why
+     */
+    void RouterDrop(const Ipv4Header& ip, Ptr<const Packet> p, const std::string& reason);
 
     Config m_config;                                        //!< parameters
     uint32_t m_sites{0};                                    //!< number of sites
@@ -167,6 +179,7 @@ class CardsScenario
     ApplicationContainer m_clients;                         //!< client applications
     uint64_t m_answered{0};                                 //!< replies
     uint64_t m_networkDrops{0};                             //!< packets lost in the network
+    uint64_t m_routerRequestDrops{0};                       //!< clients' requests routers dropped
     double m_wallSeconds{0};                                //!< wall-clock time of Run()
     uint64_t m_events{0};                                   //!< events of Run()
     Time m_simulated;                                       //!< end time

@@ -5,7 +5,7 @@
 #ifndef CARDS_DISPATCHER_H
 #define CARDS_DISPATCHER_H
 
-#include "dispatcher.h"
+#include "request-dispatcher.h"
 
 #include "ns3/random-variable-stream.h"
 

@@ -5,7 +5,7 @@
 #ifndef RANDOM_DISPATCHER_H
 #define RANDOM_DISPATCHER_H
 
-#include "dispatcher.h"
+#include "request-dispatcher.h"
 
 #include "ns3/random-variable-stream.h"
 

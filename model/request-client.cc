@@ -159,6 +159,12 @@ RequestClient::GetSent() const
 }
 
 uint64_t
+RequestClient::GetSendFailures() const
+{
+    return m_sendFailures;
+}
+
+uint64_t
 RequestClient::GetAffinitySent() const
 {
     return m_affinitySent;
@@ -303,7 +309,13 @@ RequestClient::SendRequest(uint32_t k)
     uint32_t flow = m_flows == 1 ? 0 : m_flowChoice->GetInteger(0, m_flows - 1);
     InetSocketAddress to =
         affinity ? InetSocketAddress(c.instance, m_service.GetPort()) : m_service;
-    m_sockets[flow]->SendTo(packet, 0, to);
+    if (m_sockets[flow]->SendTo(packet, 0, to) < 0)
+    {
+        // Never left the node (no route, for instance): not a request sent.
+        ++m_sendFailures;
+        c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
+        return;
+    }
     ++m_sent;
     ++c.sentInTransaction;
     if (affinity)

@@ -79,6 +79,8 @@ class RequestClient : public Application
     uint64_t GetSent() const;
     /// \return requests sent as affinity requests (to a known instance)
     uint64_t GetAffinitySent() const;
+    /// \return requests the socket refused to send (not counted as sent)
+    uint64_t GetSendFailures() const;
     /// \return requests whose reply arrived
     uint64_t GetCompleted() const;
     /// \return malformed or unexpected packets received and dropped
@@ -144,6 +146,7 @@ class RequestClient : public Application
     std::vector<Client> m_clients;                         //!< logical clients
     uint64_t m_sent{0};                                    //!< requests sent
     uint64_t m_affinitySent{0};                            //!< affinity requests sent
+    uint64_t m_sendFailures{0};                            //!< requests the socket refused
     uint64_t m_completed{0};                               //!< replies received
     uint64_t m_malformed{0};                               //!< bad packets received
     RequestStats m_stats;                                  //!< completion times

@@ -67,7 +67,7 @@ void
 SemanticRouter::DoDispose()
 {
     m_services.clear();
-    m_sources.clear();
+    m_awaiting.clear();
     m_routes.clear();
     m_ipv4 = nullptr;
     Ipv4RoutingProtocol::DoDispose();
@@ -95,24 +95,6 @@ SemanticRouter::AddService(Ipv4Address service, const std::vector<Ptr<Dispatcher
                         "service " << service << ": a queueing dispatcher must be the only one");
     }
     m_services[service].dispatchers = dispatchers;
-    IndexReplySources();
-}
-
-void
-SemanticRouter::IndexReplySources()
-{
-    m_sources.clear();
-    for (auto& [address, service] : m_services)
-    {
-        for (const auto& d : service.dispatchers)
-        {
-            const ComputeVector& v = d->GetComputeVector();
-            for (uint32_t i = 0; i < v.GetN(); ++i)
-            {
-                m_sources.emplace(v.Get(i).address.Get(), std::make_tuple(&service, d, i));
-            }
-        }
-    }
 }
 
 std::vector<Ptr<Dispatcher>>
@@ -137,6 +119,12 @@ SemanticRouter::GetHeld() const
         held += service.held.size();
     }
     return held;
+}
+
+uint64_t
+SemanticRouter::GetAwaitingReply() const
+{
+    return m_awaiting.size();
 }
 
 const std::map<std::string, uint64_t>&
@@ -191,19 +179,10 @@ SemanticRouter::Route(Ptr<const Packet> p,
     Ipv4Address dst = header.GetDestination();
     if (!m_mask.IsMatch(dst, m_prefix))
     {
-        // Not a request; a reply from an entry tells its dispatcher.
-        if (!m_sources.empty())
+        // Not a request; it may be a reply a dispatcher waits for.
+        if (!m_awaiting.empty())
         {
-            auto [first, last] = m_sources.equal_range(header.GetSource().Get());
-            for (auto it = first; it != last; ++it)
-            {
-                auto& [service, dispatcher, entry] = it->second;
-                dispatcher->NotifyReply(entry);
-                if (dispatcher->HoldsRequests())
-                {
-                    Drain(*service);
-                }
-            }
+            NotifyReply(p, header);
         }
         if (m_routeCache && !dst.IsMulticast() && !dst.IsBroadcast())
         {
@@ -226,13 +205,8 @@ SemanticRouter::Route(Ptr<const Packet> p,
     if (service.dispatchers.size() > 1)
     {
         // The client id picks the scheduling point: read the request.
-        Ptr<Packet> copy = p->Copy();
-        UdpHeader udp;
         ServiceRequestHeader request;
-        if (header.GetProtocol() != UdpL4Protocol::PROT_NUMBER ||
-            copy->GetSize() < udp.GetSerializedSize() ||
-            copy->RemoveHeader(udp) != udp.GetSerializedSize() ||
-            !ServiceRequestHeader::Peek(copy, request) ||
+        if (!ReadServiceHeader(p, header, request) ||
             request.GetMessageType() != ServiceRequestHeader::REQUEST)
         {
             Drop(header, p, MALFORMED_DROP, ecb);
@@ -246,8 +220,44 @@ SemanticRouter::Route(Ptr<const Packet> p,
         Drain(service);
         return true;
     }
-    Forward(d, d->Choose(p, header), p, header, ucb, ecb);
+    Forward(service, d, d->Choose(p, header), p, header, ucb, ecb);
     return true;
+}
+
+bool
+SemanticRouter::ReadServiceHeader(Ptr<const Packet> p,
+                                  const Ipv4Header& ip,
+                                  ServiceRequestHeader& header)
+{
+    Ptr<Packet> copy = p->Copy();
+    UdpHeader udp;
+    return ip.GetProtocol() == UdpL4Protocol::PROT_NUMBER &&
+           copy->GetSize() >= udp.GetSerializedSize() &&
+           copy->RemoveHeader(udp) == udp.GetSerializedSize() &&
+           ServiceRequestHeader::Peek(copy, header);
+}
+
+void
+SemanticRouter::NotifyReply(Ptr<const Packet> p, const Ipv4Header& ip)
+{
+    ServiceRequestHeader reply;
+    if (!ReadServiceHeader(p, ip, reply) || reply.GetMessageType() != ServiceRequestHeader::REPLY)
+    {
+        return;
+    }
+    auto it = m_awaiting.find({reply.GetClientId(), reply.GetRequestId()});
+    if (it == m_awaiting.end())
+    {
+        return;
+    }
+    auto [service, target] = it->second;
+    m_awaiting.erase(it);
+    Ptr<Dispatcher> d = service->dispatchers.front();
+    d->NotifyReply(target);
+    if (d->HoldsRequests())
+    {
+        Drain(*service);
+    }
 }
 
 void
@@ -261,13 +271,15 @@ SemanticRouter::Drain(Service& service)
         {
             Held h = std::move(service.held.front());
             service.held.pop_front();
-            Forward(d, order.target, h.packet, h.header, h.ucb, h.ecb);
+            d->Dispatched(h.header, order.target);
+            Forward(service, d, order.target, h.packet, h.header, h.ucb, h.ecb);
         }
     }
 }
 
 void
-SemanticRouter::Forward(Ptr<Dispatcher> d,
+SemanticRouter::Forward(Service& service,
+                        Ptr<Dispatcher> d,
                         uint32_t target,
                         Ptr<const Packet> p,
                         const Ipv4Header& header,
@@ -295,6 +307,11 @@ SemanticRouter::Forward(Ptr<Dispatcher> d,
         {
             route->SetGateway(t.address);
         }
+    }
+    ServiceRequestHeader request;
+    if (d->WantsReplies() && ReadServiceHeader(p, header, request))
+    {
+        m_awaiting[{request.GetClientId(), request.GetRequestId()}] = {&service, target};
     }
     ++m_resolved;
     NS_LOG_LOGIC(header.GetSource() << " -> " << header.GetDestination() << " resolved to "

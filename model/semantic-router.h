@@ -5,7 +5,8 @@
 #ifndef SEMANTIC_ROUTER_H
 #define SEMANTIC_ROUTER_H
 
-#include "dispatcher.h"
+#include "request-dispatcher.h"
+#include "service-request-header.h"
 
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-routing-protocol.h"
@@ -47,9 +48,11 @@ namespace ns3
  * be read when it is needed, and requests whose entry has no route are
  * dropped, counted per reason and reported through the Drop trace.
  *
- * Replies from an entry's address that cross the router are reported to
- * the dispatcher (NotifyReply), so dispatchers can track load; dispatchers
- * that hold requests (STEAM) get them released here.
+ * For dispatchers that want them (WantsReplies), the router remembers
+ * (client id, request id) of each request it sends and reports the reply
+ * to that request when it crosses the router (NotifyReply), so dispatchers
+ * can track load; dispatchers that hold requests (STEAM) get them released
+ * here.
  *
  * With RouteCache on (the default), the router also forwards the node's
  * other unicast transit traffic itself, along the route the node's other
@@ -110,10 +113,23 @@ class SemanticRouter : public Ipv4RoutingProtocol
      */
     std::vector<Ptr<Dispatcher>> GetDispatchers(Ipv4Address service) const;
 
+    /**
+     * \brief Read the ServiceRequestHeader of a UDP packet that has lost its IP header.
+     * \param p the packet
+     * \param ip its IP header
+     * \param header receives the request or reply header
+     * \return true if the packet is UDP with a well-formed header
+     */
+    static bool ReadServiceHeader(Ptr<const Packet> p,
+                                  const Ipv4Header& ip,
+                                  ServiceRequestHeader& header);
+
     /// \return requests resolved (sent on to an entry)
     uint64_t GetResolved() const;
     /// \return requests held by dispatchers that queue
     uint64_t GetHeld() const;
+    /// \return requests sent whose reply a dispatcher waits for
+    uint64_t GetAwaitingReply() const;
     /// \return drops by reason
     const std::map<std::string, uint64_t>& GetDrops() const;
 
@@ -183,6 +199,7 @@ class SemanticRouter : public Ipv4RoutingProtocol
                const ErrorCallback& ecb);
     /**
      * \brief Send a request to an entry of a dispatcher's compute vector.
+     * \param service the service
      * \param d the dispatcher
      * \param target entry index
      * \param p packet
@@ -190,7 +207,8 @@ class SemanticRouter : public Ipv4RoutingProtocol
      * \param ucb unicast forwarding
      * \param ecb error report
      */
-    void Forward(Ptr<Dispatcher> d,
+    void Forward(Service& service,
+                 Ptr<Dispatcher> d,
                  uint32_t target,
                  Ptr<const Packet> p,
                  const Ipv4Header& header,
@@ -211,8 +229,12 @@ class SemanticRouter : public Ipv4RoutingProtocol
               Ptr<const Packet> p,
               const char* reason,
               const ErrorCallback& ecb);
-    /// Rebuild the index from entry addresses to the services that use them.
-    void IndexReplySources();
+    /**
+     * \brief Report a reply crossing the router to the dispatcher waiting for it.
+     * \param p the packet
+     * \param ip its IP header
+     */
+    void NotifyReply(Ptr<const Packet> p, const Ipv4Header& ip);
     /**
      * \param dst a destination
      * \return the route the node's other protocols give for it (cached), or null
@@ -225,8 +247,8 @@ class SemanticRouter : public Ipv4RoutingProtocol
     bool m_routeCache;                                     //!< remember routes per destination
     std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_routes; //!< destination -> route
     std::map<Ipv4Address, Service> m_services;             //!< service table
-    /// entry address -> (service, dispatcher, entry) it belongs to
-    std::unordered_multimap<uint32_t, std::tuple<Service*, Ptr<Dispatcher>, uint32_t>> m_sources;
+    /// (client id, request id) -> (service, entry) of requests awaiting a reply
+    std::map<std::pair<uint32_t, uint64_t>, std::pair<Service*, uint32_t>> m_awaiting;
     uint64_t m_resolved{0};                                        //!< requests sent on
     std::map<std::string, uint64_t> m_drops;                       //!< drops per reason
     TracedCallback<const Ipv4Header&, Ipv4Address> m_resolveTrace; //!< resolution

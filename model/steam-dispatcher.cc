@@ -43,6 +43,12 @@ SteamDispatcher::HoldsRequests() const
     return true;
 }
 
+bool
+SteamDispatcher::WantsReplies() const
+{
+    return true;
+}
+
 void
 SteamDispatcher::DoComputeVectorChanged()
 {

@@ -5,7 +5,7 @@
 #ifndef STEAM_DISPATCHER_H
 #define STEAM_DISPATCHER_H
 
-#include "dispatcher.h"
+#include "request-dispatcher.h"
 
 #include <vector>
 
@@ -20,8 +20,9 @@ namespace ns3
  *
  * The dispatcher holds requests (the host router queues them). It keeps,
  * per instance, the number of requests sent and not yet answered (load
- * estimated from local instance state: a send counts up, a reply seen by
- * the router counts down). An instance may take a batch when
+ * estimated from local instance state: a request sent counts up, its reply
+ * seen by the router counts down; a request or reply lost on the way keeps
+ * its instance's count up, as STEAM's own simulator does). An instance may take a batch when
  * InFlightLimit - in flight >= BatchSize; among those, the one with the
  * largest pressure r_i (Q - inflight_i) gets min(BatchSize, free slots, Q)
  * requests from the head of the queue, with r_i its compute units (its
@@ -41,6 +42,7 @@ class SteamDispatcher : public Dispatcher
     static TypeId GetTypeId();
 
     bool HoldsRequests() const override;
+    bool WantsReplies() const override;
     void NotifyReply(uint32_t target) override;
     /**
      * \param target an entry

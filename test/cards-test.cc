@@ -9,12 +9,17 @@
 #include "ns3/cards-dispatcher.h"
 #include "ns3/cards-scenario.h"
 #include "ns3/compute-vector.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/multicore-server.h"
 #include "ns3/request-client.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/semantic-router.h"
 #include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/steam-dispatcher.h"
 #include "ns3/test.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
 
 #include <cmath>
 #include <map>
@@ -368,6 +373,139 @@ class PaperTrendTestCase : public TestCase
     }
 };
 
+/// STEAM's batches: largest pressure first, in-flight limit, replies free instances.
+class SteamReleaseTestCase : public TestCase
+{
+  public:
+    SteamReleaseTestCase()
+        : TestCase("STEAM: batches by pressure, in-flight limit, replies free instances")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ComputeVector v;
+        v.Add(ComputeTarget{Ipv4Address("10.0.0.1"), 1, true, 0});
+        v.Add(ComputeTarget{Ipv4Address("10.0.0.2"), 3, true, 0});
+        auto d = CreateObject<SteamDispatcher>();
+        d->SetAttribute("BatchSize", UintegerValue(2));
+        d->SetComputeVector(v);
+        Dispatcher::ReleaseOrder o;
+        NS_TEST_ASSERT_MSG_EQ(d->Release(5, o), true, "both instances idle");
+        NS_TEST_ASSERT_MSG_EQ(o.target, 1u, "3 CU x 5 waiting beats 1 CU x 5");
+        NS_TEST_ASSERT_MSG_EQ(o.count, 2u, "a batch");
+        NS_TEST_ASSERT_MSG_EQ(d->Release(3, o), true, "instance 0 still idle");
+        NS_TEST_ASSERT_MSG_EQ(o.target, 0u, "the other instance");
+        NS_TEST_ASSERT_MSG_EQ(d->Release(1, o), false, "both at the in-flight limit");
+        d->NotifyReply(1);
+        NS_TEST_ASSERT_MSG_EQ(d->Release(1, o), false, "one request still in flight");
+        d->NotifyReply(1);
+        NS_TEST_ASSERT_MSG_EQ(d->Release(1, o), true, "instance 1 drained");
+        NS_TEST_ASSERT_MSG_EQ(o.target, 1u, "instance 1");
+        NS_TEST_ASSERT_MSG_EQ(o.count, 1u, "only one waiting");
+        NS_TEST_ASSERT_MSG_EQ(d->GetInFlight(0), 2u, "in flight at 0");
+        NS_TEST_ASSERT_MSG_EQ(d->GetInFlight(1), 1u, "in flight at 1");
+    }
+};
+
+/// Scheduling points: one shared counter for central, distinct ones otherwise.
+class SchedulingPointsTestCase : public TestCase
+{
+  public:
+    SchedulingPointsTestCase()
+        : TestCase("scheduling points: central shares one dispatcher, N points are distinct")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CardsScenario::Config c;
+        c.clients = 10;
+        c.duration = MilliSeconds(10);
+        c.scheduler = "central";
+        CardsScenario central(c);
+        central.Build();
+        auto routers = central.GetIngressRouters();
+        Ptr<Dispatcher> first = routers[0]->GetDispatchers(CardsScenario::SERVICE_ADDRESS)[0];
+        for (const auto& r : routers)
+        {
+            auto ds = r->GetDispatchers(CardsScenario::SERVICE_ADDRESS);
+            NS_TEST_ASSERT_MSG_EQ(ds.size(), 1u, "one point");
+            NS_TEST_ASSERT_MSG_EQ(ds[0], first, "the same counter at every ingress");
+        }
+        Simulator::Destroy();
+
+        c.scheduler = "cards";
+        c.schedulers = 10;
+        CardsScenario distributed(c);
+        distributed.Build();
+        std::set<Ptr<Dispatcher>> all;
+        for (const auto& r : distributed.GetIngressRouters())
+        {
+            auto ds = r->GetDispatchers(CardsScenario::SERVICE_ADDRESS);
+            NS_TEST_ASSERT_MSG_EQ(ds.size(), 2u, "10 points over 5 ingresses");
+            all.insert(ds.begin(), ds.end());
+        }
+        NS_TEST_ASSERT_MSG_EQ(all.size(), 10u, "distinct points");
+        Simulator::Destroy();
+    }
+};
+
+/// Requests the router cannot resolve are dropped with a reason.
+class RouterDropTestCase : public TestCase
+{
+  public:
+    RouterDropTestCase()
+        : TestCase("semantic router: unknown service, malformed request, no route are dropped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CardsScenario::Config c;
+        c.clients = 5;
+        c.schedulers = 10; // two points per ingress: the router reads the client id
+        c.duration = MilliSeconds(20);
+        CardsScenario s(c);
+        s.Build();
+        Ptr<SemanticRouter> router = s.GetIngressRouters()[0];
+        // A service whose only entry has no route.
+        ComputeVector nowhere;
+        nowhere.Add(ComputeTarget{Ipv4Address("192.0.2.1"), 1, true, 0});
+        auto d = CreateObject<CardsDispatcher>();
+        d->SetComputeVector(nowhere);
+        router->AddService(Ipv4Address("100.64.0.2"), d);
+        Ptr<Node> client = s.GetClients().Get(0)->GetNode();
+        Ptr<Socket> socket = Socket::CreateSocket(client, UdpSocketFactory::GetTypeId());
+        socket->Bind();
+        ServiceRequestHeader request;
+        request.SetMessageType(ServiceRequestHeader::REQUEST);
+        request.SetClientId(999999); // not one of the scenario's clients
+        Ptr<Packet> good = Create<Packet>();
+        good->AddHeader(request);
+        auto sendAt = [socket](Time at, Ipv4Address to, Ptr<Packet> p) {
+            Simulator::Schedule(at, [socket, to, p]() {
+                socket->SendTo(p, 0, InetSocketAddress(to, CardsScenario::SERVICE_PORT));
+            });
+        };
+        sendAt(MilliSeconds(1), Ipv4Address("100.64.0.99"), good->Copy());
+        sendAt(MilliSeconds(2), Ipv4Address("100.64.0.2"), good->Copy());
+        sendAt(MilliSeconds(3), CardsScenario::SERVICE_ADDRESS, Create<Packet>(10));
+        s.Run();
+        const auto& drops = router->GetDrops();
+        NS_TEST_ASSERT_MSG_EQ(drops.at(SemanticRouter::UNKNOWN_SERVICE_DROP),
+                              1u,
+                              "unknown service");
+        NS_TEST_ASSERT_MSG_EQ(drops.at(SemanticRouter::NO_ROUTE_DROP), 1u, "no route");
+        NS_TEST_ASSERT_MSG_EQ(drops.at(SemanticRouter::MALFORMED_DROP), 1u, "malformed request");
+        NS_TEST_ASSERT_MSG_EQ(s.GetCompleted(), s.GetSent(), "the clients' requests are served");
+        Simulator::Destroy();
+    }
+};
+
 /// Suite of the CArDS tests.
 class CardsTestSuite : public TestSuite
 {
@@ -381,6 +519,9 @@ class CardsTestSuite : public TestSuite
         AddTestCase(new LoadShareTestCase("ingress"));
         AddTestCase(new LoadShareTestCase("routed"));
         AddTestCase(new AffinityTestCase());
+        AddTestCase(new SteamReleaseTestCase());
+        AddTestCase(new SchedulingPointsTestCase());
+        AddTestCase(new RouterDropTestCase());
         AddTestCase(new PaperTrendTestCase());
     }
 };

@@ -5,6 +5,8 @@ cpp_examples = [
     ("multicore-server --policy=cfcfs --cores=2 --load=0.5 --duration=20ms", "True", "True"),
     ("multicore-server --policy=dfcfs --cores=4 --load=0.7 --service=bimodal:0.9:1us:20us --duration=20ms", "True", "True"),
     ("multicore-server --policy=ps --cores=1 --load=0.5 --link-delay=exp:5us --duration=20ms", "True", "True"),
+    ("cards-scenario --scenario=2b --scheduler=cards --clients=100 --duration=200ms", "True", "True"),
+    ("cards-scenario --scenario=1 --scheduler=steam --clients=100 --duration=200ms", "True", "True"),
 ]
 
 python_examples = []

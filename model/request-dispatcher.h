@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef DISPATCHER_H
-#define DISPATCHER_H
+#ifndef REQUEST_DISPATCHER_H
+#define REQUEST_DISPATCHER_H
 
 #include "compute-vector.h"
 
@@ -28,7 +28,10 @@ namespace ns3
  *
  * A dispatcher may also hold requests back (STEAM's site queue): if
  * HoldsRequests() is true, the host queues every request and asks
- * Release() which of them to send, and where, after each arrival and reply.
+ * Release() which of them to send, and where, after each arrival and reply;
+ * it reports each request it sends with Dispatched(). Hosts report the
+ * replies to requests they sent (matched by client and request id) to
+ * dispatchers whose WantsReplies() is true.
  */
 class Dispatcher : public Object
 {
@@ -63,10 +66,19 @@ class Dispatcher : public Object
     uint32_t Choose(Ptr<const Packet> packet, const Ipv4Header& header);
 
     /**
-     * \brief The host forwarded a reply coming from a target.
-     * \param target index of the entry the reply comes from
+     * \brief The host forwarded the reply to a request it had sent to a target.
+     * \param target index of that entry
      */
     virtual void NotifyReply(uint32_t target);
+    /// \return true if the host must report replies (NotifyReply)
+    virtual bool WantsReplies() const;
+    /**
+     * \brief Record that a request was sent to an entry (done by Choose();
+     * hosts call it for the requests a Release() lets go).
+     * \param header the request's IP header
+     * \param target the entry
+     */
+    void Dispatched(const Ipv4Header& header, uint32_t target);
 
     /// How many of the held requests to send now, and to which entry.
     struct ReleaseOrder
@@ -120,4 +132,4 @@ class Dispatcher : public Object
 
 } // namespace ns3
 
-#endif // DISPATCHER_H
+#endif // REQUEST_DISPATCHER_H

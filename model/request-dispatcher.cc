@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "dispatcher.h"
+#include "request-dispatcher.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -48,15 +48,27 @@ Dispatcher::Choose(Ptr<const Packet> packet, const Ipv4Header& header)
 {
     NS_ABORT_MSG_IF(m_vector.IsEmpty(), "dispatcher used before SetComputeVector()");
     uint32_t target = DoChoose(packet, header);
+    Dispatched(header, target);
+    return target;
+}
+
+void
+Dispatcher::Dispatched(const Ipv4Header& header, uint32_t target)
+{
     NS_ASSERT(target < m_vector.GetN());
     ++m_decisions[target];
     m_decisionTrace(header, target);
-    return target;
 }
 
 void
 Dispatcher::NotifyReply(uint32_t /* target */)
 {
+}
+
+bool
+Dispatcher::WantsReplies() const
+{
+    return false;
 }
 
 bool
@@ -73,7 +85,6 @@ Dispatcher::Release(uint32_t waiting, ReleaseOrder& order)
         return false;
     }
     NS_ASSERT(order.target < m_vector.GetN() && order.count >= 1 && order.count <= waiting);
-    m_decisions[order.target] += order.count;
     return true;
 }
 
