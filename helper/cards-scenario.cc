@@ -6,6 +6,7 @@
 
 #include "multicore-server-helper.h"
 #include "random-delay-link-helper.h"
+#include "request-client-helper.h"
 #include "semantic-router-helper.h"
 
 #include "ns3/abort.h"
@@ -591,12 +592,7 @@ CardsScenario::GetClients() const
 uint64_t
 CardsScenario::GetSent() const
 {
-    uint64_t sent = 0;
-    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
-    {
-        sent += DynamicCast<RequestClient>(*a)->GetSent();
-    }
-    return sent;
+    return RequestClientHelper::GetSent(m_clients);
 }
 
 uint64_t
@@ -634,12 +630,7 @@ CardsScenario::RouterDrop(const Ipv4Header& ip,
 RequestStats
 CardsScenario::GetClientStats() const
 {
-    RequestStats rct(m_config.exactQuantiles);
-    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
-    {
-        rct.Merge(DynamicCast<RequestClient>(*a)->GetStats());
-    }
-    return rct;
+    return RequestClientHelper::GetStats(m_clients, m_config.exactQuantiles);
 }
 
 JsonSummary

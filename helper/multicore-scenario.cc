@@ -353,12 +353,7 @@ MulticoreScenario::GetClients() const
 uint64_t
 MulticoreScenario::GetSent() const
 {
-    uint64_t sent = 0;
-    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
-    {
-        sent += DynamicCast<RequestClient>(*a)->GetSent();
-    }
-    return sent;
+    return RequestClientHelper::GetSent(m_clients);
 }
 
 uint64_t
@@ -376,12 +371,7 @@ MulticoreScenario::GetNetworkDrops() const
 RequestStats
 MulticoreScenario::GetClientStats() const
 {
-    RequestStats rct(m_config.exactQuantiles);
-    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
-    {
-        rct.Merge(DynamicCast<RequestClient>(*a)->GetStats());
-    }
-    return rct;
+    return RequestClientHelper::GetStats(m_clients, m_config.exactQuantiles);
 }
 
 JsonSummary

@@ -57,4 +57,26 @@ RequestClientHelper::AssignStreams(ApplicationContainer apps, int64_t stream)
     return used;
 }
 
+uint64_t
+RequestClientHelper::GetSent(ApplicationContainer apps)
+{
+    uint64_t sent = 0;
+    for (auto i = apps.Begin(); i != apps.End(); ++i)
+    {
+        sent += DynamicCast<RequestClient>(*i)->GetSent();
+    }
+    return sent;
+}
+
+RequestStats
+RequestClientHelper::GetStats(ApplicationContainer apps, bool exact)
+{
+    RequestStats stats(exact);
+    for (auto i = apps.Begin(); i != apps.End(); ++i)
+    {
+        stats.Merge(DynamicCast<RequestClient>(*i)->GetStats());
+    }
+    return stats;
+}
+
 } // namespace ns3

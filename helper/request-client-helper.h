@@ -9,6 +9,7 @@
 #include "ns3/application-container.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
+#include "ns3/request-stats.h"
 
 namespace ns3
 {
@@ -53,6 +54,18 @@ class RequestClientHelper
      * \return number of streams used
      */
     static int64_t AssignStreams(ApplicationContainer apps, int64_t stream);
+
+    /**
+     * \param apps clients
+     * \return requests they sent
+     */
+    static uint64_t GetSent(ApplicationContainer apps);
+    /**
+     * \param apps clients (all with the same ExactQuantiles)
+     * \param exact their ExactQuantiles
+     * \return their completion-time statistics, merged
+     */
+    static RequestStats GetStats(ApplicationContainer apps, bool exact);
 
   private:
     ObjectFactory m_factory;    //!< client factory
