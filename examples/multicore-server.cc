@@ -35,6 +35,8 @@ main(int argc, char* argv[])
     std::string linkRate = "100Gbps";
     std::string rss = "hash";
     std::string dispatchOverhead = "0ns";
+    std::string quantum = "5us";
+    std::string preemptOverhead = "0ns";
     std::string duration = "1s";
     std::string warmUp = "0s";
     std::string drain = "10s";
@@ -52,7 +54,7 @@ main(int argc, char* argv[])
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("policy", "intra-server policy: dfcfs|cfcfs|ps", policy);
+    cmd.AddValue("policy", "intra-server policy: dfcfs|cfcfs|ps|shinjuku", policy);
     cmd.AddValue("cores", "compute units of the server", cores);
     cmd.AddValue("scaling", "parallel (one core per unit) | scaled (one faster core)", scaling);
     cmd.AddValue("load", "utilisation of the worker cores, > 0", load);
@@ -68,6 +70,8 @@ main(int argc, char* argv[])
     cmd.AddValue("dispatch-overhead",
                  "c-FCFS dispatcher time per request, e.g. 100ns",
                  dispatchOverhead);
+    cmd.AddValue("quantum", "Shinjuku: longest run before preemption", quantum);
+    cmd.AddValue("preempt-overhead", "Shinjuku: worker time per preemption", preemptOverhead);
     cmd.AddValue("duration", "time during which clients send, e.g. 2s", duration);
     cmd.AddValue("warmup", "requests sent before this are not recorded", warmUp);
     cmd.AddValue("drain", "longest simulated time after --duration to answer requests", drain);
@@ -89,7 +93,16 @@ main(int argc, char* argv[])
     uint64_t seedValue = 0;
     std::string error;
     bool ok =
-        ScenarioOptions::ParseChoice("policy", policy, {"dfcfs", "cfcfs", "ps"}, error) &&
+        ScenarioOptions::ParseChoice("policy",
+                                     policy,
+                                     {"dfcfs", "cfcfs", "ps", "shinjuku"},
+                                     error) &&
+        ScenarioOptions::ParseTime("quantum", quantum, false, config.quantum, error) &&
+        ScenarioOptions::ParseTime("preempt-overhead",
+                                   preemptOverhead,
+                                   true,
+                                   config.preemptOverhead,
+                                   error) &&
         ScenarioOptions::ParseUnsigned("cores", cores, 1, 4096, coreCount, error) &&
         ScenarioOptions::ParseChoice("scaling", scaling, {"parallel", "scaled"}, error) &&
         ScenarioOptions::ParseDouble("load", load, 0, 100, config.load, error) &&

@@ -52,9 +52,13 @@ MulticoreScenario::Config::Validate(std::string& error) const
         error = "invalid --" + option + ": " + why;
         return false;
     };
-    if (policy != "dfcfs" && policy != "cfcfs" && policy != "ps")
+    if (policy != "dfcfs" && policy != "cfcfs" && policy != "ps" && policy != "shinjuku")
     {
-        return fail("policy=" + policy, "expected one of dfcfs|cfcfs|ps");
+        return fail("policy=" + policy, "expected one of dfcfs|cfcfs|ps|shinjuku");
+    }
+    if (!quantum.IsStrictlyPositive())
+    {
+        return fail("quantum", "must be > 0");
     }
     if (scaling != "parallel" && scaling != "scaled")
     {
@@ -190,6 +194,16 @@ MulticoreScenario::Build()
         serverHelper.SetPolicy("ns3::CfcfsCorePolicy",
                                "DispatchOverhead",
                                TimeValue(m_config.dispatchOverhead));
+    }
+    else if (m_config.policy == "shinjuku")
+    {
+        serverHelper.SetPolicy("ns3::ShinjukuCorePolicy",
+                               "DispatchOverhead",
+                               TimeValue(m_config.dispatchOverhead),
+                               "Quantum",
+                               TimeValue(m_config.quantum),
+                               "PreemptionOverhead",
+                               TimeValue(m_config.preemptOverhead));
     }
     else if (m_config.policy == "ps")
     {

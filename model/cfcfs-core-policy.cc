@@ -92,7 +92,7 @@ CfcfsCorePolicy::Admit(Handle h)
 {
     if (HasIdleWorker())
     {
-        Run(GetIdleWorker(), h);
+        Start(GetIdleWorker(), h);
         return;
     }
     m_central.push_back(h);
@@ -106,8 +106,14 @@ CfcfsCorePolicy::DoWorkerIdle(uint32_t w)
     {
         Handle h = m_central.front();
         m_central.pop_front();
-        Run(w, h);
+        Start(w, h);
     }
+}
+
+void
+CfcfsCorePolicy::Start(uint32_t w, Handle h)
+{
+    Run(w, h);
 }
 
 uint64_t

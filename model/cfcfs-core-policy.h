@@ -47,10 +47,21 @@ class CfcfsCorePolicy : public CorePolicy
     void DoWorkerIdle(uint32_t w) override;
     uint64_t DoGetWaiting() const override;
 
-  private:
-    /// Hand a request to the central queue (or straight to an idle worker).
-    /// \param h the request
+    /**
+     * \brief Hand a request to the central queue (or straight to an idle
+     * worker). Subclasses also use it to requeue preempted requests.
+     * \param h the request
+     */
     void Admit(Handle h);
+    /**
+     * \brief Start a request on an idle worker; subclasses may run it for
+     * a slice only (the default runs it to completion).
+     * \param w the worker
+     * \param h the request
+     */
+    virtual void Start(uint32_t w, Handle h);
+
+  private:
     /// The dispatcher has finished the request at the head of its queue.
     void DispatchDone();
 

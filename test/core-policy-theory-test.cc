@@ -16,6 +16,7 @@
 #include "ns3/ps-core-policy.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/rss-hash.h"
+#include "ns3/shinjuku-core-policy.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
@@ -475,6 +476,57 @@ class RoundRobinTheoryTestCase : public TestCase
     }
 };
 
+/// Shinjuku: preemption at each quantum; with a quantum longer than any request it is c-FCFS.
+class ShinjukuTestCase : public TestCase
+{
+  public:
+    ShinjukuTestCase()
+        : TestCase("Shinjuku: quantum and preemption cost; huge quantum = c-FCFS exactly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // One 10 us request, quantum 3 us, 1 us per preemption:
+        // 3 | 1 | 3 | 1 | 3 | 1 | 1 -> done at 13 us after 3 preemptions.
+        auto gap = CreateObject<ConstantRandomVariable>();
+        auto demand = CreateObject<ConstantRandomVariable>();
+        demand->SetAttribute("Constant", DoubleValue(10e-6));
+        auto shinjuku = CreateObject<ShinjukuCorePolicy>();
+        shinjuku->SetAttribute("Quantum", TimeValue(MicroSeconds(3)));
+        shinjuku->SetAttribute("PreemptionOverhead", TimeValue(MicroSeconds(1)));
+        PolicyDriver one(shinjuku, 1, gap, demand, 1, 0);
+        one.Run();
+        NS_TEST_ASSERT_MSG_EQ(one.GetSojourn().GetMax(), MicroSeconds(13), "completion time");
+        NS_TEST_ASSERT_MSG_EQ(shinjuku->GetPreemptions(), 3u, "preemptions");
+
+        // M/M/4 at 0.8: the same seed gives the same mean, event for event.
+        double means[2];
+        for (int k = 0; k < 2; ++k)
+        {
+            RngSeedManager::SetSeed(16);
+            RngSeedManager::SetRun(1);
+            Ptr<CfcfsCorePolicy> policy = CreateObject<CfcfsCorePolicy>();
+            if (k == 1)
+            {
+                policy = CreateObject<ShinjukuCorePolicy>();
+                policy->SetAttribute("Quantum", TimeValue(Seconds(1)));
+            }
+            // Fixed streams: automatic stream numbers differ between runs.
+            Ptr<RandomVariableStream> arrivals = Exponential(1 / RateFor(4, 0.8));
+            Ptr<RandomVariableStream> work = Exponential(kMeanService);
+            arrivals->SetStream(1);
+            work->SetStream(2);
+            PolicyDriver d(policy, 4, arrivals, work, 100000, 0);
+            d.Run();
+            means[k] = d.GetSojourn().GetMean().GetSeconds();
+            NS_TEST_ASSERT_MSG_EQ(policy->GetPreemptions(), 0u, "no preemption");
+        }
+        NS_TEST_ASSERT_MSG_EQ(means[1], means[0], "Shinjuku with a huge quantum is c-FCFS");
+    }
+};
+
 /// Suite of the theory checks.
 class CorePolicyTheoryTestSuite : public TestSuite
 {
@@ -494,6 +546,7 @@ class CorePolicyTheoryTestSuite : public TestSuite
         AddTestCase(new DispatcherCapTestCase());
         AddTestCase(new PreemptionTimingTestCase());
         AddTestCase(new RoundRobinTheoryTestCase());
+        AddTestCase(new ShinjukuTestCase());
     }
 };
 
