@@ -37,6 +37,7 @@ main(int argc, char* argv[])
     std::string dispatchOverhead = "0ns";
     std::string quantum = "5us";
     std::string preemptOverhead = "0ns";
+    std::string reserved = "1";
     std::string duration = "1s";
     std::string warmUp = "0s";
     std::string drain = "10s";
@@ -54,7 +55,8 @@ main(int argc, char* argv[])
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("policy", "intra-server policy: dfcfs|cfcfs|ps|shinjuku", policy);
+    cmd.AddValue("policy", "intra-server policy: dfcfs|cfcfs|ps|shinjuku|psp", policy);
+    cmd.AddValue("reserved", "Persephone: workers reserved for short requests", reserved);
     cmd.AddValue("cores", "compute units of the server", cores);
     cmd.AddValue("scaling", "parallel (one core per unit) | scaled (one faster core)", scaling);
     cmd.AddValue("load", "utilisation of the worker cores, > 0", load);
@@ -87,6 +89,7 @@ main(int argc, char* argv[])
 
     MulticoreScenario::Config config;
     uint64_t coreCount = 0;
+    uint64_t reservedCount = 0;
     uint64_t clientCount = 0;
     uint64_t flowCount = 0;
     uint64_t runIndex = 0;
@@ -95,8 +98,9 @@ main(int argc, char* argv[])
     bool ok =
         ScenarioOptions::ParseChoice("policy",
                                      policy,
-                                     {"dfcfs", "cfcfs", "ps", "shinjuku"},
+                                     {"dfcfs", "cfcfs", "ps", "shinjuku", "psp"},
                                      error) &&
+        ScenarioOptions::ParseUnsigned("reserved", reserved, 0, 4096, reservedCount, error) &&
         ScenarioOptions::ParseTime("quantum", quantum, false, config.quantum, error) &&
         ScenarioOptions::ParseTime("preempt-overhead",
                                    preemptOverhead,
@@ -136,6 +140,7 @@ main(int argc, char* argv[])
         config.rss = rss;
         config.clients = clientCount;
         config.flows = flowCount;
+        config.reserved = reservedCount;
         config.exactQuantiles = exact == "true";
         config.recordsPath = records;
         ok = config.Validate(error);

@@ -52,9 +52,17 @@ MulticoreScenario::Config::Validate(std::string& error) const
         error = "invalid --" + option + ": " + why;
         return false;
     };
-    if (policy != "dfcfs" && policy != "cfcfs" && policy != "ps" && policy != "shinjuku")
+    if (policy != "dfcfs" && policy != "cfcfs" && policy != "ps" && policy != "shinjuku" &&
+        policy != "psp")
     {
-        return fail("policy=" + policy, "expected one of dfcfs|cfcfs|ps|shinjuku");
+        return fail("policy=" + policy, "expected one of dfcfs|cfcfs|ps|shinjuku|psp");
+    }
+    uint32_t workers = scaling == "scaled" ? 1 : cores;
+    if (policy == "psp" && reserved >= workers)
+    {
+        return fail("reserved=" + std::to_string(reserved),
+                    "reserved cores must be fewer than the " + std::to_string(workers) +
+                        " workers");
     }
     if (!quantum.IsStrictlyPositive())
     {
@@ -204,6 +212,14 @@ MulticoreScenario::Build()
                                TimeValue(m_config.quantum),
                                "PreemptionOverhead",
                                TimeValue(m_config.preemptOverhead));
+    }
+    else if (m_config.policy == "psp")
+    {
+        serverHelper.SetPolicy("ns3::PspCorePolicy",
+                               "DispatchOverhead",
+                               TimeValue(m_config.dispatchOverhead),
+                               "ReservedCores",
+                               UintegerValue(m_config.reserved));
     }
     else if (m_config.policy == "ps")
     {

@@ -46,7 +46,7 @@ class MulticoreScenario
     /// Parameters of the scenario.
     struct Config
     {
-        std::string policy{"dfcfs"};     //!< dfcfs, cfcfs, ps or shinjuku
+        std::string policy{"dfcfs"};     //!< dfcfs, cfcfs, ps, shinjuku or psp
         uint32_t cores{4};               //!< compute units of the server
         std::string scaling{"parallel"}; //!< parallel or scaled
         double load{0.5};                //!< utilisation of the worker cores
@@ -58,6 +58,7 @@ class MulticoreScenario
         Time dispatchOverhead;           //!< c-FCFS dispatcher time per request
         Time quantum{MicroSeconds(5)};   //!< Shinjuku quantum
         Time preemptOverhead;            //!< Shinjuku worker time per preemption
+        uint32_t reserved{1};            //!< Perséphone: workers reserved for short requests
         Time duration{Seconds(1)};       //!< clients send during [0, duration)
         Time warmUp;                     //!< requests sent before are not recorded
         Time drain{Seconds(10)};         //!< longest run after duration

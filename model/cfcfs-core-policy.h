@@ -52,7 +52,7 @@ class CfcfsCorePolicy : public CorePolicy
      * worker). Subclasses also use it to requeue preempted requests.
      * \param h the request
      */
-    void Admit(Handle h);
+    virtual void Admit(Handle h);
     /**
      * \brief Start a request on an idle worker; subclasses may run it for
      * a slice only (the default runs it to completion).

@@ -13,12 +13,15 @@
 #include "ns3/dfcfs-core-policy.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/mixture-random-variable.h"
 #include "ns3/ps-core-policy.h"
+#include "ns3/psp-core-policy.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/rss-hash.h"
 #include "ns3/shinjuku-core-policy.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <deque>
 #include <sstream>
@@ -527,6 +530,58 @@ class ShinjukuTestCase : public TestCase
     }
 };
 
+/// Perséphone: reserved workers never run long requests; short ones use them first.
+class PspTestCase : public TestCase
+{
+  public:
+    PspTestCase()
+        : TestCase("Persephone: reserved workers run short requests only, and run them first")
+    {
+    }
+
+  private:
+    /**
+     * \param r a request starting
+     * \param w its worker
+     */
+    void Started(const ServerRequest& r, uint32_t w)
+    {
+        if (w < 1)
+        {
+            ++(r.header.GetRequestClass() == 0 ? m_shortOnReserved : m_longOnReserved);
+        }
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(17);
+        RngSeedManager::SetRun(1);
+        // 90 % of 1 us, 10 % of 100 us (mean 10.9 us) at 60 % of 4 workers.
+        auto demand = CreateObject<MixtureRandomVariable>();
+        for (auto [p, v] : {std::pair{0.9, 1e-6}, {0.1, 100e-6}})
+        {
+            auto c = CreateObject<ConstantRandomVariable>();
+            c->SetAttribute("Constant", DoubleValue(v));
+            demand->AddComponent(p, c);
+        }
+        auto psp = CreateObject<PspCorePolicy>();
+        psp->SetAttribute("ReservedCores", UintegerValue(1));
+        psp->TraceConnectWithoutContext("Start", MakeCallback(&PspTestCase::Started, this));
+        PolicyDriver d(psp, 4, Exponential(10.9e-6 / (0.6 * 4)), demand, 100000, 0);
+        d.Run();
+        NS_TEST_ASSERT_MSG_EQ(d.GetCompleted(), 100000u, "every request completes");
+        NS_TEST_ASSERT_MSG_EQ(m_longOnReserved, 0u, "a long request ran on the reserved worker");
+        // The reserved worker is preferred for short requests: it takes far
+        // more than a quarter of them.
+        NS_TEST_ASSERT_MSG_GT(m_shortOnReserved,
+                              90000u / 4,
+                              "short requests prefer the reserved worker");
+    }
+
+    uint64_t m_shortOnReserved{0}; //!< short requests started on the reserved worker
+    uint64_t m_longOnReserved{0};  //!< long requests started on the reserved worker
+};
+
 /// Suite of the theory checks.
 class CorePolicyTheoryTestSuite : public TestSuite
 {
@@ -547,6 +602,7 @@ class CorePolicyTheoryTestSuite : public TestSuite
         AddTestCase(new PreemptionTimingTestCase());
         AddTestCase(new RoundRobinTheoryTestCase());
         AddTestCase(new ShinjukuTestCase());
+        AddTestCase(new PspTestCase());
     }
 };
 

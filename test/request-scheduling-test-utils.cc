@@ -5,6 +5,7 @@
 #include "request-scheduling-test-utils.h"
 
 #include "ns3/double.h"
+#include "ns3/mixture-random-variable.h"
 #include "ns3/simulator.h"
 
 #include <cmath>
@@ -53,6 +54,10 @@ PolicyDriver::Arrive()
     ServerRequest& r = m_pool[h];
     r.arrival = Simulator::Now();
     r.work = Seconds(m_demand->GetValue());
+    if (auto mix = DynamicCast<MixtureRandomVariable>(m_demand))
+    {
+        r.header.SetRequestClass(mix->GetLastComponent());
+    }
     r.nicQueue = nicQueueOf();
     m_policy->Enqueue(h);
     if (m_generated < m_requests)

@@ -1,0 +1,98 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "psp-core-policy.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PspCorePolicy");
+
+NS_OBJECT_ENSURE_REGISTERED(PspCorePolicy);
+
+TypeId
+PspCorePolicy::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PspCorePolicy")
+            .SetParent<CfcfsCorePolicy>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<PspCorePolicy>()
+            .AddAttribute("ReservedCores",
+                          "Workers (the first ones) that serve short requests only",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&PspCorePolicy::m_reserved),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ShortClass",
+                          "Request class of the short requests (the others are long)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&PspCorePolicy::m_shortClass),
+                          MakeUintegerChecker<uint32_t>(0, 255));
+    return tid;
+}
+
+uint32_t
+PspCorePolicy::GetReservedCores() const
+{
+    return m_reserved;
+}
+
+void
+PspCorePolicy::DoAttach()
+{
+    NS_ABORT_MSG_IF(m_reserved >= GetWorkers(),
+                    "PspCorePolicy: ReservedCores (" << m_reserved << ") must be below the "
+                                                     << GetWorkers() << " workers");
+}
+
+bool
+PspCorePolicy::IsShort(Handle h)
+{
+    return Get(h).header.GetRequestClass() == m_shortClass;
+}
+
+void
+PspCorePolicy::Admit(Handle h)
+{
+    bool isShort = IsShort(h);
+    // Reserved workers first for short requests; non-reserved ones for all.
+    // A scan over the workers: a server has a few tens at most.
+    for (uint32_t w = isShort ? 0 : m_reserved; w < GetWorkers(); ++w)
+    {
+        if (IsIdle(w))
+        {
+            Start(w, h);
+            return;
+        }
+    }
+    (isShort ? m_short : m_long).push_back(h);
+}
+
+void
+PspCorePolicy::DoWorkerIdle(uint32_t w)
+{
+    std::deque<Handle>* queue = !m_short.empty() ? &m_short : nullptr;
+    if (!queue && w >= m_reserved && !m_long.empty())
+    {
+        queue = &m_long;
+    }
+    if (queue)
+    {
+        Handle h = queue->front();
+        queue->pop_front();
+        Start(w, h);
+    }
+}
+
+uint64_t
+PspCorePolicy::DoGetWaiting() const
+{
+    return m_short.size() + m_long.size() + CfcfsCorePolicy::DoGetWaiting();
+}
+
+} // namespace ns3
