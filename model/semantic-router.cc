@@ -16,8 +16,6 @@
 #include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 
-#include <iomanip>
-
 namespace ns3
 {
 
