@@ -3,12 +3,15 @@
  *
  * Clients send requests over point-to-point links to one multi-core server
  * that schedules them on its worker cores with an intra-server policy
- * (d-FCFS behind RSS, c-FCFS, processor sharing). Prints or writes a JSON
+ * (d-FCFS behind RSS, c-FCFS, processor sharing, Shinjuku, Perséphone,
+ * AFP). Prints or writes a JSON
  * summary: counts, server sojourn and client completion-time statistics
  * overall and per request class, utilisation, simulation speed.
  *
  *   multicore-server --policy=cfcfs --cores=4 --load=0.8 --service=exp:10us \
  *                    --duration=2s --json=out.json
+ *   multicore-server --policy=afp --cores=14 --workload=w1 --quantum=1us \
+ *                    --load=0.9 --rss=random --duration=200ms
  */
 
 #include "ns3/core-module.h"
@@ -17,8 +20,75 @@
 
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 using namespace ns3;
+
+namespace
+{
+
+/**
+ * \brief Parse a time option that may be left unset.
+ * \param name option name
+ * \param text its value, empty if not given
+ * \param allowZero whether 0 is valid
+ * \param value receives the time if given
+ * \param error receives the message on failure
+ * \return false on a bad value
+ */
+bool
+ParseOptionalTime(const std::string& name,
+                  const std::string& text,
+                  bool allowZero,
+                  std::optional<Time>& value,
+                  std::string& error)
+{
+    if (text.empty())
+    {
+        return true;
+    }
+    Time t;
+    if (!ScenarioOptions::ParseTime(name, text, allowZero, t, error))
+    {
+        return false;
+    }
+    value = t;
+    return true;
+}
+
+/**
+ * \brief Turn --workload into the service distribution it stands for.
+ * \param workload w1, w2 or empty
+ * \param service --service; receives the workload's distribution
+ * \param error receives the message on failure
+ * \return false on a bad or conflicting value
+ */
+bool
+ParseWorkload(const std::string& workload, std::string& service, std::string& error)
+{
+    if (workload.empty())
+    {
+        if (service.empty())
+        {
+            service = "exp:10us";
+        }
+        return true;
+    }
+    if (!ScenarioOptions::ParseChoice("workload", workload, {"w1", "w2"}, error))
+    {
+        return false;
+    }
+    if (!service.empty())
+    {
+        error = "invalid --workload=" + workload + ": give --workload or --service, not both";
+        return false;
+    }
+    // The AFP paper's workloads: short and long requests of constant length.
+    service = workload == "w1" ? "bimodal:0.995:500ns:500us" : "bimodal:0.99:1us:100us";
+    return true;
+}
+
+} // namespace
 
 int
 main(int argc, char* argv[])
@@ -30,14 +100,18 @@ main(int argc, char* argv[])
     std::string scaling = "parallel";
     std::string load = "0.5";
     std::string arrival = "exp";
-    std::string service = "exp:10us";
+    std::string service;
+    std::string workload;
     std::string linkDelay = "const:1us";
     std::string linkRate = "100Gbps";
     std::string rss = "hash";
     std::string dispatchOverhead = "0ns";
-    std::string quantum = "5us";
-    std::string preemptOverhead = "0ns";
+    std::string quantum;
+    std::string preemptOverhead;
     std::string reserved = "1";
+    std::string thresh = "1000";
+    std::string starvation = "global";
+    std::string feedbackDelay = "0ns";
     std::string duration = "1s";
     std::string warmUp = "0s";
     std::string drain = "10s";
@@ -55,25 +129,43 @@ main(int argc, char* argv[])
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("policy", "intra-server policy: dfcfs|cfcfs|ps|shinjuku|psp", policy);
-    cmd.AddValue("reserved", "Persephone: workers reserved for short requests", reserved);
-    cmd.AddValue("cores", "compute units of the server", cores);
+    cmd.AddValue("policy", "intra-server policy: dfcfs|cfcfs|ps|shinjuku|psp|afp", policy);
+    cmd.AddValue("cores",
+                 "worker cores (compute units); a dispatcher or timer core comes on top",
+                 cores);
     cmd.AddValue("scaling", "parallel (one core per unit) | scaled (one faster core)", scaling);
     cmd.AddValue("load", "utilisation of the worker cores, > 0", load);
     cmd.AddValue("arrival", "inter-arrival process: exp|lognormal|uniform|constant", arrival);
     cmd.AddValue("service",
-                 "service demand, e.g. exp:10us, const:1us, bimodal:0.995:500ns:500us",
+                 "service demand, e.g. exp:10us, const:1us, bimodal:0.995:500ns:500us "
+                 "(default exp:10us)",
                  service);
+    cmd.AddValue("workload",
+                 "instead of --service: w1 (99.5% 0.5us + 0.5% 500us) | w2 (99% 1us + 1% 100us)",
+                 workload);
     cmd.AddValue("link-delay",
                  "per-packet propagation delay of each link, e.g. exp:700us",
                  linkDelay);
     cmd.AddValue("link-rate", "data rate of each link", linkRate);
     cmd.AddValue("rss", "NIC queue choice: hash (Toeplitz of the flow) | random", rss);
     cmd.AddValue("dispatch-overhead",
-                 "c-FCFS dispatcher time per request, e.g. 100ns",
+                 "dispatcher (cfcfs, shinjuku) or classifier (psp) time per request, e.g. 150ns",
                  dispatchOverhead);
-    cmd.AddValue("quantum", "Shinjuku: longest run before preemption", quantum);
-    cmd.AddValue("preempt-overhead", "Shinjuku: worker time per preemption", preemptOverhead);
+    cmd.AddValue("quantum",
+                 "shinjuku: run before preemption (default 5us); afp: run of a long request "
+                 "before the timer checks its NIC queue (default 1us)",
+                 quantum);
+    cmd.AddValue("preempt-overhead",
+                 "worker time per preemption (shinjuku default 0ns, afp default 580ns)",
+                 preemptOverhead);
+    cmd.AddValue("reserved", "psp: workers reserved for short requests", reserved);
+    cmd.AddValue("thresh",
+                 "afp: NIC-queue requests taken before the wait queue is served, >= 1",
+                 thresh);
+    cmd.AddValue("starvation", "afp: starvation counter global|per-worker", starvation);
+    cmd.AddValue("feedback-delay",
+                 "afp: run time before the application marks a long request long",
+                 feedbackDelay);
     cmd.AddValue("duration", "time during which clients send, e.g. 2s", duration);
     cmd.AddValue("warmup", "requests sent before this are not recorded", warmUp);
     cmd.AddValue("drain", "longest simulated time after --duration to answer requests", drain);
@@ -90,6 +182,7 @@ main(int argc, char* argv[])
     MulticoreScenario::Config config;
     uint64_t coreCount = 0;
     uint64_t reservedCount = 0;
+    uint64_t threshCount = 0;
     uint64_t clientCount = 0;
     uint64_t flowCount = 0;
     uint64_t runIndex = 0;
@@ -98,15 +191,22 @@ main(int argc, char* argv[])
     bool ok =
         ScenarioOptions::ParseChoice("policy",
                                      policy,
-                                     {"dfcfs", "cfcfs", "ps", "shinjuku", "psp"},
+                                     {"dfcfs", "cfcfs", "ps", "shinjuku", "psp", "afp"},
                                      error) &&
         ScenarioOptions::ParseUnsigned("reserved", reserved, 0, 4096, reservedCount, error) &&
-        ScenarioOptions::ParseTime("quantum", quantum, false, config.quantum, error) &&
-        ScenarioOptions::ParseTime("preempt-overhead",
-                                   preemptOverhead,
+        ScenarioOptions::ParseUnsigned("thresh", thresh, 1, UINT32_MAX, threshCount, error) &&
+        ScenarioOptions::ParseChoice("starvation", starvation, {"global", "per-worker"}, error) &&
+        ScenarioOptions::ParseTime("feedback-delay",
+                                   feedbackDelay,
                                    true,
-                                   config.preemptOverhead,
+                                   config.feedbackDelay,
                                    error) &&
+        ParseOptionalTime("quantum", quantum, false, config.quantum, error) &&
+        ParseOptionalTime("preempt-overhead",
+                          preemptOverhead,
+                          true,
+                          config.preemptOverhead,
+                          error) &&
         ScenarioOptions::ParseUnsigned("cores", cores, 1, 4096, coreCount, error) &&
         ScenarioOptions::ParseChoice("scaling", scaling, {"parallel", "scaled"}, error) &&
         ScenarioOptions::ParseDouble("load", load, 0, 100, config.load, error) &&
@@ -114,6 +214,7 @@ main(int argc, char* argv[])
                                      arrival,
                                      {"exp", "lognormal", "uniform", "constant"},
                                      error) &&
+        ParseWorkload(workload, service, error) &&
         ScenarioOptions::ParseDistribution("service", service, config.service, error) &&
         ScenarioOptions::ParseDistribution("link-delay", linkDelay, config.linkDelay, error) &&
         ScenarioOptions::ParseChoice("rss", rss, {"hash", "random"}, error) &&
@@ -141,6 +242,8 @@ main(int argc, char* argv[])
         config.clients = clientCount;
         config.flows = flowCount;
         config.reserved = reservedCount;
+        config.thresh = threshCount;
+        config.starvation = starvation;
         config.exactQuantiles = exact == "true";
         config.recordsPath = records;
         ok = config.Validate(error);

@@ -26,6 +26,7 @@
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <sstream>
@@ -53,9 +54,9 @@ MulticoreScenario::Config::Validate(std::string& error) const
         return false;
     };
     if (policy != "dfcfs" && policy != "cfcfs" && policy != "ps" && policy != "shinjuku" &&
-        policy != "psp")
+        policy != "psp" && policy != "afp")
     {
-        return fail("policy=" + policy, "expected one of dfcfs|cfcfs|ps|shinjuku|psp");
+        return fail("policy=" + policy, "expected one of dfcfs|cfcfs|ps|shinjuku|psp|afp");
     }
     uint32_t workers = scaling == "scaled" ? 1 : cores;
     if (policy == "psp" && reserved >= workers)
@@ -64,9 +65,26 @@ MulticoreScenario::Config::Validate(std::string& error) const
                     "reserved cores must be fewer than the " + std::to_string(workers) +
                         " workers");
     }
-    if (!quantum.IsStrictlyPositive())
+    if (quantum && !quantum->IsStrictlyPositive())
     {
         return fail("quantum", "must be > 0");
+    }
+    if (preemptOverhead && preemptOverhead->IsStrictlyNegative())
+    {
+        return fail("preempt-overhead", "must be >= 0");
+    }
+    if (dispatchOverhead.IsStrictlyNegative() || feedbackDelay.IsStrictlyNegative())
+    {
+        return fail(dispatchOverhead.IsStrictlyNegative() ? "dispatch-overhead" : "feedback-delay",
+                    "must be >= 0");
+    }
+    if (thresh == 0)
+    {
+        return fail("thresh=0", "the starvation threshold must be >= 1");
+    }
+    if (starvation != "global" && starvation != "per-worker")
+    {
+        return fail("starvation=" + starvation, "expected global or per-worker");
     }
     if (scaling != "parallel" && scaling != "scaled")
     {
@@ -197,38 +215,47 @@ MulticoreScenario::Build()
     serverHelper.SetAttribute("RssMode", StringValue(m_config.rss == "random" ? "Random" : "Hash"));
     serverHelper.SetAttribute("WarmUp", TimeValue(m_config.warmUp));
     serverHelper.SetAttribute("ExactQuantiles", BooleanValue(m_config.exactQuantiles));
-    if (m_config.policy == "cfcfs")
+    const std::string& name = m_config.policy;
+    ObjectFactory policy(name == "cfcfs"      ? "ns3::CfcfsCorePolicy"
+                         : name == "shinjuku" ? "ns3::ShinjukuCorePolicy"
+                         : name == "psp"      ? "ns3::PspCorePolicy"
+                         : name == "afp"      ? "ns3::AfpCorePolicy"
+                         : name == "ps"       ? "ns3::PsCorePolicy"
+                                              : "ns3::DfcfsCorePolicy");
+    if (name == "cfcfs" || name == "shinjuku" || name == "psp")
     {
-        serverHelper.SetPolicy("ns3::CfcfsCorePolicy",
-                               "DispatchOverhead",
-                               TimeValue(m_config.dispatchOverhead));
+        policy.Set("DispatchOverhead", TimeValue(m_config.dispatchOverhead));
     }
-    else if (m_config.policy == "shinjuku")
+    // Options left unset keep the policy's own defaults.
+    if ((name == "shinjuku" || name == "afp") && m_config.quantum)
     {
-        serverHelper.SetPolicy("ns3::ShinjukuCorePolicy",
-                               "DispatchOverhead",
-                               TimeValue(m_config.dispatchOverhead),
-                               "Quantum",
-                               TimeValue(m_config.quantum),
-                               "PreemptionOverhead",
-                               TimeValue(m_config.preemptOverhead));
+        policy.Set("Quantum", TimeValue(*m_config.quantum));
     }
-    else if (m_config.policy == "psp")
+    if ((name == "shinjuku" || name == "afp") && m_config.preemptOverhead)
     {
-        serverHelper.SetPolicy("ns3::PspCorePolicy",
-                               "DispatchOverhead",
-                               TimeValue(m_config.dispatchOverhead),
-                               "ReservedCores",
-                               UintegerValue(m_config.reserved));
+        policy.Set(name == "afp" ? "InterruptOverhead" : "PreemptionOverhead",
+                   TimeValue(*m_config.preemptOverhead));
     }
-    else if (m_config.policy == "ps")
+    if (name == "psp" || name == "afp")
     {
-        serverHelper.SetPolicy("ns3::PsCorePolicy");
+        // The class the service distribution names short (class 0 otherwise).
+        const auto& classes = m_config.service.classNames;
+        auto shortClass = std::find(classes.begin(), classes.end(), "short");
+        policy.Set("ShortClass",
+                   UintegerValue(shortClass == classes.end() ? 0 : shortClass - classes.begin()));
     }
-    else
+    if (name == "psp")
     {
-        serverHelper.SetPolicy("ns3::DfcfsCorePolicy");
+        policy.Set("ReservedCores", UintegerValue(m_config.reserved));
     }
+    if (name == "afp")
+    {
+        policy.Set("Thresh", UintegerValue(m_config.thresh));
+        policy.Set("Starvation",
+                   StringValue(m_config.starvation == "global" ? "Global" : "PerWorker"));
+        policy.Set("FeedbackDelay", TimeValue(m_config.feedbackDelay));
+    }
+    serverHelper.SetPolicy(policy);
     ApplicationContainer serverApps = serverHelper.Install(m_serverNode);
     m_server = DynamicCast<MulticoreServer>(serverApps.Get(0));
     m_server->TraceConnectWithoutContext("Drop",
@@ -440,6 +467,7 @@ MulticoreScenario::Summarize() const
         .Set("policy", m_config.policy)
         .Set("cores", m_config.cores)
         .Set("workers", workers)
+        .Set("special_cores", policy->GetSpecialCores())
         .Set("scaling", m_config.scaling)
         .Set("load", m_config.load)
         .Set("rate_rps", GetRate())
@@ -460,6 +488,7 @@ MulticoreScenario::Summarize() const
         .Set("per_class", perClass)
         .Set("utilisation", m_busyAtDuration.GetSeconds() / (workers * seconds))
         .Set("preemptions", policy->GetPreemptions())
+        .Set("dispatcher_utilisation", m_dispatcherBusyAtDuration.GetSeconds() / seconds)
         .Set("peak_in_server", m_server->GetPeakInSystem())
         .Set("exact_quantiles", m_config.exactQuantiles)
         .Set("sim_time_s", m_simulated.GetSeconds())
@@ -467,9 +496,31 @@ MulticoreScenario::Summarize() const
         .Set("events", m_events)
         .Set("events_per_wall_s", m_wallSeconds > 0 ? m_events / m_wallSeconds : 0.0)
         .Set("requests_per_wall_s", m_wallSeconds > 0 ? sent / m_wallSeconds : 0.0);
-    if (auto cfcfs = DynamicCast<CfcfsCorePolicy>(policy))
+    // The policy's parameters as it ran (options left unset have its defaults).
+    for (const auto& [attribute, key] : {std::pair{"DispatchOverhead", "dispatch_overhead_ns"},
+                                         {"Quantum", "quantum_ns"},
+                                         {"PreemptionOverhead", "preempt_overhead_ns"},
+                                         {"InterruptOverhead", "preempt_overhead_ns"},
+                                         {"FeedbackDelay", "feedback_delay_ns"}})
     {
-        j.Set("dispatcher_utilisation", m_dispatcherBusyAtDuration.GetSeconds() / seconds);
+        TimeValue value;
+        if (policy->GetAttributeFailSafe(attribute, value))
+        {
+            j.Set(key, value.Get().GetSeconds() * 1e9);
+        }
+    }
+    for (const auto& [attribute, key] :
+         {std::pair{"ReservedCores", "reserved"}, {"Thresh", "thresh"}})
+    {
+        UintegerValue value;
+        if (policy->GetAttributeFailSafe(attribute, value))
+        {
+            j.Set(key, value.Get());
+        }
+    }
+    if (m_config.policy == "afp")
+    {
+        j.Set("starvation", m_config.starvation);
     }
     return j;
 }

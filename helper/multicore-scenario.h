@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace ns3
@@ -46,8 +47,8 @@ class MulticoreScenario
     /// Parameters of the scenario.
     struct Config
     {
-        std::string policy{"dfcfs"};     //!< dfcfs, cfcfs, ps, shinjuku or psp
-        uint32_t cores{4};               //!< compute units of the server
+        std::string policy{"dfcfs"};     //!< dfcfs, cfcfs, ps, shinjuku, psp or afp
+        uint32_t cores{4};               //!< worker cores (compute units) of the server
         std::string scaling{"parallel"}; //!< parallel or scaled
         double load{0.5};                //!< utilisation of the worker cores
         std::string arrival{"exp"};      //!< exp, lognormal, uniform or constant
@@ -55,17 +56,21 @@ class MulticoreScenario
         DistributionSpec linkDelay;      //!< per-packet propagation delay of each link
         std::string linkRate{"100Gbps"}; //!< link data rate
         std::string rss{"hash"};         //!< hash or random
-        Time dispatchOverhead;           //!< c-FCFS dispatcher time per request
-        Time quantum{MicroSeconds(5)};   //!< Shinjuku quantum
-        Time preemptOverhead;            //!< Shinjuku worker time per preemption
-        uint32_t reserved{1};            //!< Perséphone: workers reserved for short requests
-        Time duration{Seconds(1)};       //!< clients send during [0, duration)
-        Time warmUp;                     //!< requests sent before are not recorded
-        Time drain{Seconds(10)};         //!< longest run after duration
-        uint32_t clients{1};             //!< client nodes
-        uint32_t flows{64};              //!< source ports per client
-        bool exactQuantiles{false};      //!< exact quantiles (memory O(requests))
-        std::string recordsPath;         //!< per-request CSV (empty: none)
+        Time dispatchOverhead;       //!< dispatcher (c-FCFS, Shinjuku) or classifier (PSP) time per
+                                     //!< request
+        std::optional<Time> quantum; //!< Shinjuku and AFP quantum (unset: the policy's default)
+        std::optional<Time> preemptOverhead; //!< worker time per preemption (unset: the policy's)
+        uint32_t reserved{1};                //!< Perséphone: workers reserved for short requests
+        uint32_t thresh{1000};               //!< AFP: starvation threshold
+        std::string starvation{"global"};    //!< AFP: starvation counter, global or per-worker
+        Time feedbackDelay;                  //!< AFP: run time before a long request is marked long
+        Time duration{Seconds(1)};           //!< clients send during [0, duration)
+        Time warmUp;                         //!< requests sent before are not recorded
+        Time drain{Seconds(10)};             //!< longest run after duration
+        uint32_t clients{1};                 //!< client nodes
+        uint32_t flows{64};                  //!< source ports per client
+        bool exactQuantiles{false};          //!< exact quantiles (memory O(requests))
+        std::string recordsPath;             //!< per-request CSV (empty: none)
 
         Config();
 
@@ -153,7 +158,7 @@ class MulticoreScenario
     uint64_t m_answered{0};                   //!< replies received by the clients
     uint64_t m_serverRequestDrops{0};         //!< requests the server dropped
     Time m_busyAtDuration;                    //!< worker busy time when sending stopped
-    Time m_dispatcherBusyAtDuration;          //!< c-FCFS dispatcher busy time then
+    Time m_dispatcherBusyAtDuration;          //!< dispatcher busy time then
     double m_wallSeconds{0};                  //!< wall-clock time of Run()
     uint64_t m_events{0};                     //!< simulator events of Run()
     Time m_simulated;                         //!< simulated time at the end of Run()

@@ -25,6 +25,12 @@ MulticoreServerHelper::SetAttribute(const std::string& name, const AttributeValu
     m_factory.Set(name, value);
 }
 
+void
+MulticoreServerHelper::SetPolicy(const ObjectFactory& factory)
+{
+    m_policyFactory = factory;
+}
+
 ApplicationContainer
 MulticoreServerHelper::Install(NodeContainer nodes) const
 {

@@ -52,6 +52,12 @@ class MulticoreServerHelper
     }
 
     /**
+     * \brief Choose the policy type and its attributes, set up beforehand.
+     * \param factory creates a CorePolicy subclass
+     */
+    void SetPolicy(const ObjectFactory& factory);
+
+    /**
      * \param nodes where to install one server each
      * \return the servers
      */

@@ -43,6 +43,12 @@ CfcfsCorePolicy::DoDispose()
     CorePolicy::DoDispose();
 }
 
+uint32_t
+CfcfsCorePolicy::GetSpecialCores() const
+{
+    return 1;
+}
+
 Time
 CfcfsCorePolicy::GetDispatcherBusyTime() const
 {

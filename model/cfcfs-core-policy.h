@@ -38,6 +38,9 @@ class CfcfsCorePolicy : public CorePolicy
     /// \return false: one queue for all workers, whatever the NIC queue
     bool UsesNicQueues() const override;
 
+    /// \return 1: the dispatcher core (counted even with no DispatchOverhead)
+    uint32_t GetSpecialCores() const override;
+
     /// \return busy time of the dispatcher core up to now
     Time GetDispatcherBusyTime() const;
 

@@ -142,10 +142,24 @@ CorePolicy::UsesNicQueues() const
     return true;
 }
 
+uint32_t
+CorePolicy::GetSpecialCores() const
+{
+    return 0;
+}
+
 void
 CorePolicy::DoSliceEnd(uint32_t w, Handle /* h */)
 {
-    StartSlice(w, Time::Max(), Time(0));
+    ContinueSlice(w);
+}
+
+void
+CorePolicy::ContinueSlice(uint32_t w, Time slice)
+{
+    NS_ABORT_MSG_IF(!m_workers[w].running || !slice.IsStrictlyPositive(),
+                    "ContinueSlice: worker " << w << " runs no request, or slice <= 0");
+    StartSlice(w, slice, Time(0));
 }
 
 void

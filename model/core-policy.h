@@ -94,6 +94,16 @@ class CorePolicy : public Object
      * (ServerRequest::nicQueue); the server skips RSS for those that do not
      */
     virtual bool UsesNicQueues() const;
+    /**
+     * \return cores the policy takes besides the workers (a dispatcher, a
+     * timer core); 0 by default
+     */
+    virtual uint32_t GetSpecialCores() const;
+    /**
+     * \param w a worker
+     * \return true if the worker is idle
+     */
+    bool IsIdle(uint32_t w) const;
 
   protected:
     void DoDispose() override;
@@ -129,6 +139,13 @@ class CorePolicy : public Object
      */
     void Run(uint32_t w, Handle h, Time slice = Time::Max(), Time overhead = Time(0));
     /**
+     * \brief Let the request on \p w, whose slice has just ended
+     * (DoSliceEnd()), run on for another slice.
+     * \param w the worker
+     * \param slice longest time to run before DoSliceEnd() again
+     */
+    void ContinueSlice(uint32_t w, Time slice = Time::Max());
+    /**
      * \brief Stop the request running on \p w now and take it off the worker,
      * which stays busy for \p cost, then becomes idle (DoWorkerIdle()).
      * Counts a preemption and fires the Preempt trace.
@@ -144,11 +161,6 @@ class CorePolicy : public Object
      */
     void Finish(Handle h);
 
-    /**
-     * \param w a worker
-     * \return true if the worker is idle
-     */
-    bool IsIdle(uint32_t w) const;
     /// \return true if some worker is idle
     bool HasIdleWorker() const;
     /// \return an idle worker (HasIdleWorker() must be true)

@@ -7,7 +7,9 @@
 
 #include "request-scheduling-test-utils.h"
 
+#include "ns3/afp-core-policy.h"
 #include "ns3/config.h"
+#include "ns3/dfcfs-core-policy.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4.h"
@@ -15,6 +17,7 @@
 #include "ns3/multicore-scenario.h"
 #include "ns3/multicore-server.h"
 #include "ns3/node.h"
+#include "ns3/psp-core-policy.h"
 #include "ns3/request-client.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -34,7 +37,7 @@ namespace
 {
 
 /**
- * \param policy dfcfs, cfcfs or ps
+ * \param policy dfcfs, cfcfs, ps, shinjuku, psp or afp
  * \param cores compute units
  * \param load utilisation
  * \param service distribution text
@@ -84,12 +87,36 @@ class ConservationTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT_OR_EQ(m_scenario->GetSent(),
                                     m_scenario->GetCompleted() + m_scenario->GetDroppedRequests(),
                                     "sent >= completed + dropped");
-        if (s->GetPolicy()->GetWaiting() > 0 && m_policy != "dfcfs")
+        // Work conservation: no idle worker while a request it may run waits.
+        Ptr<CorePolicy> policy = s->GetPolicy();
+        for (uint32_t w = 0; w < s->GetWorkers(); ++w)
         {
-            // A shared queue never waits while a worker is idle.
-            NS_TEST_ASSERT_MSG_EQ(s->GetPolicy()->GetInService(),
-                                  s->GetWorkers(),
-                                  "work conservation");
+            if (!policy->IsIdle(w))
+            {
+                continue;
+            }
+            if (auto dfcfs = DynamicCast<DfcfsCorePolicy>(policy))
+            {
+                NS_TEST_ASSERT_MSG_EQ(dfcfs->GetQueueLength(w), 0u, "idle with its queue");
+            }
+            else if (auto afp = DynamicCast<AfpCorePolicy>(policy))
+            {
+                NS_TEST_ASSERT_MSG_EQ(afp->GetNicQueueLength(w), 0u, "idle with its NIC queue");
+                NS_TEST_ASSERT_MSG_EQ(afp->GetWaitQueueLength(), 0u, "idle with a wait queue");
+            }
+            else if (auto psp = DynamicCast<PspCorePolicy>(policy))
+            {
+                // Reserved workers may idle while long requests wait.
+                bool reserved = w < psp->GetReservedCores();
+                NS_TEST_ASSERT_MSG_EQ((reserved || policy->GetWaiting() == 0),
+                                      true,
+                                      "non-reserved worker idle while requests wait");
+            }
+            else
+            {
+                // A shared queue never waits while a worker is idle.
+                NS_TEST_ASSERT_MSG_EQ(policy->GetWaiting(), 0u, "idle with a shared queue");
+            }
         }
     }
 
@@ -122,6 +149,10 @@ class ConservationTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT(s->GetDrops().at(MulticoreServer::SERVER_FULL_DROP),
                                   0u,
                                   "a 20-request server overflows at 95 % load");
+        }
+        if (m_policy == "shinjuku" || m_policy == "afp")
+        {
+            NS_TEST_ASSERT_MSG_GT(s->GetPolicy()->GetPreemptions(), 0u, "requests were preempted");
         }
         NS_TEST_ASSERT_MSG_EQ(m_checks, 200u, "every check ran");
     }
@@ -379,6 +410,9 @@ class MulticoreServerTestSuite : public TestSuite
         AddTestCase(new ConservationTestCase("dfcfs"));
         AddTestCase(new ConservationTestCase("cfcfs"));
         AddTestCase(new ConservationTestCase("ps"));
+        AddTestCase(new ConservationTestCase("shinjuku"));
+        AddTestCase(new ConservationTestCase("psp"));
+        AddTestCase(new ConservationTestCase("afp"));
         AddTestCase(new MalformedTestCase());
         AddTestCase(new RssSpreadTestCase("hash"));
         AddTestCase(new RssSpreadTestCase("random"));

@@ -89,6 +89,18 @@ PolicyDriver::GetCompleted() const
     return m_completed;
 }
 
+uint64_t
+PolicyDriver::GetGenerated() const
+{
+    return m_generated;
+}
+
+uint64_t
+PolicyDriver::GetRequests() const
+{
+    return m_requests;
+}
+
 Time
 PolicyDriver::GetEnd() const
 {

@@ -52,6 +52,10 @@ class PolicyDriver
     const LatencySummary& GetSojourn() const;
     /// \return completed requests
     uint64_t GetCompleted() const;
+    /// \return requests generated so far
+    uint64_t GetGenerated() const;
+    /// \return requests to generate in all
+    uint64_t GetRequests() const;
     /// \return simulated time at the end
     Time GetEnd() const;
 
