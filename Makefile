@@ -9,7 +9,7 @@ JOBS      ?= 2
 # The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
 NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
 
-.PHONY: all setup build run test test-cpp test-python bench reproduce-cards intree-check format format-check clean
+.PHONY: all setup build run test test-cpp test-python bench reproduce-cards reproduce-microsecond intree-check format format-check clean
 
 all: build
 
@@ -40,6 +40,11 @@ bench: build
 SCALE ?= paper
 reproduce-cards: build
 	$(PYTHON) -m request_scheduling.cards --out results/cards --scale $(SCALE)
+
+# The AFP paper's figures (AFP, Perséphone, RSS; c-FCFS overhead) into
+# results/microsecond/ (SCALE=quick: ~30 min; paper: ~3 h).
+reproduce-microsecond: build
+	$(PYTHON) -m request_scheduling.microsecond --out results/microsecond --scale $(SCALE)
 
 intree-check:
 	tools/intree-check.sh

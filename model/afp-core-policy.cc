@@ -48,11 +48,12 @@ AfpCorePolicy::GetTypeId()
                           UintegerValue(1000),
                           MakeUintegerAccessor(&AfpCorePolicy::m_thresh),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("Starvation",
-                          "Scope of the starvation counter",
-                          EnumValue(GLOBAL),
-                          RS_MAKE_ENUM_ACCESSOR(AfpCorePolicy::StarvationScope, &AfpCorePolicy::m_scope),
-                          MakeEnumChecker(GLOBAL, "Global", PER_WORKER, "PerWorker"))
+            .AddAttribute(
+                "Starvation",
+                "Scope of the starvation counter",
+                EnumValue(GLOBAL),
+                RS_MAKE_ENUM_ACCESSOR(AfpCorePolicy::StarvationScope, &AfpCorePolicy::m_scope),
+                MakeEnumChecker(GLOBAL, "Global", PER_WORKER, "PerWorker"))
             .AddAttribute("ShortClass",
                           "Request class of the short requests (the others are long)",
                           UintegerValue(0),

@@ -20,9 +20,6 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
-#include <map>
-#include <vector>
-
 using namespace ns3;
 using namespace ns3::tests;
 
@@ -31,114 +28,6 @@ namespace
 
 constexpr uint8_t kShort = 0; //!< class of short requests
 constexpr uint8_t kLong = 1;  //!< class of long requests
-
-/// One scripted request.
-struct Arrival
-{
-    Time at;        //!< arrival time
-    Time work;      //!< service time
-    uint8_t cls;    //!< request class
-    uint32_t nic;   //!< NIC queue
-    uint32_t id{0}; //!< request id (set by the script)
-};
-
-/// What happened to the requests of a script.
-struct Outcome
-{
-    std::map<uint32_t, Time> completion;                 //!< request id -> completion time
-    std::vector<std::pair<Time, uint32_t>> preemptions;  //!< (time, request id)
-    std::vector<std::pair<uint32_t, uint8_t>> starts;    //!< (worker, class), in order
-    std::vector<std::pair<uint32_t, uint32_t>> counters; //!< counters of workers 0 and 1 at starts
-};
-
-/**
- * \brief Feed scripted arrivals to an AFP policy and record its decisions.
- */
-class Script
-{
-  public:
-    /**
-     * \param policy the policy (not attached)
-     * \param workers worker cores
-     */
-    Script(Ptr<AfpCorePolicy> policy, uint32_t workers)
-        : m_policy(policy),
-          m_workers(workers)
-    {
-    }
-
-    /**
-     * \param at arrival time
-     * \param work service time
-     * \param cls class
-     * \param nic NIC queue
-     * \return the request's id
-     */
-    uint32_t Add(Time at, Time work, uint8_t cls, uint32_t nic)
-    {
-        m_arrivals.push_back({at, work, cls, nic, static_cast<uint32_t>(m_arrivals.size())});
-        return m_arrivals.back().id;
-    }
-
-    /// \return what happened, once every request has completed
-    Outcome Run()
-    {
-        m_policy->TraceConnectWithoutContext("Preempt", MakeCallback(&Script::Preempted, this));
-        m_policy->TraceConnectWithoutContext("Start", MakeCallback(&Script::Started, this));
-        m_policy->Attach(&m_pool, m_workers, MakeCallback(&Script::Completed, this));
-        for (const Arrival& a : m_arrivals)
-        {
-            Simulator::Schedule(a.at, [this, a]() {
-                CorePolicy::Handle h = m_pool.Allocate();
-                ServerRequest& r = m_pool[h];
-                r.arrival = Simulator::Now();
-                r.work = a.work;
-                r.nicQueue = a.nic;
-                r.header.SetRequestClass(a.cls);
-                r.header.SetRequestId(a.id);
-                m_policy->Enqueue(h);
-            });
-        }
-        Simulator::Run();
-        m_policy->Dispose();
-        Simulator::Destroy();
-        return m_outcome;
-    }
-
-  private:
-    /// \param h a completed request
-    void Completed(CorePolicy::Handle h)
-    {
-        m_outcome.completion[m_pool[h].header.GetRequestId()] = Simulator::Now();
-        m_pool.Release(h);
-    }
-
-    /**
-     * \param r a preempted request
-     * \param w its worker
-     */
-    void Preempted(const ServerRequest& r, uint32_t /* w */)
-    {
-        m_outcome.preemptions.emplace_back(Simulator::Now(), r.header.GetRequestId());
-    }
-
-    /**
-     * \param r a request starting
-     * \param w its worker
-     */
-    void Started(const ServerRequest& r, uint32_t w)
-    {
-        m_outcome.starts.emplace_back(w, r.header.GetRequestClass());
-        m_outcome.counters.emplace_back(m_policy->GetStarvationCounter(0),
-                                        m_policy->GetStarvationCounter(m_workers - 1));
-    }
-
-    Ptr<AfpCorePolicy> m_policy;    //!< under test
-    uint32_t m_workers;             //!< worker cores
-    std::vector<Arrival> m_arrivals; //!< the script
-    ServerRequestPool m_pool;       //!< requests
-    Outcome m_outcome;              //!< the record
-};
 
 /**
  * \param quantum Quantum
@@ -173,10 +62,10 @@ class AfpTimerTestCase : public TestCase
         // short request (7-8 us), then resumes the long one from the wait
         // queue: 8-10 us, an empty queue, 10-12 us.
         {
-            Script s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 1);
+            ScriptedDriver s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 1);
             uint32_t longId = s.Add(Time(0), MicroSeconds(10), kLong, 0);
             uint32_t shortId = s.Add(MicroSeconds(5), MicroSeconds(1), kShort, 0);
-            Outcome o = s.Run();
+            ScriptOutcome o = s.Run();
             NS_TEST_ASSERT_MSG_EQ(o.preemptions.size(), 1u, "one preemption");
             NS_TEST_ASSERT_MSG_EQ(o.preemptions[0].first, MicroSeconds(6), "at the third expiry");
             NS_TEST_ASSERT_MSG_EQ(o.completion[shortId], MicroSeconds(8), "short request");
@@ -185,10 +74,10 @@ class AfpTimerTestCase : public TestCase
         // The same with an idle second worker: it resumes the preempted
         // request at once (6-10 us) while the first runs the short one.
         {
-            Script s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 2);
+            ScriptedDriver s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 2);
             uint32_t longId = s.Add(Time(0), MicroSeconds(10), kLong, 0);
             uint32_t shortId = s.Add(MicroSeconds(5), MicroSeconds(1), kShort, 0);
-            Outcome o = s.Run();
+            ScriptOutcome o = s.Run();
             NS_TEST_ASSERT_MSG_EQ(o.preemptions.size(), 1u, "one preemption");
             NS_TEST_ASSERT_MSG_EQ(o.completion[shortId], MicroSeconds(8), "short request");
             NS_TEST_ASSERT_MSG_EQ(o.completion[longId], MicroSeconds(10), "long request");
@@ -199,11 +88,11 @@ class AfpTimerTestCase : public TestCase
         // A request queued on another worker's NIC queue does not make the
         // timer preempt; nor is a short request ever preempted.
         {
-            Script s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 2);
+            ScriptedDriver s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 2);
             uint32_t longId = s.Add(Time(0), MicroSeconds(10), kLong, 0);
             s.Add(NanoSeconds(100), MicroSeconds(9), kShort, 1);
             uint32_t other = s.Add(MicroSeconds(1), MicroSeconds(1), kShort, 1);
-            Outcome o = s.Run();
+            ScriptOutcome o = s.Run();
             NS_TEST_ASSERT_MSG_EQ(o.preemptions.size(), 0u, "no preemption");
             NS_TEST_ASSERT_MSG_EQ(o.completion[longId], MicroSeconds(10), "long request");
             NS_TEST_ASSERT_MSG_EQ(o.completion[other], NanoSeconds(10100), "after the 9 us one");
@@ -213,10 +102,10 @@ class AfpTimerTestCase : public TestCase
         {
             Ptr<AfpCorePolicy> afp = MakeAfp(MicroSeconds(2), Time(0));
             afp->SetAttribute("FeedbackDelay", TimeValue(MicroSeconds(3)));
-            Script s(afp, 1);
+            ScriptedDriver s(afp, 1);
             s.Add(Time(0), MicroSeconds(10), kLong, 0);
             s.Add(MicroSeconds(1), MicroSeconds(1), kShort, 0);
-            Outcome o = s.Run();
+            ScriptOutcome o = s.Run();
             NS_TEST_ASSERT_MSG_EQ(o.preemptions.size(), 1u, "one preemption");
             NS_TEST_ASSERT_MSG_EQ(o.preemptions[0].first, MicroSeconds(5), "delay + quantum");
         }
@@ -233,6 +122,19 @@ class AfpStarvationTestCase : public TestCase
     }
 
   private:
+    /**
+     * \brief Record the counters of workers 0 and 1 as a request starts.
+     * \param r the request
+     * \param w its worker
+     */
+    void Started(const ServerRequest& /* r */, uint32_t /* w */)
+    {
+        m_counters = {m_afp->GetStarvationCounter(0), m_afp->GetStarvationCounter(1)};
+    }
+
+    Ptr<AfpCorePolicy> m_afp;                 //!< policy of the two-worker runs
+    std::pair<uint32_t, uint32_t> m_counters; //!< counters at the latest start
+
     void DoRun() override
     {
         // One worker, Thresh 3, quantum 1 us, free interrupts: a 100 us long
@@ -242,13 +144,13 @@ class AfpStarvationTestCase : public TestCase
         // request's own start).
         Ptr<AfpCorePolicy> afp = MakeAfp(MicroSeconds(1), Time(0));
         afp->SetAttribute("Thresh", UintegerValue(3));
-        Script s(afp, 1);
+        ScriptedDriver s(afp, 1);
         s.Add(Time(0), MicroSeconds(100), kLong, 0);
         for (int i = 0; i < 30; ++i)
         {
             s.Add(NanoSeconds(500), MicroSeconds(1), kShort, 0);
         }
-        Outcome o = s.Run();
+        ScriptOutcome o = s.Run();
         std::vector<uint32_t> runs; // short requests between two long slices
         uint32_t shorts = 0;
         for (const auto& [worker, cls] : o.starts)
@@ -278,16 +180,19 @@ class AfpStarvationTestCase : public TestCase
         {
             Ptr<AfpCorePolicy> two = MakeAfp(MicroSeconds(1), Time(0));
             two->SetAttribute("Starvation", StringValue(scope));
-            Script t(two, 2);
+            ScriptedDriver t(two, 2);
             // Queues never run dry until the last start, so nothing resets.
             for (int i = 0; i < 4; ++i)
             {
                 t.Add(Time(0), NanoSeconds(500), kShort, 0);
                 t.Add(Time(0), NanoSeconds(500), kShort, 1);
             }
-            Outcome o2 = t.Run();
+            m_afp = two;
+            two->TraceConnectWithoutContext("Start",
+                                            MakeCallback(&AfpStarvationTestCase::Started, this));
+            t.Run();
             // Counters seen at the last start: 8 requests, all local.
-            auto [c0, c1] = o2.counters.back();
+            auto [c0, c1] = m_counters;
             if (scope == "Global")
             {
                 NS_TEST_ASSERT_MSG_EQ(c0, 8u, "one shared counter");
@@ -379,12 +284,12 @@ class AfpWorkConservationTestCase : public TestCase
         m_shortPreempted += r.header.GetRequestClass() == kShort && r.preemptions > 0;
     }
 
-    Ptr<AfpCorePolicy> m_afp;    //!< under test
-    EventId m_check;             //!< next check
+    Ptr<AfpCorePolicy> m_afp;        //!< under test
+    EventId m_check;                 //!< next check
     PolicyDriver* m_driver{nullptr}; //!< feeds the policy
-    uint64_t m_idleSeen{0};      //!< idle workers checked
-    uint64_t m_waitSeen{0};      //!< checks with a non-empty wait queue
-    uint64_t m_shortPreempted{0}; //!< short requests preempted
+    uint64_t m_idleSeen{0};          //!< idle workers checked
+    uint64_t m_waitSeen{0};          //!< checks with a non-empty wait queue
+    uint64_t m_shortPreempted{0};    //!< short requests preempted
 };
 
 /// Suite of AFP's rules.

@@ -9,6 +9,7 @@
 
 #include "request-scheduling-test-utils.h"
 
+#include "ns3/boolean.h"
 #include "ns3/cfcfs-core-policy.h"
 #include "ns3/dfcfs-core-policy.h"
 #include "ns3/double.h"
@@ -527,6 +528,33 @@ class ShinjukuTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(policy->GetPreemptions(), 0u, "no preemption");
         }
         NS_TEST_ASSERT_MSG_EQ(means[1], means[0], "Shinjuku with a huge quantum is c-FCFS");
+
+        // One worker, quantum 10 us: four 20 us requests of class 1 at 0, and
+        // 1 us requests of class 0 at 1 us and at 12 us. With one FIFO the
+        // second short request waits behind the class-1 requests requeued
+        // ahead of it; with one queue per class, served in turn, it waits
+        // for one slice at most.
+        Time shortDone[2];
+        for (int perClass = 0; perClass < 2; ++perClass)
+        {
+            auto policy = CreateObject<ShinjukuCorePolicy>();
+            policy->SetAttribute("Quantum", TimeValue(MicroSeconds(10)));
+            policy->SetAttribute("QueuePerClass", BooleanValue(perClass == 1));
+            ScriptedDriver s(policy, 1);
+            for (int i = 0; i < 4; ++i)
+            {
+                s.Add(Time(0), MicroSeconds(20), 1);
+            }
+            s.Add(MicroSeconds(1), MicroSeconds(1), 0);
+            uint32_t late = s.Add(MicroSeconds(12), MicroSeconds(1), 0);
+            ScriptOutcome o = s.Run();
+            shortDone[perClass] = o.completion[late];
+        }
+        // FIFO: r0 0-10, r1 10-20, r2 20-30, r3 30-40, first short 40-41,
+        // r0 41-51 (queued before the late one), late short 51-52.
+        NS_TEST_ASSERT_MSG_EQ(shortDone[0], MicroSeconds(52), "one FIFO");
+        // In turn: r0 0-10, short 10-11, r1 11-21, late short 21-22.
+        NS_TEST_ASSERT_MSG_EQ(shortDone[1], MicroSeconds(22), "one queue per class, in turn");
     }
 };
 

@@ -107,6 +107,68 @@ PolicyDriver::GetEnd() const
     return m_end;
 }
 
+ScriptedDriver::ScriptedDriver(Ptr<CorePolicy> policy, uint32_t workers)
+    : m_policy(policy),
+      m_workers(workers)
+{
+}
+
+uint32_t
+ScriptedDriver::Add(Time at, Time work, uint8_t cls, uint32_t nic)
+{
+    m_arrivals.push_back({at, work, cls, nic});
+    return m_arrivals.size() - 1;
+}
+
+ScriptOutcome
+ScriptedDriver::Run()
+{
+    m_policy->TraceConnectWithoutContext("Preempt", MakeCallback(&ScriptedDriver::Preempted, this));
+    m_policy->TraceConnectWithoutContext("Start", MakeCallback(&ScriptedDriver::Started, this));
+    m_policy->Attach(&m_pool, m_workers, MakeCallback(&ScriptedDriver::Completed, this));
+    for (uint32_t id = 0; id < m_arrivals.size(); ++id)
+    {
+        Simulator::Schedule(m_arrivals[id].at, &ScriptedDriver::Arrive, this, id);
+    }
+    Simulator::Run();
+    m_policy->Dispose();
+    Simulator::Destroy();
+    return m_outcome;
+}
+
+void
+ScriptedDriver::Arrive(uint32_t id)
+{
+    const Arrival& a = m_arrivals[id];
+    CorePolicy::Handle h = m_pool.Allocate();
+    ServerRequest& r = m_pool[h];
+    r.arrival = Simulator::Now();
+    r.work = a.work;
+    r.nicQueue = a.nic;
+    r.header.SetRequestClass(a.cls);
+    r.header.SetRequestId(id);
+    m_policy->Enqueue(h);
+}
+
+void
+ScriptedDriver::Completed(CorePolicy::Handle h)
+{
+    m_outcome.completion[m_pool[h].header.GetRequestId()] = Simulator::Now();
+    m_pool.Release(h);
+}
+
+void
+ScriptedDriver::Preempted(const ServerRequest& r, uint32_t /* w */)
+{
+    m_outcome.preemptions.emplace_back(Simulator::Now(), r.header.GetRequestId());
+}
+
+void
+ScriptedDriver::Started(const ServerRequest& r, uint32_t w)
+{
+    m_outcome.starts.emplace_back(w, r.header.GetRequestClass());
+}
+
 double
 MmcMeanSojourn(uint32_t c, double lambda, double mu)
 {

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <vector>
 
 namespace ns3
@@ -77,6 +78,73 @@ class PolicyDriver
     std::vector<uint64_t> m_index;      //!< generation index per pool slot
     LatencySummary m_sojourn;           //!< recorded sojourns
     Time m_end;                         //!< end time
+};
+
+/// What happened to the requests of a ScriptedDriver.
+struct ScriptOutcome
+{
+    std::map<uint32_t, Time> completion;                //!< request id -> completion time
+    std::vector<std::pair<Time, uint32_t>> preemptions; //!< (time, request id)
+    std::vector<std::pair<uint32_t, uint8_t>> starts;   //!< (worker, class), in order
+};
+
+/**
+ * \ingroup request-scheduling
+ * \brief Feeds a CorePolicy a script of requests (arrival time, work,
+ * class, NIC queue) and records its decisions, to check a policy's rules
+ * event by event.
+ */
+class ScriptedDriver
+{
+  public:
+    /**
+     * \param policy the policy under test (not yet attached)
+     * \param workers worker cores
+     */
+    ScriptedDriver(Ptr<CorePolicy> policy, uint32_t workers);
+
+    /**
+     * \param at arrival time
+     * \param work service time
+     * \param cls request class
+     * \param nic NIC queue
+     * \return the request's id
+     */
+    uint32_t Add(Time at, Time work, uint8_t cls, uint32_t nic = 0);
+
+    /// \return what happened, once every request has completed; destroys the simulator
+    ScriptOutcome Run();
+
+  private:
+    /// One scripted request.
+    struct Arrival
+    {
+        Time at;      //!< arrival time
+        Time work;    //!< service time
+        uint8_t cls;  //!< request class
+        uint32_t nic; //!< NIC queue
+    };
+
+    /// \param id the request to enqueue now
+    void Arrive(uint32_t id);
+    /// \param h a completed request
+    void Completed(CorePolicy::Handle h);
+    /**
+     * \param r a preempted request
+     * \param w its worker
+     */
+    void Preempted(const ServerRequest& r, uint32_t w);
+    /**
+     * \param r a request starting
+     * \param w its worker
+     */
+    void Started(const ServerRequest& r, uint32_t w);
+
+    Ptr<CorePolicy> m_policy;        //!< under test
+    uint32_t m_workers;              //!< worker cores
+    std::vector<Arrival> m_arrivals; //!< the script
+    ServerRequestPool m_pool;        //!< requests
+    ScriptOutcome m_outcome;         //!< the record
 };
 
 /**
