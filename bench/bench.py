@@ -7,9 +7,11 @@ simulated requests per wall-clock second, ns-3 events per second for both,
 their ratio, and peak memory (max RSS) at 10^5 and 10^6 requests with
 streaming statistics and with exact quantiles, to show that memory follows
 requests in flight, not requests simulated. Then it times one full CArDS
-scenario-2 point (1550 clients, 10 s simulated, about 3.1 million requests).
+scenario-2 point (1550 clients, 10 s simulated, about 3.1 million requests)
+and one AFP point of the AFP paper (14 workers and a timer core, W1, 90 %
+load, 200 ms of arrivals, about 840 000 requests).
 
-    .venv/bin/python bench/bench.py [--requests N] [--no-cards] [--out results/bench]
+    .venv/bin/python bench/bench.py [--requests N] [--no-cards] [--no-afp] [--out results/bench]
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ def main(argv=None) -> int:
     parser.add_argument("--requests", type=int, default=1_000_000)
     parser.add_argument("--out", default=str(REPO / "results" / "bench"))
     parser.add_argument("--no-cards", action="store_true", help="skip the CArDS scenario-2 point")
+    parser.add_argument("--no-afp", action="store_true", help="skip the AFP W1 90 %% point")
     args = parser.parse_args(argv)
 
     big = run_example(args.requests, exact=False)
@@ -97,17 +100,23 @@ def main(argv=None) -> int:
         },
         "peak_requests_in_server": big["peak_in_server"],
     }
-    if not args.no_cards:
+    def point(example: str, options: list[str]) -> dict:
         with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "c.json"
-            _, rss = spawn([str(example_path("cards-scenario")), "--scenario=2a", "--clients=1550",
-                            "--duration=10s", f"--json={path}"])
-            cards = json.loads(path.read_text())
+            path = Path(tmp) / "p.json"
+            _, rss = spawn([str(example_path(example)), *options, f"--json={path}"])
+            j = json.loads(path.read_text())
+        return {"requests": j["sent"], "wall_s": j["wall_s"], "requests_per_wall_s": j["requests_per_wall_s"],
+                "events": j["events"], "max_rss_mib": rss}
+
+    if not args.no_cards:
         report["cards_scenario2_point"] = {
-            "clients": 1550, "simulated_s": 10, "requests": cards["sent"], "wall_s": cards["wall_s"],
-            "requests_per_wall_s": cards["requests_per_wall_s"], "events": cards["events"],
-            "max_rss_mib": rss,
-        }
+            "clients": 1550, "simulated_s": 10,
+            **point("cards-scenario", ["--scenario=2a", "--clients=1550", "--duration=10s"])}
+    if not args.no_afp:
+        report["afp_w1_90pct_point"] = {
+            "simulated_s": 0.2,
+            **point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1", "--quantum=1us",
+                                         "--load=0.9", "--rss=random", "--duration=200ms"])}
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(report, indent=2))
@@ -126,6 +135,11 @@ def main(argv=None) -> int:
         print(f"cards-scenario, scenario 2a, 1550 clients, 10 s simulated: {c['requests']} requests "
               f"in {c['wall_s']:.1f} s wall ({c['requests_per_wall_s']:,.0f} requests/s, "
               f"{c['events'] / c['requests']:.1f} events/request, {c['max_rss_mib']:.0f} MiB)")
+    if "afp_w1_90pct_point" in report:
+        a = report["afp_w1_90pct_point"]
+        print(f"multicore-server, AFP-1, W1, 90 % load, 200 ms simulated: {a['requests']} requests "
+              f"in {a['wall_s']:.1f} s wall ({a['requests_per_wall_s']:,.0f} requests/s, "
+              f"{a['events'] / a['requests']:.1f} events/request, {a['max_rss_mib']:.0f} MiB)")
     print(f"  report: {out / 'bench.json'}")
     return 0
 
