@@ -124,7 +124,10 @@ def psp_overhead(out: Path, scale: dict, jobs: int) -> dict:
     """Fig. 5: Perséphone's classifier cost against AFP-1 and AFP-8."""
     runs = _policies(PSP_POLICIES, {"workload": ["w1", "w2"], "load": LOADS}, scale, jobs, arrival="exp")
     runs.to_csv(out / "psp-runs.csv", index=False)
-    s = summarize(runs, ["workload", "label", "load"], METRICS)
+    return _psp_figures(out, summarize(runs, ["workload", "label", "load"], METRICS))
+
+
+def _psp_figures(out: Path, s: pd.DataFrame) -> dict:
     s.to_csv(out / "psp-summary.csv", index=False)
     result = {}
     for workload, g in s.groupby("workload"):
@@ -140,6 +143,14 @@ def psp_overhead(out: Path, scale: dict, jobs: int) -> dict:
                 row = g[(g.label == label) & (g.load == 0.9)]
                 result[f"{workload}_dispatcher_utilisation_at_90pct_{label}"] = float(
                     row["dispatcher_utilisation"].iloc[0])
+        # The load AFP-1 sustains over each Perséphone's, within short-request SLOs.
+        for slo in SLOS_US:
+            sustained = {label: max_load(g[g.label == label], SHORT, slo) for label in PSP_POLICIES}
+            result[f"{workload}_max_load_short_p999_le_{slo}us"] = sustained
+            for label in PSP_POLICIES:
+                if label.startswith("PSP"):
+                    psp = sustained[label]
+                    result[f"{workload}_afp1_over_{label}_at_{slo}us"] = sustained["AFP-1"] / psp if psp else None
         # Where Perséphone's tail gets worse than RSS's.
         for label in ("PSP-450", "PSP-600"):
             worse = [ld for ld in LOADS
