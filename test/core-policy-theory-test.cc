@@ -313,7 +313,8 @@ class DispatcherCapTestCase : public TestCase
 {
   public:
     DispatcherCapTestCase()
-        : TestCase("c-FCFS dispatcher overhead caps throughput at one request per overhead")
+        : TestCase("dispatcher overhead (c-FCFS, PSP, Shinjuku) caps throughput at one request "
+                   "per overhead")
     {
     }
 
@@ -326,14 +327,21 @@ class DispatcherCapTestCase : public TestCase
         gap->SetAttribute("Constant", DoubleValue(0));
         auto demand = CreateObject<ConstantRandomVariable>();
         demand->SetAttribute("Constant", DoubleValue(1e-6));
-        auto policy = CreateObject<CfcfsCorePolicy>();
-        policy->SetAttribute("DispatchOverhead", TimeValue(NanoSeconds(200)));
-        PolicyDriver d(policy, 14, gap, demand, 10000, 0);
-        d.Run();
-        NS_TEST_ASSERT_MSG_EQ_TOL(d.GetEnd().GetSeconds(),
-                                  10000 * 200e-9 + 1e-6,
-                                  1e-9,
-                                  "makespan = dispatches + last service");
+        // The same for Perséphone's classifier and Shinjuku's dispatcher.
+        for (Ptr<CfcfsCorePolicy> policy :
+             std::vector<Ptr<CfcfsCorePolicy>>{CreateObject<CfcfsCorePolicy>(),
+                                               CreateObject<PspCorePolicy>(),
+                                               CreateObject<ShinjukuCorePolicy>()})
+        {
+            policy->SetAttribute("DispatchOverhead", TimeValue(NanoSeconds(200)));
+            PolicyDriver d(policy, 14, gap, demand, 10000, 0);
+            d.Run();
+            NS_TEST_ASSERT_MSG_EQ_TOL(d.GetEnd().GetSeconds(),
+                                      10000 * 200e-9 + 1e-6,
+                                      1e-9,
+                                      policy->GetInstanceTypeId().GetName()
+                                          << ": makespan = dispatches + last service");
+        }
     }
 };
 
