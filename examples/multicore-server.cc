@@ -109,6 +109,7 @@ main(int argc, char* argv[])
     std::string quantum;
     std::string preemptOverhead;
     std::string reserved = "1";
+    std::string handOut = "dispatcher";
     std::string thresh = "1000";
     std::string starvation = "global";
     std::string feedbackDelay = "0ns";
@@ -159,6 +160,10 @@ main(int argc, char* argv[])
                  "worker time per preemption (shinjuku default 0ns, afp default 580ns)",
                  preemptOverhead);
     cmd.AddValue("reserved", "psp: workers reserved for short requests", reserved);
+    cmd.AddValue("handout",
+                 "psp: the dispatcher hands requests to workers between classifications "
+                 "(dispatcher) or idle workers take them at once (worker)",
+                 handOut);
     cmd.AddValue("thresh",
                  "afp: NIC-queue requests taken before the wait queue is served, >= 1",
                  thresh);
@@ -194,6 +199,7 @@ main(int argc, char* argv[])
                                      {"dfcfs", "cfcfs", "ps", "shinjuku", "psp", "afp"},
                                      error) &&
         ScenarioOptions::ParseUnsigned("reserved", reserved, 0, 4096, reservedCount, error) &&
+        ScenarioOptions::ParseChoice("handout", handOut, {"dispatcher", "worker"}, error) &&
         ScenarioOptions::ParseUnsigned("thresh", thresh, 1, UINT32_MAX, threshCount, error) &&
         ScenarioOptions::ParseChoice("starvation", starvation, {"global", "per-worker"}, error) &&
         ScenarioOptions::ParseTime("feedback-delay",
@@ -243,6 +249,7 @@ main(int argc, char* argv[])
         config.flows = flowCount;
         config.reserved = reservedCount;
         config.thresh = threshCount;
+        config.handOut = handOut;
         config.starvation = starvation;
         config.exactQuantiles = exact == "true";
         config.recordsPath = records;

@@ -82,6 +82,10 @@ MulticoreScenario::Config::Validate(std::string& error) const
     {
         return fail("thresh=0", "the starvation threshold must be >= 1");
     }
+    if (handOut != "dispatcher" && handOut != "worker")
+    {
+        return fail("handout=" + handOut, "expected dispatcher or worker");
+    }
     if (starvation != "global" && starvation != "per-worker")
     {
         return fail("starvation=" + starvation, "expected global or per-worker");
@@ -247,6 +251,8 @@ MulticoreScenario::Build()
     if (name == "psp")
     {
         policy.Set("ReservedCores", UintegerValue(m_config.reserved));
+        policy.Set("HandOut",
+                   StringValue(m_config.handOut == "dispatcher" ? "Dispatcher" : "Immediate"));
     }
     if (name == "afp")
     {
@@ -521,6 +527,10 @@ MulticoreScenario::Summarize() const
     if (m_config.policy == "afp")
     {
         j.Set("starvation", m_config.starvation);
+    }
+    if (m_config.policy == "psp")
+    {
+        j.Set("handout", m_config.handOut);
     }
     return j;
 }

@@ -61,6 +61,7 @@ class MulticoreScenario
         std::optional<Time> quantum; //!< Shinjuku and AFP quantum (unset: the policy's default)
         std::optional<Time> preemptOverhead; //!< worker time per preemption (unset: the policy's)
         uint32_t reserved{1};                //!< Perséphone: workers reserved for short requests
+        std::string handOut{"dispatcher"};   //!< Perséphone: dispatcher or worker hand-out
         uint32_t thresh{1000};               //!< AFP: starvation threshold
         std::string starvation{"global"};    //!< AFP: starvation counter, global or per-worker
         Time feedbackDelay;                  //!< AFP: run time before a long request is marked long

@@ -122,6 +122,12 @@ CfcfsCorePolicy::Start(uint32_t w, Handle h)
     Run(w, h);
 }
 
+bool
+CfcfsCorePolicy::IsDispatcherBusy() const
+{
+    return !m_dispatching.empty();
+}
+
 uint64_t
 CfcfsCorePolicy::DoGetWaiting() const
 {

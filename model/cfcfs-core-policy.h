@@ -63,6 +63,8 @@ class CfcfsCorePolicy : public CorePolicy
      * \param h the request
      */
     virtual void Start(uint32_t w, Handle h);
+    /// \return true while the dispatcher has requests to handle
+    bool IsDispatcherBusy() const;
 
   private:
     /// The dispatcher has finished the request at the head of its queue.

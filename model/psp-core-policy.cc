@@ -4,7 +4,10 @@
 
 #include "psp-core-policy.h"
 
+#include "request-scheduling-compat.h"
+
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -32,7 +35,13 @@ PspCorePolicy::GetTypeId()
                           "Request class of the short requests (the others are long)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&PspCorePolicy::m_shortClass),
-                          MakeUintegerChecker<uint32_t>(0, 255));
+                          MakeUintegerChecker<uint32_t>(0, 255))
+            .AddAttribute("HandOut",
+                          "Who moves a classified request to a worker: the idle worker at "
+                          "once, or the dispatcher between classifications",
+                          EnumValue(DISPATCHER),
+                          RS_MAKE_ENUM_ACCESSOR(PspCorePolicy::HandOut, &PspCorePolicy::m_handOut),
+                          MakeEnumChecker(IMMEDIATE, "Immediate", DISPATCHER, "Dispatcher"));
     return tid;
 }
 
@@ -56,26 +65,63 @@ PspCorePolicy::IsShort(Handle h)
     return Get(h).header.GetRequestClass() == m_shortClass;
 }
 
-void
-PspCorePolicy::Admit(Handle h)
+uint32_t
+PspCorePolicy::FindIdle(bool isShort) const
 {
-    bool isShort = IsShort(h);
     // Reserved workers first for short requests; non-reserved ones for all.
     // A scan over the workers: a server has a few tens at most.
     for (uint32_t w = isShort ? 0 : m_reserved; w < GetWorkers(); ++w)
     {
         if (IsIdle(w))
         {
-            Start(w, h);
-            return;
+            return w;
         }
     }
+    return GetWorkers();
+}
+
+void
+PspCorePolicy::Admit(Handle h)
+{
+    bool isShort = IsShort(h);
     (isShort ? m_short : m_long).push_back(h);
+    // A dispatcher with requests still to classify makes one pass now; an
+    // idle one (and any worker, with immediate hand-out) places all it can.
+    HandOutQueued(m_handOut == DISPATCHER && IsDispatcherBusy());
+}
+
+void
+PspCorePolicy::HandOutQueued(bool onePass)
+{
+    for (bool progress = true; progress;)
+    {
+        progress = false;
+        for (auto* queue : {&m_short, &m_long})
+        {
+            uint32_t w = queue->empty() ? GetWorkers() : FindIdle(queue == &m_short);
+            if (w < GetWorkers())
+            {
+                Handle h = queue->front();
+                queue->pop_front();
+                Start(w, h);
+                progress = true;
+            }
+        }
+        if (onePass)
+        {
+            break;
+        }
+    }
 }
 
 void
 PspCorePolicy::DoWorkerIdle(uint32_t w)
 {
+    if (m_handOut == DISPATCHER && IsDispatcherBusy())
+    {
+        // The dispatcher hands work out after its current classification.
+        return;
+    }
     std::deque<Handle>* queue = !m_short.empty() ? &m_short : nullptr;
     if (!queue && w >= m_reserved && !m_long.empty())
     {

@@ -26,10 +26,26 @@ namespace ns3
  * non-reserved worker takes the short queue first, then the long one.
  * Requests run to completion. The single dispatcher bounds the throughput
  * at 1 / DispatchOverhead.
+ *
+ * HandOut says who moves a classified request to a worker. Immediate: an
+ * idle worker takes it at once (workers pull from the typed queues).
+ * Dispatcher: the dispatcher core does, between classifications: after
+ * each one it makes a pass that gives at most one short and one long
+ * request to idle workers; while it has nothing to classify it polls and
+ * hands out at once. A worker that becomes idle during a classification so
+ * waits for the end of it (as in the AFP authors' simulator, which, unlike
+ * this model, also lets the idle dispatcher spin for 3.1 us).
  */
 class PspCorePolicy : public CfcfsCorePolicy
 {
   public:
+    /// Who moves a classified request to a worker.
+    enum HandOut
+    {
+        IMMEDIATE,  //!< an idle worker takes it at once
+        DISPATCHER, //!< the dispatcher, between classifications
+    };
+
     /**
      * \brief Get the type ID.
      * \return the object TypeId
@@ -51,9 +67,22 @@ class PspCorePolicy : public CfcfsCorePolicy
      * \return true if it is of the short class
      */
     bool IsShort(Handle h);
+    /**
+     * \brief Give the head of the short queue, then of the long one, to an
+     * idle worker that may run it.
+     * \param onePass at most one request of each queue (a dispatcher
+     * pass); otherwise as many as idle workers can take
+     */
+    void HandOutQueued(bool onePass);
+    /**
+     * \param isShort class of the request to place
+     * \return an idle worker that may run it, or GetWorkers() if none
+     */
+    uint32_t FindIdle(bool isShort) const;
 
     uint32_t m_reserved;        //!< workers reserved for short requests
     uint32_t m_shortClass;      //!< request class that is short
+    HandOut m_handOut;          //!< who moves requests to workers
     std::deque<Handle> m_short; //!< waiting short requests
     std::deque<Handle> m_long;  //!< waiting long requests
 };

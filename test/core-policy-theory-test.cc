@@ -21,6 +21,7 @@
 #include "ns3/rss-hash.h"
 #include "ns3/shinjuku-core-policy.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -571,7 +572,8 @@ class PspTestCase : public TestCase
 {
   public:
     PspTestCase()
-        : TestCase("Persephone: reserved workers run short requests only, and run them first")
+        : TestCase("Persephone: reserved workers run short requests only, and run them first; "
+                   "hand-out by the dispatcher")
     {
     }
 
@@ -612,6 +614,32 @@ class PspTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(m_shortOnReserved,
                               90000u / 4,
                               "short requests prefer the reserved worker");
+
+        // Hand-out by the dispatcher (100 ns per classification) or by the
+        // idle worker. Two workers (worker 0 reserved), 1 us short requests
+        // A, B, C at 0 and D at 1.05 us. A runs 0.1-1.1 us, B 0.2-1.2 us, C
+        // waits. When A ends, the dispatcher is classifying D (1.05-1.15):
+        // with dispatcher hand-out C starts at its pass at 1.15 us, with
+        // worker pull at 1.1 us; D then runs on worker 1 from 1.2 us.
+        for (std::string handOut : {"Dispatcher", "Immediate"})
+        {
+            auto policy = CreateObject<PspCorePolicy>();
+            policy->SetAttribute("DispatchOverhead", TimeValue(NanoSeconds(100)));
+            policy->SetAttribute("HandOut", StringValue(handOut));
+            ScriptedDriver s(policy, 2);
+            for (int i = 0; i < 3; ++i)
+            {
+                s.Add(Time(0), MicroSeconds(1), 0);
+            }
+            uint32_t d = s.Add(NanoSeconds(1050), MicroSeconds(1), 0);
+            ScriptOutcome o = s.Run();
+            NS_TEST_ASSERT_MSG_EQ(o.completion[0], NanoSeconds(1100), handOut << ": A");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[1], NanoSeconds(1200), handOut << ": B");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[2],
+                                  NanoSeconds(handOut == "Dispatcher" ? 2150 : 2100),
+                                  handOut << ": C waits for the dispatcher's pass or not");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[d], NanoSeconds(2200), handOut << ": D");
+        }
     }
 
     uint64_t m_shortOnReserved{0}; //!< short requests started on the reserved worker

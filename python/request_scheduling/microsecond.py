@@ -55,6 +55,7 @@ RSS = dict(policy="dfcfs", cores=15, rss="random")
 TAIL_POLICIES = {
     **{f"AFP-{q}": dict(AFP, quantum=f"{q}us") for q in (1, 2, 4, 8)},
     "PSP-150": dict(PSP, dispatch_overhead="150ns"),
+    "PSP-150 (worker pull)": dict(PSP, dispatch_overhead="150ns", handout="worker"),
     "RSS": RSS,
 }
 PSP_POLICIES = {
@@ -68,9 +69,16 @@ SHORT = "per_class.short.p999_us"
 METRICS = [SHORT, "p999_us", "per_class.long.p999_us", "rate_rps", "dispatcher_utilisation", "preemptions"]
 
 
-def _policies(policies: dict, grid: dict, scale: dict, jobs: int, **fixed) -> pd.DataFrame:
+def _policies(policies: dict, grid: dict, scale: dict, jobs: int, previous: Path, labels, **fixed) -> pd.DataFrame:
+    """Run every policy over the grid; with ``labels``, only those, keeping
+    the other policies' runs from ``previous`` (an earlier runs CSV)."""
     frames = []
+    if labels and previous.exists():
+        old = pd.read_csv(previous)
+        frames.append(old[~old.label.isin(labels) & old.label.isin(list(policies))])
     for name, options in policies.items():
+        if labels and name not in labels:
+            continue
         df = sweep("multicore-server", grid, runs=scale["runs"], jobs=jobs, duration=scale["duration"],
                    **options, **fixed)
         df["label"] = name
@@ -89,10 +97,10 @@ def max_load(points, metric: str, slo: float) -> float:
     return best
 
 
-def tails(out: Path, scale: dict, jobs: int) -> dict:
+def tails(out: Path, scale: dict, jobs: int, labels=None) -> dict:
     """Figs. 3 and 4: p99.9 vs load; the load each policy sustains under µs SLOs."""
     runs = _policies(TAIL_POLICIES, {"workload": ["w1", "w2"], "arrival": ["exp", "lognormal"], "load": LOADS},
-                     scale, jobs)
+                     scale, jobs, out / "tails-runs.csv", labels)
     runs.to_csv(out / "tails-runs.csv", index=False)
     s = summarize(runs, ["workload", "arrival", "label", "load"], METRICS)
     s.to_csv(out / "tails-summary.csv", index=False)
@@ -115,14 +123,16 @@ def tails(out: Path, scale: dict, jobs: int) -> dict:
             sustained = {label: max_load(g[g.label == label], SHORT, slo) for label in TAIL_POLICIES}
             best_afp = max(v for k, v in sustained.items() if k.startswith("AFP"))
             result[f"{key}_max_load_short_p999_le_{slo}us"] = sustained
-            psp = sustained["PSP-150"]
-            result[f"{key}_afp_over_psp_at_{slo}us"] = best_afp / psp if psp else None
+            for label, psp in sustained.items():
+                if label.startswith("PSP"):
+                    result[f"{key}_afp_over_{label}_at_{slo}us"] = best_afp / psp if psp else None
     return result
 
 
-def psp_overhead(out: Path, scale: dict, jobs: int) -> dict:
+def psp_overhead(out: Path, scale: dict, jobs: int, labels=None) -> dict:
     """Fig. 5: Perséphone's classifier cost against AFP-1 and AFP-8."""
-    runs = _policies(PSP_POLICIES, {"workload": ["w1", "w2"], "load": LOADS}, scale, jobs, arrival="exp")
+    runs = _policies(PSP_POLICIES, {"workload": ["w1", "w2"], "load": LOADS}, scale, jobs, out / "psp-runs.csv",
+                     labels, arrival="exp")
     runs.to_csv(out / "psp-runs.csv", index=False)
     return _psp_figures(out, summarize(runs, ["workload", "label", "load"], METRICS))
 
@@ -182,7 +192,7 @@ def _cfcfs_scan(overhead_ns: int, scale: dict) -> list[dict]:
     return rows
 
 
-def cfcfs(out: Path, scale: dict, jobs: int) -> dict:
+def cfcfs(out: Path, scale: dict, jobs: int, labels=None) -> dict:
     """Fig. 1: c-FCFS throughput within the SLO vs dispatcher overhead."""
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         rows = [row for scan in pool.map(lambda o: _cfcfs_scan(o, scale), CFCFS_OVERHEADS_NS) for row in scan]
@@ -210,6 +220,9 @@ def main(argv=None) -> int:
     parser.add_argument("--scale", choices=sorted(SCALES), default="paper")
     parser.add_argument("--only", default="tails,psp,cfcfs", help="comma-separated: tails,psp,cfcfs")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--labels", default="",
+                        help="comma-separated policy lines (e.g. 'PSP-150,PSP-300') to run again; the other "
+                             "lines are read from the earlier *-runs.csv in --out")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -222,7 +235,8 @@ def main(argv=None) -> int:
         if name not in experiments:
             parser.error(f"unknown experiment {name!r}")
         print(f"microsecond: running {name} ({args.scale} scale)", flush=True)
-        summary.update(experiments[name](out, scale, args.jobs))
+        labels = [x for x in args.labels.split(",") if x]
+        summary.update(experiments[name](out, scale, args.jobs, labels))
         summary_path.write_text(json.dumps(summary, indent=2))
     print(json.dumps(summary, indent=2))
     return 0
