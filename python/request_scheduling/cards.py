@@ -23,9 +23,6 @@ about half an hour.
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -33,6 +30,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import plot, run, summarize, sweep
+from .reproduce import reproduce_main
 
 LOAD_CLIENTS = [315, 465, 620, 775, 930, 1085, 1245, 1400, 1550, 1710]  # 20 % .. 110 %
 FULL_LOAD = 1550
@@ -175,27 +173,12 @@ def scenario3(out: Path, scale: dict, jobs: int) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description="Reproduce the CArDS evaluation")
-    parser.add_argument("--out", default="results/cards")
-    parser.add_argument("--scale", choices=sorted(SCALES), default="paper")
-    parser.add_argument("--only", default="s1,s2,s3", help="comma-separated experiments: s1,s2,s3")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    args = parser.parse_args(argv)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    scale = SCALES[args.scale]
-    summary_path = out / "summary.json"
-    summary = json.loads(summary_path.read_text()) if summary_path.exists() else {}
-    summary["scale"] = args.scale
-    experiments = {"s1": scenario1, "s2": scenario2, "s3": scenario3}
-    for name in args.only.split(","):
-        if name not in experiments:
-            parser.error(f"unknown experiment {name!r}")
-        print(f"cards: running {name} ({args.scale} scale)", flush=True)
-        summary.update(experiments[name](out, scale, args.jobs))
-        summary_path.write_text(json.dumps(summary, indent=2))
-    print(json.dumps(summary, indent=2))
-    return 0
+    return reproduce_main(
+        "cards", "Reproduce the CArDS evaluation", "results/cards", SCALES,
+        {"s1": lambda out, scale, args: scenario1(out, scale, args.jobs),
+         "s2": lambda out, scale, args: scenario2(out, scale, args.jobs),
+         "s3": lambda out, scale, args: scenario3(out, scale, args.jobs)},
+        argv)
 
 
 if __name__ == "__main__":

@@ -32,9 +32,6 @@ an hour).
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -42,6 +39,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import plot, run, summarize, sweep
+from .reproduce import reproduce_main
 
 LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
 SCALES = {
@@ -192,7 +190,7 @@ def _cfcfs_scan(overhead_ns: int, scale: dict) -> list[dict]:
     return rows
 
 
-def cfcfs(out: Path, scale: dict, jobs: int, labels=None) -> dict:
+def cfcfs(out: Path, scale: dict, jobs: int) -> dict:
     """Fig. 1: c-FCFS throughput within the SLO vs dispatcher overhead."""
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         rows = [row for scan in pool.map(lambda o: _cfcfs_scan(o, scale), CFCFS_OVERHEADS_NS) for row in scan]
@@ -215,31 +213,20 @@ def cfcfs(out: Path, scale: dict, jobs: int, labels=None) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description="Reproduce the AFP paper's evaluation")
-    parser.add_argument("--out", default="results/microsecond")
-    parser.add_argument("--scale", choices=sorted(SCALES), default="paper")
-    parser.add_argument("--only", default="tails,psp,cfcfs", help="comma-separated: tails,psp,cfcfs")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--labels", default="",
-                        help="comma-separated policy lines (e.g. 'PSP-150,PSP-300') to run again; the other "
-                             "lines are read from the earlier *-runs.csv in --out")
-    args = parser.parse_args(argv)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    scale = SCALES[args.scale]
-    summary_path = out / "summary.json"
-    summary = json.loads(summary_path.read_text()) if summary_path.exists() else {}
-    summary["scale"] = args.scale
-    experiments = {"tails": tails, "psp": psp_overhead, "cfcfs": cfcfs}
-    for name in args.only.split(","):
-        if name not in experiments:
-            parser.error(f"unknown experiment {name!r}")
-        print(f"microsecond: running {name} ({args.scale} scale)", flush=True)
-        labels = [x for x in args.labels.split(",") if x]
-        summary.update(experiments[name](out, scale, args.jobs, labels))
-        summary_path.write_text(json.dumps(summary, indent=2))
-    print(json.dumps(summary, indent=2))
-    return 0
+    def lines(args):
+        return [x for x in args.labels.split(",") if x]
+
+    def add_arguments(parser):
+        parser.add_argument("--labels", default="",
+                            help="comma-separated policy lines (e.g. 'PSP-150,PSP-300') to run again; the "
+                                 "other lines are read from the earlier *-runs.csv in --out")
+
+    return reproduce_main(
+        "microsecond", "Reproduce the AFP paper's evaluation", "results/microsecond", SCALES,
+        {"tails": lambda out, scale, args: tails(out, scale, args.jobs, lines(args)),
+         "psp": lambda out, scale, args: psp_overhead(out, scale, args.jobs, lines(args)),
+         "cfcfs": lambda out, scale, args: cfcfs(out, scale, args.jobs)},
+        argv, add_arguments)
 
 
 if __name__ == "__main__":
