@@ -95,35 +95,51 @@ def max_load(points, metric: str, slo: float) -> float:
     return best
 
 
+def _tail_plots(g: pd.DataFrame, out: Path, stem: str, title: str) -> None:
+    """p99.9 of short and of all requests vs load, one line per policy."""
+    g = g.assign(load_pct=100 * g["load"])
+    for metric, what in [(SHORT, "short"), ("p999_us", "all")]:
+        plot.line_plot(g, "load_pct", metric, "label", out / f"fig-{stem}-{what}.png", ci=f"{metric}_ci", logy=True,
+                       title=f"{title}: p99.9 latency of {what} requests (95 % CI over {int(g.runs.max())} runs)",
+                       xlabel="load (% of the policy's workers)", ylabel="p99.9 latency (us)")
+
+
+def _slo_loads(g: pd.DataFrame, key: str) -> dict:
+    """Per SLO, the highest load each line sustains, and the best AFP's over each Perséphone's."""
+    result = {}
+    for slo in SLOS_US:
+        sustained = {label: max_load(lines, SHORT, slo) for label, lines in g.groupby("label")}
+        best_afp = max(v for k, v in sustained.items() if k.startswith("AFP"))
+        result[f"{key}_max_load_short_p999_le_{slo}us"] = sustained
+        for label, psp in sustained.items():
+            if label.startswith("PSP"):
+                result[f"{key}_afp_over_{label}_at_{slo}us"] = best_afp / psp if psp else None
+    return result
+
+
+def _at(g: pd.DataFrame, label: str, load: float, metric: str = SHORT) -> float:
+    return float(g[(g.label == label) & (g.load == load)][metric].iloc[0])
+
+
 def tails(out: Path, scale: dict, jobs: int, labels=None) -> dict:
     """Figs. 3 and 4: p99.9 vs load; the load each policy sustains under µs SLOs."""
     runs = _policies(TAIL_POLICIES, {"workload": ["w1", "w2"], "arrival": ["exp", "lognormal"], "load": LOADS},
                      scale, jobs, out / "tails-runs.csv", labels)
     runs.to_csv(out / "tails-runs.csv", index=False)
-    s = summarize(runs, ["workload", "arrival", "label", "load"], METRICS)
+    return tails_figures(out, summarize(runs, ["workload", "arrival", "label", "load"], METRICS))
+
+
+def tails_figures(out: Path, s: pd.DataFrame) -> dict:
+    """Figures and key figures of the tails experiment from its summary."""
     s.to_csv(out / "tails-summary.csv", index=False)
     result = {}
     for (workload, arrival), g in s.groupby(["workload", "arrival"]):
-        g = g.assign(load_pct=100 * g["load"])
-        for metric, what in [(SHORT, "short"), ("p999_us", "all")]:
-            plot.line_plot(g, "load_pct", metric, "label", out / f"fig-{workload}-{arrival}-{what}.png",
-                           ci=f"{metric}_ci", logy=True,
-                           title=f"{workload.upper()}, {arrival} arrivals: p99.9 latency of {what} requests "
-                                 f"(95 % CI over {scale['runs']} runs)",
-                           xlabel="load (% of the policy's workers)", ylabel="p99.9 latency (us)")
+        _tail_plots(g, out, f"{workload}-{arrival}", f"{workload.upper()}, {arrival} arrivals")
         key = f"{workload}_{arrival}"
-        for label in TAIL_POLICIES:
-            row = g[(g.label == label) & (g.load == 0.1)]
-            result[f"{key}_short_p999_us_at_10pct_{label}"] = float(row[SHORT].iloc[0])
-            row = g[(g.label == label) & (g.load == 0.9)]
-            result[f"{key}_short_p999_us_at_90pct_{label}"] = float(row[SHORT].iloc[0])
-        for slo in SLOS_US:
-            sustained = {label: max_load(g[g.label == label], SHORT, slo) for label in TAIL_POLICIES}
-            best_afp = max(v for k, v in sustained.items() if k.startswith("AFP"))
-            result[f"{key}_max_load_short_p999_le_{slo}us"] = sustained
-            for label, psp in sustained.items():
-                if label.startswith("PSP"):
-                    result[f"{key}_afp_over_{label}_at_{slo}us"] = best_afp / psp if psp else None
+        for label in g.label.unique():
+            result[f"{key}_short_p999_us_at_10pct_{label}"] = _at(g, label, 0.1)
+            result[f"{key}_short_p999_us_at_90pct_{label}"] = _at(g, label, 0.9)
+        result.update(_slo_loads(g, key))
     return result
 
 
@@ -132,38 +148,24 @@ def psp_overhead(out: Path, scale: dict, jobs: int, labels=None) -> dict:
     runs = _policies(PSP_POLICIES, {"workload": ["w1", "w2"], "load": LOADS}, scale, jobs, out / "psp-runs.csv",
                      labels, arrival="exp")
     runs.to_csv(out / "psp-runs.csv", index=False)
-    return _psp_figures(out, summarize(runs, ["workload", "label", "load"], METRICS))
+    return psp_figures(out, summarize(runs, ["workload", "label", "load"], METRICS))
 
 
-def _psp_figures(out: Path, s: pd.DataFrame) -> dict:
+def psp_figures(out: Path, s: pd.DataFrame) -> dict:
+    """Figures and key figures of the Perséphone-overhead experiment from its summary."""
     s.to_csv(out / "psp-summary.csv", index=False)
     result = {}
     for workload, g in s.groupby("workload"):
-        g = g.assign(load_pct=100 * g["load"])
-        for metric, what in [(SHORT, "short"), ("p999_us", "all")]:
-            plot.line_plot(g, "load_pct", metric, "label", out / f"fig-psp-{workload}-{what}.png",
-                           ci=f"{metric}_ci", logy=True,
-                           title=f"{workload.upper()}, exponential arrivals: Perséphone classifier cost vs AFP "
-                                 f"({what} requests)",
-                           xlabel="load (% of the policy's workers)", ylabel="p99.9 latency (us)")
-        for label in PSP_POLICIES:
-            if label.startswith("PSP"):
-                row = g[(g.label == label) & (g.load == 0.9)]
-                result[f"{workload}_dispatcher_utilisation_at_90pct_{label}"] = float(
-                    row["dispatcher_utilisation"].iloc[0])
-        # The load AFP-1 sustains over each Perséphone's, within short-request SLOs.
-        for slo in SLOS_US:
-            sustained = {label: max_load(g[g.label == label], SHORT, slo) for label in PSP_POLICIES}
-            result[f"{workload}_max_load_short_p999_le_{slo}us"] = sustained
-            for label in PSP_POLICIES:
-                if label.startswith("PSP"):
-                    psp = sustained[label]
-                    result[f"{workload}_afp1_over_{label}_at_{slo}us"] = sustained["AFP-1"] / psp if psp else None
+        _tail_plots(g, out, f"psp-{workload}",
+                    f"{workload.upper()}, exponential arrivals, Perséphone's classifier cost")
+        psp = [label for label in g.label.unique() if label.startswith("PSP")]
+        for label in psp:
+            result[f"{workload}_dispatcher_utilisation_at_90pct_{label}"] = _at(g, label, 0.9,
+                                                                              "dispatcher_utilisation")
+        result.update(_slo_loads(g, workload))
         # Where Perséphone's tail gets worse than RSS's.
-        for label in ("PSP-450", "PSP-600"):
-            worse = [ld for ld in LOADS
-                     if float(g[(g.label == label) & (g.load == ld)][SHORT].iloc[0])
-                     > float(g[(g.label == "RSS") & (g.load == ld)][SHORT].iloc[0])]
+        for label in psp:
+            worse = [ld for ld in LOADS if _at(g, label, ld) > _at(g, "RSS", ld)]
             result[f"{workload}_{label}_short_worse_than_rss_from_load"] = min(worse) if worse else None
     return result
 
