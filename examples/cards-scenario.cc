@@ -194,12 +194,7 @@ main(int argc, char* argv[])
         }
     }
     summary.Set("run", runIndex).Set("seed", seedValue);
-    if (json.empty())
-    {
-        summary.Write(std::cout);
-        std::cout << std::endl;
-    }
-    else if (!summary.WriteFile(json))
+    if (!summary.WriteFile(json))
     {
         std::cerr << "cards-scenario: cannot write --json=" << json << std::endl;
         return 1;

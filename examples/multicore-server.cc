@@ -285,12 +285,7 @@ main(int argc, char* argv[])
                             cdfPlot,
                             "multicore-server: completion time, " + policy);
     }
-    if (json.empty())
-    {
-        summary.Write(std::cout);
-        std::cout << std::endl;
-    }
-    else if (!summary.WriteFile(json))
+    if (!summary.WriteFile(json))
     {
         std::cerr << "multicore-server: cannot write --json=" << json << std::endl;
         return 1;

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace ns3
@@ -167,6 +168,12 @@ JsonSummary::Write(std::ostream& os, uint32_t indent) const
 bool
 JsonSummary::WriteFile(const std::string& path) const
 {
+    if (path.empty())
+    {
+        Write(std::cout);
+        std::cout << std::endl;
+        return bool(std::cout);
+    }
     std::ofstream out(path);
     if (!out)
     {

@@ -63,7 +63,7 @@ class JsonSummary
      */
     void Write(std::ostream& os, uint32_t indent = 2) const;
     /**
-     * \param path file to write
+     * \param path file to write; empty: standard output
      * \return false if the file cannot be written
      */
     bool WriteFile(const std::string& path) const;
