@@ -39,6 +39,7 @@ main(int argc, char* argv[])
     std::string drain = "60s";
     std::string intraSite = "700us";
     std::string interSite = "3000us";
+    std::string latency = "exp";
     std::string steamBatch = "50";
     std::string run = "1";
     std::string seed = "1";
@@ -76,6 +77,9 @@ main(int argc, char* argv[])
     cmd.AddValue("drain", "longest simulated time after --duration to answer requests", drain);
     cmd.AddValue("intra-site", "mean latency ingress -- own site", intraSite);
     cmd.AddValue("inter-site", "mean latency ingress -- other sites", interSite);
+    cmd.AddValue("latency",
+                 "per-packet link latency: exp (exponential, the paper) | const (the mean)",
+                 latency);
     cmd.AddValue("steam-batch", "STEAM batch size", steamBatch);
     cmd.AddValue("run", "RngRun: index of the independent replication", run);
     cmd.AddValue("seed", "RngSeed", seed);
@@ -124,6 +128,7 @@ main(int argc, char* argv[])
         ScenarioOptions::ParseTime("drain", drain, true, config.drain, error) &&
         ScenarioOptions::ParseTime("intra-site", intraSite, true, config.intraSiteMean, error) &&
         ScenarioOptions::ParseTime("inter-site", interSite, true, config.interSiteMean, error) &&
+        ScenarioOptions::ParseChoice("latency", latency, {"exp", "const"}, error) &&
         number("steam-batch", steamBatch, 1, 100000, config.steamBatch) &&
         ScenarioOptions::ParseUnsigned("run", run, 1, UINT32_MAX, runIndex, error) &&
         ScenarioOptions::ParseUnsigned("seed", seed, 1, UINT32_MAX, seedValue, error) &&
@@ -169,6 +174,7 @@ main(int argc, char* argv[])
         config.scheduler = scheduler;
         config.deployment = deployment;
         config.scaling = scaling;
+        config.latency = latency;
         config.exactQuantiles = exact == "true";
         ok = config.Validate(error);
     }

@@ -182,6 +182,10 @@ CardsScenario::Config::Validate(std::string& error) const
     {
         return fail("--scaling=" + scaling + ": expected parallel or scaled");
     }
+    if (latency != "exp" && latency != "const")
+    {
+        return fail("--latency=" + latency + ": expected exp or const");
+    }
     if (clients == 0)
     {
         return fail("--clients=0: need at least one client");
@@ -285,12 +289,24 @@ CardsScenario::Build()
         staticRouting.GetStaticRouting(m_clientNodes.Get(i)->GetObject<Ipv4>())
             ->SetDefaultRoute(ifs.GetAddress(1), 1);
     }
-    // Random-latency links: intra-site to the ingress's own site, else inter-site.
+    // Random-latency links: intra-site to the ingress's own site, else inter-site;
+    // exponential per packet (the paper) or always the mean (--latency=const).
     int64_t stream = 10000;
     auto wanTo = [&](uint32_t ingress, uint32_t site) -> RandomDelayLinkHelper& {
         Time mean = ingress == site ? m_config.intraSiteMean : m_config.interSiteMean;
-        auto delay = CreateObject<ExponentialRandomVariable>();
-        delay->SetAttribute("Mean", DoubleValue(mean.GetSeconds()));
+        Ptr<RandomVariableStream> delay;
+        if (m_config.latency == "const")
+        {
+            delay =
+                CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
+                                                                   DoubleValue(mean.GetSeconds()));
+        }
+        else
+        {
+            delay = CreateObjectWithAttributes<ExponentialRandomVariable>(
+                "Mean",
+                DoubleValue(mean.GetSeconds()));
+        }
         delay->SetStream(stream++);
         wan.SetChannelAttribute("DelayVariable", PointerValue(delay));
         return wan;
@@ -572,6 +588,12 @@ CardsScenario::GetIngressRouters() const
     return routers;
 }
 
+const NodeContainer&
+CardsScenario::GetIngressNodes() const
+{
+    return m_ingress;
+}
+
 std::vector<Ptr<SemanticRouter>>
 CardsScenario::GetGatewayRouters() const
 {
@@ -688,6 +710,7 @@ CardsScenario::Summarize() const
         .Set("deployment", m_config.deployment)
         .Set("clients", m_config.clients)
         .Set("scaling", m_config.scaling)
+        .Set("latency", m_config.latency)
         .Set("offered_load", GetOfferedLoad())
         .Set("transaction_requests", m_config.transactionRequests)
         .Set("transaction_s", m_config.transactionDuration.GetSeconds())

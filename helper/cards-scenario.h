@@ -85,6 +85,7 @@ class CardsScenario
         DistributionSpec service;               //!< service time on one compute unit
         Time intraSiteMean{MicroSeconds(700)};  //!< ingress -- own gateway
         Time interSiteMean{MicroSeconds(3000)}; //!< ingress -- other gateways
+        std::string latency{"exp"};             //!< per-packet latency: exp or const
         uint32_t serverCapacity{16};            //!< C_Sv: compute units a server offers
         uint32_t steamBatch{50};                //!< STEAM batch size
         bool exactQuantiles{false};             //!< exact quantiles
@@ -132,6 +133,8 @@ class CardsScenario
     const std::vector<uint32_t>& GetInstanceSites() const;
     /// \return the ingress routers
     std::vector<Ptr<SemanticRouter>> GetIngressRouters() const;
+    /// \return the ingress nodes
+    const NodeContainer& GetIngressNodes() const;
     /// \return the gateway routers (routed deployments)
     std::vector<Ptr<SemanticRouter>> GetGatewayRouters() const;
     /// \return the client applications (one per ingress)

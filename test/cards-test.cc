@@ -10,7 +10,9 @@
 #include "ns3/cards-scenario.h"
 #include "ns3/compute-vector.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/multicore-server.h"
+#include "ns3/orchestrator-helper.h"
 #include "ns3/request-client.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/semantic-router.h"
@@ -506,6 +508,136 @@ class RouterDropTestCase : public TestCase
     }
 };
 
+/// Link latency: the mean every time (const), or exponential per packet.
+class LatencyModelTestCase : public TestCase
+{
+  public:
+    LatencyModelTestCase()
+        : TestCase("latency: const gives every request the same RCT, exp spreads it")
+    {
+    }
+
+  private:
+    /**
+     * \param latency exp or const
+     * \return completion times of one client's requests over 1 ms links
+     */
+    LatencySummary Rct(const std::string& latency)
+    {
+        CardsScenario::Config c;
+        std::string error;
+        DistributionSpec::Parse("const:100us", c.service, error);
+        DistributionSpec::Parse("const:10ms", c.interArrival, error);
+        c.clients = 1;
+        c.duration = Seconds(2);
+        c.intraSiteMean = MilliSeconds(1);
+        c.interSiteMean = MilliSeconds(1);
+        c.latency = latency;
+        CardsScenario s(c);
+        s.Build();
+        s.Run();
+        LatencySummary all = s.GetClientStats().GetAll();
+        Simulator::Destroy();
+        return all;
+    }
+
+    void DoRun() override
+    {
+        // Two 1 ms links, 100 us of service; transmission and forwarding
+        // add well under a microsecond.
+        LatencySummary fixed = Rct("const");
+        NS_TEST_ASSERT_MSG_GT(fixed.GetCount(), 190u, "one request every 10 ms for 2 s");
+        NS_TEST_EXPECT_MSG_EQ_TOL(fixed.GetMin().GetMicroSeconds(), 2100, 1, "min");
+        NS_TEST_EXPECT_MSG_EQ_TOL(fixed.GetMax().GetMicroSeconds(), 2100, 1, "max");
+        // Exponential: same mean (sum of two exp(1 ms): sd 1.41 ms, 200
+        // samples: 3 standard errors = 0.3 ms), a wide spread.
+        LatencySummary random = Rct("exp");
+        NS_TEST_EXPECT_MSG_EQ_TOL(random.GetMean().GetMicroSeconds(), 2100, 300, "mean");
+        NS_TEST_EXPECT_MSG_GT(random.GetMax() - random.GetMin(), MilliSeconds(3), "spread");
+        CardsScenario::Config c;
+        c.latency = "uniform";
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(c.Validate(error), false, "unknown latency model");
+        NS_TEST_ASSERT_MSG_NE(error.find("--latency"), std::string::npos, error);
+    }
+};
+
+/// The orchestrator helper: a new compute vector signalled at run time.
+class OrchestratorSignalTestCase : public TestCase
+{
+  public:
+    OrchestratorSignalTestCase()
+        : TestCase("orchestrator: a signalled compute vector takes effect at its time")
+    {
+    }
+
+  private:
+    /// \param instances the instances, whose arrivals are recorded
+    void Snapshot(const std::vector<Ptr<MulticoreServer>>* instances)
+    {
+        for (const auto& si : *instances)
+        {
+            m_atSignal.push_back(si->GetReceived());
+        }
+    }
+
+    /// \param si an instance \param cu compute units \return its entry
+    static ComputeTarget Entry(Ptr<MulticoreServer> si, uint32_t cu)
+    {
+        Ipv4AddressValue locator;
+        si->GetAttribute("Locator", locator);
+        return ComputeTarget{locator.Get(), cu, true, 0};
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(35);
+        CardsScenario::Config c;
+        c.clients = 200;
+        c.duration = Seconds(1);
+        CardsScenario s(c);
+        s.Build();
+        // Half-way, the orchestrator keeps site 0's first two instances only
+        // (1 and 2 compute units).
+        const auto& instances = s.GetInstances();
+        ComputeVector v;
+        v.Add(Entry(instances[0], 1));
+        v.Add(Entry(instances[1], 2));
+        OrchestratorHelper::Signal(MilliSeconds(500),
+                                   s.GetIngressNodes(),
+                                   CardsScenario::SERVICE_ADDRESS,
+                                   v);
+        Simulator::Schedule(MilliSeconds(500),
+                            &OrchestratorSignalTestCase::Snapshot,
+                            this,
+                            &instances);
+        s.Run();
+        NS_TEST_ASSERT_MSG_EQ(m_atSignal.size(), instances.size(), "snapshot taken");
+        NS_TEST_ASSERT_MSG_EQ(s.GetCompleted(), s.GetSent(), "every request answered");
+        uint64_t before = 0;
+        for (const auto n : m_atSignal)
+        {
+            before += n;
+        }
+        uint64_t after0 = instances[0]->GetReceived() - m_atSignal[0];
+        uint64_t after1 = instances[1]->GetReceived() - m_atSignal[1];
+        NS_TEST_ASSERT_MSG_GT(before, 15000u, "traffic before the signal");
+        for (uint32_t i = 2; i < instances.size(); ++i)
+        {
+            // Requests already on the wire when the signal lands may still
+            // arrive; none is scheduled to these instances afterwards.
+            NS_TEST_EXPECT_MSG_LT(instances[i]->GetReceived() - m_atSignal[i],
+                                  100u,
+                                  "instance " << i << " left the vector");
+        }
+        // 1 : 2 compute units, WRR exact up to a cycle per scheduling point.
+        NS_TEST_EXPECT_MSG_EQ_TOL(double(after1), 2.0 * after0, 0.02 * after1 + 10, "1:2 share");
+        Simulator::Destroy();
+    }
+
+    std::vector<uint64_t> m_atSignal; //!< arrivals per instance at the signal
+};
+
 /// Suite of the CArDS tests.
 class CardsTestSuite : public TestSuite
 {
@@ -522,6 +654,8 @@ class CardsTestSuite : public TestSuite
         AddTestCase(new SteamReleaseTestCase());
         AddTestCase(new SchedulingPointsTestCase());
         AddTestCase(new RouterDropTestCase());
+        AddTestCase(new LatencyModelTestCase());
+        AddTestCase(new OrchestratorSignalTestCase());
         AddTestCase(new PaperTrendTestCase());
     }
 };

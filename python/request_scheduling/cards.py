@@ -1,6 +1,6 @@
 """Reproduce the CArDS paper's evaluation (Khandaker et al.) with cards-scenario.
 
-    python -m request_scheduling.cards --out results/cards [--scale quick|paper] [--only s1,s2,s3]
+    python -m request_scheduling.cards --out results/cards [--scale quick|paper] [--only s1,s2,latency,s3]
 
 Writes, per experiment, the runs (``*-runs.csv``), means with 95 % confidence
 intervals (``*-summary.csv``), gnuplot figures (``fig-*.png``) and the key
@@ -11,6 +11,10 @@ ratios the paper reports (``summary.json``):
   direct CArDS;
 * s2: mean RCT vs clients for CArDS, STEAM and Random in scenarios 2a, 2b
   and 2c, and the RCT CDF at 1245 clients in 2a;
+* latency: how the network decides the scenario-1 ratios: RCT increase of
+  5 / 50 / 1550 scheduling points over central at 100 % load, and
+  site-random over direct at 30 %, with exponential or constant link
+  latency and with the latency means divided by 10 and 100;
 * s3: mean RCT vs clients for video chunks (scenario 3) with 1-minute
   affinity, random packet-level and CArDS packet-level scheduling, and the
   clients each serves within a 1.5 s bound.
@@ -84,6 +88,43 @@ def scenario1(out: Path, scale: dict, jobs: int) -> dict:
         result[f"site_random_over_direct_at_{load}pct"] = _ratio(
             s, f"points == 'site-random LB' and load_pct == {load}", f"points == '5 schedulers' and load_pct == {load}")
     return result
+
+
+LATENCY_MODELS = {
+    "exp, paper means": dict(latency="exp", intra_site="700us", inter_site="3000us"),
+    "const, paper means": dict(latency="const", intra_site="700us", inter_site="3000us"),
+    "exp, means / 10": dict(latency="exp", intra_site="70us", inter_site="300us"),
+    "exp, means / 100": dict(latency="exp", intra_site="7us", inter_site="30us"),
+}
+
+
+def latency_models(out: Path, scale: dict, jobs: int) -> dict:
+    """Scenario-1 ratios under other link-latency models and scales."""
+    cases = [("central", 1, FULL_LOAD), ("cards", 5, FULL_LOAD), ("cards", 50, FULL_LOAD),
+             ("cards", 1550, FULL_LOAD), ("cards", 5, 465), ("site-random", 5, 465)]
+    frames = []
+    for model, options in LATENCY_MODELS.items():
+        for scheduler, n, clients in cases:
+            df = sweep("cards-scenario", {"clients": [clients]}, runs=scale["runs"], jobs=jobs, scenario="1",
+                       scheduler=scheduler, schedulers=n, duration=scale["duration"], **options)
+            df["model"], df["points"] = model, scheduler if scheduler != "cards" else f"{n} schedulers"
+            frames.append(df)
+    runs = pd.concat(frames, ignore_index=True)
+    runs.to_csv(out / "latency-runs.csv", index=False)
+    s = summarize(runs, ["model", "points", "clients"], ["rct_mean_us"])
+    rows = []
+    for model in LATENCY_MODELS:
+        m = s[s.model == model]
+        row = {"model": model, "central_rct_us_at_100pct": float(m.query("points == 'central'").rct_mean_us.iloc[0])}
+        for n in (5, 50, 1550):
+            r = _ratio(m, f"points == '{n} schedulers' and clients == {FULL_LOAD}", "points == 'central'")
+            row[f"increase_{n}_schedulers_pct"] = 100 * (r - 1)
+        row["site_random_over_direct_at_30pct"] = _ratio(m, "points == 'site-random'",
+                                                          "points == '5 schedulers' and clients == 465")
+        rows.append(row)
+    table = pd.DataFrame(rows)
+    table.to_csv(out / "latency-summary.csv", index=False)
+    return {"latency_models": table.set_index("model").to_dict("index")}
 
 
 def scenario2(out: Path, scale: dict, jobs: int) -> dict:
@@ -177,6 +218,7 @@ def main(argv=None) -> int:
         "cards", "Reproduce the CArDS evaluation", "results/cards", SCALES,
         {"s1": lambda out, scale, args: scenario1(out, scale, args.jobs),
          "s2": lambda out, scale, args: scenario2(out, scale, args.jobs),
+         "latency": lambda out, scale, args: latency_models(out, scale, args.jobs),
          "s3": lambda out, scale, args: scenario3(out, scale, args.jobs)},
         argv)
 

@@ -1,0 +1,124 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "orchestrator-helper.h"
+
+#include "semantic-router-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/semantic-router.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("OrchestratorHelper");
+
+namespace
+{
+
+/**
+ * \param router a node
+ * \return its SemanticRouter; aborts if it has none
+ */
+Ptr<SemanticRouter>
+RouterOf(Ptr<Node> router)
+{
+    Ptr<SemanticRouter> r = SemanticRouterHelper::Get(router);
+    NS_ABORT_MSG_IF(!r, "OrchestratorHelper: node " << router->GetId() << " has no SemanticRouter");
+    return r;
+}
+
+/**
+ * \param r a semantic router
+ * \param service a service it serves
+ * \param vector the new compute vector
+ */
+void
+Apply(Ptr<SemanticRouter> r, Ipv4Address service, ComputeVector vector)
+{
+    for (const auto& d : r->GetDispatchers(service))
+    {
+        d->SetComputeVector(vector);
+    }
+    NS_LOG_INFO("service " << service << ": " << vector.GetN() << " entries, "
+                           << vector.GetTotalComputeUnits() << " compute units");
+}
+
+} // namespace
+
+OrchestratorHelper::OrchestratorHelper()
+{
+    m_dispatcher.SetTypeId("ns3::CardsDispatcher");
+}
+
+std::vector<Ptr<Dispatcher>>
+OrchestratorHelper::Install(Ptr<Node> router,
+                            Ipv4Address service,
+                            const ComputeVector& vector,
+                            uint32_t points) const
+{
+    NS_ABORT_MSG_IF(vector.GetN() == 0,
+                    "OrchestratorHelper: empty compute vector for service " << service);
+    NS_ABORT_MSG_IF(points == 0, "OrchestratorHelper: a service needs a scheduling point");
+    Ptr<SemanticRouter> r = RouterOf(router);
+    std::vector<Ptr<Dispatcher>> created;
+    for (uint32_t i = 0; i < points; ++i)
+    {
+        Ptr<Dispatcher> d = m_dispatcher.Create<Dispatcher>();
+        NS_ABORT_MSG_IF(!d,
+                        "OrchestratorHelper: " << m_dispatcher.GetTypeId().GetName()
+                                               << " is not a Dispatcher");
+        d->SetComputeVector(vector);
+        created.push_back(d);
+    }
+    r->AddService(service, created);
+    return created;
+}
+
+std::vector<Ptr<Dispatcher>>
+OrchestratorHelper::Install(const NodeContainer& routers,
+                            Ipv4Address service,
+                            const ComputeVector& vector,
+                            uint32_t points) const
+{
+    std::vector<Ptr<Dispatcher>> all;
+    for (auto n = routers.Begin(); n != routers.End(); ++n)
+    {
+        auto mine = Install(*n, service, vector, points);
+        all.insert(all.end(), mine.begin(), mine.end());
+    }
+    return all;
+}
+
+void
+OrchestratorHelper::Signal(Time delay,
+                           Ptr<Node> router,
+                           Ipv4Address service,
+                           const ComputeVector& vector)
+{
+    NS_ABORT_MSG_IF(vector.GetN() == 0,
+                    "OrchestratorHelper: empty compute vector for service " << service);
+    NS_ABORT_MSG_IF(delay.IsStrictlyNegative(), "OrchestratorHelper: negative signalling delay");
+    Ptr<SemanticRouter> r = RouterOf(router);
+    NS_ABORT_MSG_IF(r->GetDispatchers(service).empty(),
+                    "OrchestratorHelper: node " << router->GetId() << " does not serve "
+                                                << service);
+    Simulator::Schedule(delay, &Apply, r, service, vector);
+}
+
+void
+OrchestratorHelper::Signal(Time delay,
+                           const NodeContainer& routers,
+                           Ipv4Address service,
+                           const ComputeVector& vector)
+{
+    for (auto n = routers.Begin(); n != routers.End(); ++n)
+    {
+        Signal(delay, *n, service, vector);
+    }
+}
+
+} // namespace ns3
