@@ -68,6 +68,21 @@ Dotted(std::initializer_list<uint32_t> a)
     }
     return os.str();
 }
+
+/**
+ * \param nodes nodes running a SemanticRouter
+ * \return their routers
+ */
+std::vector<Ptr<SemanticRouter>>
+RoutersOf(const NodeContainer& nodes)
+{
+    std::vector<Ptr<SemanticRouter>> routers;
+    for (auto n = nodes.Begin(); n != nodes.End(); ++n)
+    {
+        routers.push_back(SemanticRouterHelper::Get(*n));
+    }
+    return routers;
+}
 } // namespace
 
 CardsScenario::Config::Config()
@@ -580,12 +595,7 @@ CardsScenario::GetInstanceSites() const
 std::vector<Ptr<SemanticRouter>>
 CardsScenario::GetIngressRouters() const
 {
-    std::vector<Ptr<SemanticRouter>> routers;
-    for (auto n = m_ingress.Begin(); n != m_ingress.End(); ++n)
-    {
-        routers.push_back(SemanticRouterHelper::Get(*n));
-    }
-    return routers;
+    return RoutersOf(m_ingress);
 }
 
 const NodeContainer&
@@ -597,12 +607,7 @@ CardsScenario::GetIngressNodes() const
 std::vector<Ptr<SemanticRouter>>
 CardsScenario::GetGatewayRouters() const
 {
-    std::vector<Ptr<SemanticRouter>> routers;
-    for (auto n = m_gateways.Begin(); n != m_gateways.End(); ++n)
-    {
-        routers.push_back(SemanticRouterHelper::Get(*n));
-    }
-    return routers;
+    return RoutersOf(m_gateways);
 }
 
 ApplicationContainer
