@@ -6,13 +6,13 @@
 #define MULTICORE_SERVER_H
 
 #include "core-policy.h"
-#include "request-stats.h"
 #include "rss-hash.h"
-#include "server-request.h"
 
 #include "ns3/application.h"
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/request-stats.h"
+#include "ns3/server-request.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 

@@ -4,9 +4,6 @@
 
 #include "cards-scenario.h"
 
-#include "multicore-server-helper.h"
-#include "random-delay-link-helper.h"
-#include "request-client-helper.h"
 #include "semantic-router-helper.h"
 
 #include "ns3/abort.h"
@@ -20,11 +17,14 @@
 #include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
+#include "ns3/multicore-server-helper.h"
 #include "ns3/multicore-server.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
 #include "ns3/queue.h"
+#include "ns3/random-delay-link-helper.h"
 #include "ns3/random-dispatcher.h"
+#include "ns3/request-client-helper.h"
 #include "ns3/request-client.h"
 #include "ns3/semantic-router.h"
 #include "ns3/simulator.h"

@@ -5,8 +5,6 @@
 #include "multicore-scenario.h"
 
 #include "multicore-server-helper.h"
-#include "random-delay-link-helper.h"
-#include "request-client-helper.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -20,6 +18,8 @@
 #include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
+#include "ns3/random-delay-link-helper.h"
+#include "ns3/request-client-helper.h"
 #include "ns3/request-client.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"

@@ -5,9 +5,8 @@
 #ifndef CARDS_DISPATCHER_H
 #define CARDS_DISPATCHER_H
 
-#include "request-dispatcher.h"
-
 #include "ns3/random-variable-stream.h"
+#include "ns3/request-dispatcher.h"
 
 #include <vector>
 

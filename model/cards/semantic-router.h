@@ -5,12 +5,11 @@
 #ifndef SEMANTIC_ROUTER_H
 #define SEMANTIC_ROUTER_H
 
-#include "request-dispatcher.h"
-#include "service-request-header.h"
-
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
+#include "ns3/request-dispatcher.h"
+#include "ns3/service-request-header.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>

@@ -5,7 +5,7 @@
 #ifndef STEAM_DISPATCHER_H
 #define STEAM_DISPATCHER_H
 
-#include "request-dispatcher.h"
+#include "ns3/request-dispatcher.h"
 
 #include <vector>
 

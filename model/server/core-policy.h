@@ -5,11 +5,10 @@
 #ifndef CORE_POLICY_H
 #define CORE_POLICY_H
 
-#include "server-request.h"
-
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/object.h"
+#include "ns3/server-request.h"
 #include "ns3/traced-callback.h"
 
 #include <limits>

@@ -4,14 +4,13 @@
 
 #include "semantic-router.h"
 
-#include "service-request-header.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
+#include "ns3/service-request-header.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"

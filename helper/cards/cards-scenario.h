@@ -5,17 +5,16 @@
 #ifndef CARDS_SCENARIO_H
 #define CARDS_SCENARIO_H
 
-#include "json-summary.h"
-#include "scenario-options.h"
-
 #include "ns3/application-container.h"
 #include "ns3/compute-vector.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/json-summary.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/request-stats.h"
+#include "ns3/scenario-options.h"
 #include "ns3/service-request-header.h"
 
 #include <cstdint>
