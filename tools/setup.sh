@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what `make run` / `make test` need on a fresh Debian machine:
 # Debian packages (compiler, CMake, Ninja, Boost headers, gnuplot, Python
-# venv) and a .venv with the ns3 wheel, cppyy, pandas, scipy and pytest.
+# venv) and a .venv with the ns3 wheel, cppyy, pandas, scipy, tqdm and pytest,
+# and the request_scheduling package installed editable from python/.
 # Idempotent: a stamp file records a finished set-up of the current inputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 stamp=.venv/.request-scheduling-setup
-inputs=$(sha256sum python/requirements.txt tools/setup.sh | sha256sum | cut -c1-16)
+inputs=$(sha256sum python/requirements.txt python/pyproject.toml tools/setup.sh | sha256sum | cut -c1-16)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs" ]; then
   exit 0
 fi
@@ -29,7 +30,9 @@ python=${PYTHON:-python3}
 echo "setup: installing Python packages into .venv (the ns3 wheel builds cppyy: a few minutes)"
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -r python/requirements.txt
-# The package is used from the source tree: python/ goes on the venv's path.
+# Editable: imports resolve to python/request_scheduling in this tree, where
+# the runner finds the built examples. Replaces the .pth file earlier set-ups wrote.
 site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
-echo "$PWD/python" > "$site/request-scheduling.pth"
+rm -f "$site/request-scheduling.pth"
+.venv/bin/python -m pip install -q -e ./python
 echo "$inputs" > "$stamp"
