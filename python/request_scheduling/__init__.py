@@ -4,7 +4,8 @@ Two layers:
 
 * ``run`` and ``sweep`` drive the module's example programs as processes and
   return their JSON summaries (a dict, or a pandas DataFrame with one row per
-  run). They need no ns-3 import and run sweeps in parallel.
+  run, failed runs included with their message in ``error``). They need no
+  ns-3 import and run sweeps in parallel, with a progress bar on a terminal.
 * ``load()`` loads the built C++ module into cppyy next to the ns3 wheel's
   bindings (``from ns import ns``), so the module's classes, Attributes and
   traces can be used from Python directly.
@@ -13,8 +14,10 @@ Two layers:
 from .runner import (
     DirectoryCache,
     ExampleError,
+    FailedRunsWarning,
     build_dir,
     example_path,
+    failed_runs,
     run,
     sweep,
 )
@@ -24,8 +27,10 @@ from .stats import mean_ci, summarize
 __all__ = [
     "DirectoryCache",
     "ExampleError",
+    "FailedRunsWarning",
     "build_dir",
     "example_path",
+    "failed_runs",
     "load",
     "mean_ci",
     "run",

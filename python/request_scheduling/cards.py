@@ -30,6 +30,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Optional
 
 import pandas as pd
 
@@ -54,17 +55,17 @@ def _ratio(summary, where_a, where_b, metric="rct_mean_us"):
     return float(a.iloc[0] / b.iloc[0]) if len(a) and len(b) else float("nan")
 
 
-def scenario1(out: Path, scale: dict, jobs: int) -> dict:
+def scenario1(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Distributed vs central scheduling; site-random LB vs direct."""
     points = [("central", 1), ("cards", 5), ("cards", 50), ("cards", 310), ("cards", 1550)]
     frames = []
     for scheduler, n in points:
         df = sweep("cards-scenario", {"clients": LOAD_CLIENTS}, runs=scale["runs"], jobs=jobs,
-                   scenario="1", scheduler=scheduler, schedulers=n, duration=scale["duration"])
+                   scenario="1", scheduler=scheduler, schedulers=n, duration=scale["duration"], progress=progress)
         df["points"] = "central" if scheduler == "central" else f"{n} schedulers"
         frames.append(df)
     site = sweep("cards-scenario", {"clients": LOAD_CLIENTS, "scheduler": ["site-random"]},
-                 runs=scale["runs"], jobs=jobs, scenario="1", duration=scale["duration"])
+                 runs=scale["runs"], jobs=jobs, scenario="1", duration=scale["duration"], progress=progress)
     site["points"] = "site-random LB"
     runs = pd.concat(frames + [site], ignore_index=True)
     runs["load_pct"] = runs["clients"].map(_load)
@@ -98,7 +99,7 @@ LATENCY_MODELS = {
 }
 
 
-def latency_models(out: Path, scale: dict, jobs: int) -> dict:
+def latency_models(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Scenario-1 ratios under other link-latency models and scales."""
     cases = [("central", 1, FULL_LOAD), ("cards", 5, FULL_LOAD), ("cards", 50, FULL_LOAD),
              ("cards", 1550, FULL_LOAD), ("cards", 5, 465), ("site-random", 5, 465)]
@@ -106,7 +107,8 @@ def latency_models(out: Path, scale: dict, jobs: int) -> dict:
     for model, options in LATENCY_MODELS.items():
         for scheduler, n, clients in cases:
             df = sweep("cards-scenario", {"clients": [clients]}, runs=scale["runs"], jobs=jobs, scenario="1",
-                       scheduler=scheduler, schedulers=n, duration=scale["duration"], **options)
+                       scheduler=scheduler, schedulers=n, duration=scale["duration"], progress=progress,
+                       **options)
             df["model"], df["points"] = model, scheduler if scheduler != "cards" else f"{n} schedulers"
             frames.append(df)
     runs = pd.concat(frames, ignore_index=True)
@@ -127,13 +129,13 @@ def latency_models(out: Path, scale: dict, jobs: int) -> dict:
     return {"latency_models": table.set_index("model").to_dict("index")}
 
 
-def scenario2(out: Path, scale: dict, jobs: int) -> dict:
+def scenario2(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """CArDS vs STEAM vs Random in 2a, 2b, 2c; CDF at 1245 clients (2a)."""
     clients = [620, 930, 1245, 1400, 1550]
     result = {}
     for scen in ["2a", "2b", "2c"]:
         runs = sweep("cards-scenario", {"scheduler": ["cards", "steam", "random"], "clients": clients},
-                     runs=scale["runs"], jobs=jobs, scenario=scen, duration=scale["duration"])
+                     runs=scale["runs"], jobs=jobs, scenario=scen, duration=scale["duration"], progress=progress)
         runs.to_csv(out / f"s{scen}-runs.csv", index=False)
         s = summarize(runs, ["scheduler", "clients"], ["rct_mean_us", "rct_p99_us"])
         s["rct_mean_ms"], s["rct_mean_ms_ci"] = s["rct_mean_us"] / 1e3, s["rct_mean_us_ci"] / 1e3
@@ -144,8 +146,10 @@ def scenario2(out: Path, scale: dict, jobs: int) -> dict:
         for sched in ["cards", "steam", "random"]:
             row = s[(s.scheduler == sched) & (s.clients == 1245)]
             result[f"{scen}_rct_mean_ms_at_1245_{sched}"] = float(row.rct_mean_ms.iloc[0])
+        # Points whose runs all failed (NaN) do not count.
+        means = s.dropna(subset=["rct_mean_us"])
         result[f"{scen}_cards_lowest_at_every_point"] = bool(
-            all(g.set_index("scheduler").rct_mean_us.idxmin() == "cards" for _, g in s.groupby("clients")))
+            all(g.set_index("scheduler").rct_mean_us.idxmin() == "cards" for _, g in means.groupby("clients")))
     frames = []
     with tempfile.TemporaryDirectory() as tmp:
         for sched in ["cards", "steam", "random"]:
@@ -165,8 +169,11 @@ def scenario2(out: Path, scale: dict, jobs: int) -> dict:
 def _clients_at_bound(s, bound_ms: float):
     """Client count at which the mean RCT crosses the bound (linear
     interpolation between swept points); None if it stays within the bound
-    over the whole sweep, 0 if even the first point exceeds it."""
-    pts = s.sort_values("clients")[["clients", "rct_mean_ms"]].values.tolist()
+    over the whole sweep, 0 if even the first point exceeds it. Points whose
+    runs all failed (NaN) are left out."""
+    pts = s.dropna(subset=["rct_mean_ms"]).sort_values("clients")[["clients", "rct_mean_ms"]].values.tolist()
+    if not pts:
+        return None
     if pts[0][1] > bound_ms:
         return 0.0
     for (c0, r0), (c1, r1) in zip(pts, pts[1:]):
@@ -175,7 +182,7 @@ def _clients_at_bound(s, bound_ms: float):
     return None
 
 
-def scenario3(out: Path, scale: dict, jobs: int) -> dict:
+def scenario3(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Video chunks: 1-minute affinity vs packet-level Random and CArDS."""
     # 50 000 clients load the 50 compute units to 100 %: sweep into overload
     # so that every variant crosses the bound.
@@ -186,7 +193,7 @@ def scenario3(out: Path, scale: dict, jobs: int) -> dict:
     frames = []
     for label, opts in variants.items():
         df = sweep("cards-scenario", {"clients": clients}, runs=scale["s3_runs"], jobs=jobs, scenario="3",
-                   duration=scale["s3_duration"], warmup=scale["s3_warmup"], **opts)
+                   duration=scale["s3_duration"], warmup=scale["s3_warmup"], progress=progress, **opts)
         df["variant"] = label
         frames.append(df)
     runs = pd.concat(frames, ignore_index=True)
@@ -216,10 +223,10 @@ def scenario3(out: Path, scale: dict, jobs: int) -> dict:
 def main(argv=None) -> int:
     return reproduce_main(
         "cards", "Reproduce the CArDS evaluation", "results/cards", SCALES,
-        {"s1": lambda out, scale, args: scenario1(out, scale, args.jobs),
-         "s2": lambda out, scale, args: scenario2(out, scale, args.jobs),
-         "latency": lambda out, scale, args: latency_models(out, scale, args.jobs),
-         "s3": lambda out, scale, args: scenario3(out, scale, args.jobs)},
+        {"s1": lambda out, scale, args: scenario1(out, scale, args.jobs, args.progress),
+         "s2": lambda out, scale, args: scenario2(out, scale, args.jobs, args.progress),
+         "latency": lambda out, scale, args: latency_models(out, scale, args.jobs, args.progress),
+         "s3": lambda out, scale, args: scenario3(out, scale, args.jobs, args.progress)},
         argv)
 
 

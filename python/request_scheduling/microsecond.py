@@ -32,13 +32,16 @@ an hour).
 
 from __future__ import annotations
 
+import math
 import sys
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Optional
 
 import pandas as pd
 
-from . import plot, run, summarize, sweep
+from . import ExampleError, FailedRunsWarning, failed_runs, plot, run, summarize, sweep
 from .reproduce import reproduce_main
 
 LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
@@ -67,7 +70,8 @@ SHORT = "per_class.short.p999_us"
 METRICS = [SHORT, "p999_us", "per_class.long.p999_us", "rate_rps", "dispatcher_utilisation", "preemptions"]
 
 
-def _policies(policies: dict, grid: dict, scale: dict, jobs: int, previous: Path, labels, **fixed) -> pd.DataFrame:
+def _policies(policies: dict, grid: dict, scale: dict, jobs: int, previous: Path, labels,
+              progress: Optional[bool] = None, **fixed) -> pd.DataFrame:
     """Run every policy over the grid; with ``labels``, only those, keeping
     the other policies' runs from ``previous`` (an earlier runs CSV)."""
     frames = []
@@ -78,7 +82,7 @@ def _policies(policies: dict, grid: dict, scale: dict, jobs: int, previous: Path
         if labels and name not in labels:
             continue
         df = sweep("multicore-server", grid, runs=scale["runs"], jobs=jobs, duration=scale["duration"],
-                   **options, **fixed)
+                   progress=progress, **options, **fixed)
         df["label"] = name
         frames.append(df)
     return pd.concat(frames, ignore_index=True)
@@ -86,10 +90,11 @@ def _policies(policies: dict, grid: dict, scale: dict, jobs: int, previous: Path
 
 def max_load(points, metric: str, slo: float) -> float:
     """Highest load of an ascending scan whose ``metric`` is within ``slo``,
-    stopping at the first load that misses it (0 if the first one does)."""
+    stopping at the first load that misses it (0 if the first one does). A
+    load whose runs all failed (NaN) counts as a miss."""
     best = 0.0
     for load, value in points.sort_values("load")[["load", metric]].values.tolist():
-        if value > slo:
+        if not value <= slo:
             break
         best = load
     return best
@@ -121,10 +126,10 @@ def _at(g: pd.DataFrame, label: str, load: float, metric: str = SHORT) -> float:
     return float(g[(g.label == label) & (g.load == load)][metric].iloc[0])
 
 
-def tails(out: Path, scale: dict, jobs: int, labels=None) -> dict:
+def tails(out: Path, scale: dict, jobs: int, labels=None, progress: Optional[bool] = None) -> dict:
     """Figs. 3 and 4: p99.9 vs load; the load each policy sustains under µs SLOs."""
     runs = _policies(TAIL_POLICIES, {"workload": ["w1", "w2"], "arrival": ["exp", "lognormal"], "load": LOADS},
-                     scale, jobs, out / "tails-runs.csv", labels)
+                     scale, jobs, out / "tails-runs.csv", labels, progress)
     runs.to_csv(out / "tails-runs.csv", index=False)
     return tails_figures(out, summarize(runs, ["workload", "arrival", "label", "load"], METRICS))
 
@@ -143,10 +148,10 @@ def tails_figures(out: Path, s: pd.DataFrame) -> dict:
     return result
 
 
-def psp_overhead(out: Path, scale: dict, jobs: int, labels=None) -> dict:
+def psp_overhead(out: Path, scale: dict, jobs: int, labels=None, progress: Optional[bool] = None) -> dict:
     """Fig. 5: Perséphone's classifier cost against AFP-1 and AFP-8."""
     runs = _policies(PSP_POLICIES, {"workload": ["w1", "w2"], "load": LOADS}, scale, jobs, out / "psp-runs.csv",
-                     labels, arrival="exp")
+                     labels, progress, arrival="exp")
     runs.to_csv(out / "psp-runs.csv", index=False)
     return psp_figures(out, summarize(runs, ["workload", "label", "load"], METRICS))
 
@@ -176,17 +181,26 @@ CFCFS_SLO_US = 100.0
 
 
 def _cfcfs_scan(overhead_ns: int, scale: dict) -> list[dict]:
-    """Loads in steps of 2.5 % until the first one that misses the SLO in any run."""
+    """Loads in steps of 2.5 % until the first one that misses the SLO in any
+    run; a failed run (its message in ``error``, NaN metrics) is a miss."""
     rows = []
     for step in range(1, 41):
         load = step / 40
         worst = 0.0
         for r in range(1, scale["cfcfs_runs"] + 1):
-            j = run("multicore-server", policy="cfcfs", cores=CFCFS_WORKERS, service="const:1us", arrival="exp",
-                    dispatch_overhead=f"{overhead_ns}ns", load=load, duration=scale["duration"], run=r)
+            row = {"overhead_ns": overhead_ns, "load": load, "run": r, "error": None}
+            try:
+                j = run("multicore-server", policy="cfcfs", cores=CFCFS_WORKERS, service="const:1us",
+                        arrival="exp", dispatch_overhead=f"{overhead_ns}ns", load=load, duration=scale["duration"],
+                        run=r)
+            except ExampleError as err:
+                worst = math.inf
+                rows.append({**row, "error": str(err), "p999_us": math.nan, "rate_rps": math.nan,
+                             "dispatcher_utilisation": math.nan})
+                continue
             worst = max(worst, j["p999_us"])
-            rows.append({"overhead_ns": overhead_ns, "load": load, "run": r, "p999_us": j["p999_us"],
-                         "rate_rps": j["rate_rps"], "dispatcher_utilisation": j["dispatcher_utilisation"]})
+            rows.append({**row, "p999_us": j["p999_us"], "rate_rps": j["rate_rps"],
+                         "dispatcher_utilisation": j["dispatcher_utilisation"]})
         if worst > CFCFS_SLO_US:
             break
     return rows
@@ -198,7 +212,12 @@ def cfcfs(out: Path, scale: dict, jobs: int) -> dict:
         rows = [row for scan in pool.map(lambda o: _cfcfs_scan(o, scale), CFCFS_OVERHEADS_NS) for row in scan]
     runs = pd.DataFrame(rows)
     runs.to_csv(out / "cfcfs-runs.csv", index=False)
-    worst = runs.groupby(["overhead_ns", "load"], as_index=False)["p999_us"].max()
+    bad = failed_runs(runs)
+    if bad.any():
+        warnings.warn(f"cfcfs: {int(bad.sum())} of {len(runs)} runs failed, each counted as missing the SLO "
+                      f"(first: {runs.error[bad].iloc[0]})", FailedRunsWarning, stacklevel=2)
+    worst = (runs.assign(p999_us=runs.p999_us.where(~bad, math.inf))
+             .groupby(["overhead_ns", "load"], as_index=False)["p999_us"].max())
     points = []
     for o, g in worst.groupby("overhead_ns"):
         load = max_load(g, "p999_us", CFCFS_SLO_US)
@@ -225,8 +244,8 @@ def main(argv=None) -> int:
 
     return reproduce_main(
         "microsecond", "Reproduce the AFP paper's evaluation", "results/microsecond", SCALES,
-        {"tails": lambda out, scale, args: tails(out, scale, args.jobs, lines(args)),
-         "psp": lambda out, scale, args: psp_overhead(out, scale, args.jobs, lines(args)),
+        {"tails": lambda out, scale, args: tails(out, scale, args.jobs, lines(args), args.progress),
+         "psp": lambda out, scale, args: psp_overhead(out, scale, args.jobs, lines(args), args.progress),
          "cfcfs": lambda out, scale, args: cfcfs(out, scale, args.jobs)},
         argv, add_arguments)
 

@@ -20,7 +20,9 @@ def reproduce_main(
     argv=None,
     add_arguments: Optional[Callable[[argparse.ArgumentParser], None]] = None,
 ) -> int:
-    """Parse ``--out --scale --only --jobs`` (plus ``add_arguments``), run the
+    """Parse ``--out --scale --only --jobs --no-progress`` (plus
+    ``add_arguments``; ``args.progress`` is False or None, sweep()'s
+    default: a bar when stderr is a terminal), run the
     chosen experiments in order, and merge what each returns into
     ``<out>/summary.json`` after each one, so an interrupted run keeps the
     experiments already done."""
@@ -30,6 +32,8 @@ def reproduce_main(
     parser.add_argument("--only", default=",".join(experiments),
                         help="comma-separated experiments: " + ",".join(experiments))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--no-progress", dest="progress", action="store_const", const=False, default=None,
+                        help="no progress bar (there is none anyway when stderr is not a terminal)")
     if add_arguments:
         add_arguments(parser)
     args = parser.parse_args(argv)

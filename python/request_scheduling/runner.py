@@ -7,8 +7,10 @@ import itertools
 import json
 import os
 import subprocess
+import sys
 import tempfile
-from concurrent.futures import Executor, ThreadPoolExecutor
+import warnings
+from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Protocol
 
@@ -24,6 +26,10 @@ class ExampleError(RuntimeError):
         self.stderr = stderr.strip()
         last = self.stderr.splitlines()[0] if self.stderr else "no message"
         super().__init__(f"{example} exited with {returncode}: {last}")
+
+
+class FailedRunsWarning(UserWarning):
+    """Some runs of a sweep failed; their rows carry the message in ``error``."""
 
 
 class ResultCache(Protocol):
@@ -108,14 +114,33 @@ def _cache_key(example: str, options: Mapping[str, Any]) -> str:
     return hashlib.sha256(ident.encode()).hexdigest()[:32]
 
 
-def _flatten(d: Mapping[str, Any], prefix: str = "") -> dict:
-    flat = {}
-    for key, value in d.items():
-        if isinstance(value, Mapping):
-            flat.update(_flatten(value, f"{prefix}{key}."))
-        else:
-            flat[f"{prefix}{key}"] = value
-    return flat
+def _flatten(results: Iterable[Optional[Mapping[str, Any]]]):
+    """JSON summaries as a DataFrame, one row each, nested keys joined with
+    dots (``per_class.short.p999_us``); None (a failed run) is a row of NaN."""
+    import pandas as pd
+
+    return pd.json_normalize([dict(r) if r else {} for r in results], sep=".")
+
+
+def _show_progress(progress: Optional[bool]) -> bool:
+    """``progress`` if given, else whether stderr is a terminal (not a log
+    file or a pipe, where a bar's carriage returns would be noise)."""
+    if progress is not None:
+        return progress
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def failed_runs(df):
+    """Boolean mask of a sweep's failed rows: those whose ``error`` is set.
+
+    All False for a frame without an ``error`` column (e.g. a runs CSV
+    written before failed runs were recorded)."""
+    import pandas as pd
+
+    if "error" not in df.columns:
+        return pd.Series(False, index=df.index)
+    return df["error"].notna()
 
 
 def sweep(
@@ -127,21 +152,36 @@ def sweep(
     executor: Optional[Executor] = None,
     cache: Optional[ResultCache] = None,
     timeout: Optional[float] = None,
+    strict: bool = False,
+    progress: Optional[bool] = None,
     **fixed: Any,
 ):
     """Run ``example`` over the Cartesian product of ``grid`` x ``runs`` seeds.
 
     Every point of the grid is run ``runs`` times with ``--run=1..runs``
     (independent replications, ns-3's RngRun). Returns a pandas DataFrame with
-    one row per run: the grid values, ``run``, and the example's JSON summary
-    flattened (nested keys joined with dots, e.g. ``per_class.short.p999_us``).
+    one row per run: the grid values, ``run``, ``error``, and the example's
+    JSON summary flattened (nested keys joined with dots, e.g.
+    ``per_class.short.p999_us``).
+
+    A run that fails (the example exits non-zero, or exceeds ``timeout``
+    seconds) does not discard the sweep: its row holds the grid values,
+    ``run``, the one-line message in ``error`` and NaN metrics, and a
+    FailedRunsWarning says how many failed. ``error`` is missing (None or
+    NaN) in successful rows; ``failed_runs(df)`` selects the failed ones. With
+    ``strict=True`` the first failure raises instead (ExampleError or
+    subprocess.TimeoutExpired) and the runs not yet started are cancelled.
 
     Runs execute in parallel: by default on ``jobs`` local processes (the
     machine's cores); pass any ``concurrent.futures.Executor`` as ``executor``
     to run them elsewhere. With a ``cache`` (e.g. DirectoryCache), finished
-    runs are looked up instead of run again.
+    runs are looked up instead of run again; failed runs are not cached.
+
+    A progress bar with the expected time left goes to stderr when it is a
+    terminal; ``progress=False`` turns it off, ``progress=True`` forces it.
     """
     import pandas as pd
+    from tqdm import tqdm
 
     if runs < 1:
         raise ValueError("runs must be >= 1")
@@ -149,25 +189,55 @@ def sweep(
     points = [dict(zip(keys, values)) for values in itertools.product(*(list(grid[k]) for k in keys))]
     tasks = [(point, r) for point in points for r in range(1, runs + 1)]
 
-    def one(task):
+    def one(task) -> tuple[Optional[dict], Optional[str]]:
         point, r = task
         options = {**fixed, **point, "run": r}
         key = _cache_key(example, options) if cache is not None else None
         result = cache.get(key) if cache is not None else None
         if result is None:
-            result = run(example, timeout=timeout, **options)
+            try:
+                result = run(example, timeout=timeout, **options)
+            except ExampleError as err:
+                if strict:
+                    raise
+                return None, str(err)
+            except subprocess.TimeoutExpired:
+                if strict:
+                    raise
+                return None, f"{example} timed out after {timeout:g} s"
             if cache is not None:
                 cache.put(key, result)
-        # The grid values and the run index name the row; the summary's own
-        # echo of them is dropped so each column appears once.
-        summary = {k: v for k, v in _flatten(result).items() if k not in point and k != "run"}
-        return {**point, "run": r, **summary}
+        return result, None
 
     own = executor is None
     pool = executor or ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1)
+    futures = [pool.submit(one, task) for task in tasks]
+    errors = 0
     try:
-        rows = list(pool.map(one, tasks))
+        with tqdm(total=len(tasks), desc=example, unit="run", disable=not _show_progress(progress)) as bar:
+            for future in as_completed(futures):
+                if future.result()[1] is not None:
+                    errors += 1
+                    bar.set_postfix(failed=errors, refresh=False)
+                bar.update()
+    except BaseException:
+        # strict failure or Ctrl-C: do not start the runs still queued.
+        for future in futures:
+            future.cancel()
+        raise
     finally:
         if own:
             pool.shutdown()
-    return pd.DataFrame(rows)
+    outcomes = [future.result() for future in futures]
+    if not tasks:
+        return pd.DataFrame()
+    if errors:
+        first = next(error for _, error in outcomes if error is not None)
+        warnings.warn(f"sweep: {errors} of {len(tasks)} runs of {example} failed (first: {first})",
+                      FailedRunsWarning, stacklevel=2)
+    names = pd.DataFrame([{**point, "run": r, "error": error} for (point, r), (_, error) in zip(tasks, outcomes)])
+    summaries = _flatten(result for result, _ in outcomes)
+    # The grid values and the run index name the row; the summary's own
+    # echo of them is dropped so each column appears once.
+    summaries = summaries.drop(columns=[c for c in summaries.columns if c in names.columns])
+    return pd.concat([names, summaries], axis=1)

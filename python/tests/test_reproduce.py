@@ -31,3 +31,23 @@ def test_reproduce_main_merges_summaries(tmp_path):
     assert json.loads((tmp_path / "summary.json").read_text()) == {"scale": "paper", "a": 1, "b": 2}
     with pytest.raises(SystemExit):
         reproduce_main("t", "test", str(tmp_path), scales, experiments, ["--only", "c"])
+
+
+def test_cfcfs_scan_counts_a_failed_run_as_a_miss(tmp_path, monkeypatch):
+    from request_scheduling import ExampleError, FailedRunsWarning, microsecond
+
+    def fake_run(example, *, load, run, **options):
+        # Within the SLO up to 50 %; the second run at 30 % fails.
+        if load == 0.3 and run == 2:
+            raise ExampleError(example, 1, "boom\nmore")
+        return {"p999_us": 10.0 if load <= 0.5 else 500.0, "rate_rps": 1.0, "dispatcher_utilisation": 0.5}
+
+    monkeypatch.setattr(microsecond, "run", fake_run)
+    with pytest.warns(FailedRunsWarning, match="cfcfs: 14 of"):
+        result = microsecond.cfcfs(tmp_path, {"cfcfs_runs": 2, "duration": "1ms"}, jobs=2)
+    # Every scan stops at 30 %, whose failed run misses the SLO: 27.5 % sustained.
+    throughput = list(result["cfcfs_throughput_mrps"].values())
+    assert throughput == pytest.approx([0.275 * microsecond.CFCFS_WORKERS] * len(microsecond.CFCFS_OVERHEADS_NS))
+    runs = pd.read_csv(tmp_path / "cfcfs-runs.csv")
+    assert runs.error.dropna().unique().tolist() == ["multicore-server exited with 1: boom"]
+    assert runs.load.max() == 0.3

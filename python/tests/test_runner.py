@@ -1,7 +1,5 @@
 """run() and sweep() drive the built examples and return their summaries."""
 
-import math
-
 import pytest
 
 import request_scheduling as rs
@@ -68,12 +66,6 @@ def test_sweep_cache(tmp_path):
 def test_theory_reference():
     assert mmc_mean_sojourn(1, 0.5, 10.0) == pytest.approx(20.0)  # M/M/1
     assert mmc_mean_sojourn(4, 0.8, 10.0) == pytest.approx(17.4554, rel=1e-5)
-
-
-def test_mean_ci():
-    mean, half = rs.mean_ci([1, 2, 3, 4, 5])
-    assert mean == 3
-    assert half == pytest.approx(2.7764451 * math.sqrt(2.5) / math.sqrt(5), rel=1e-6)
 
 
 def test_erlang_c_acceptance():
