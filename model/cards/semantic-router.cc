@@ -5,7 +5,6 @@
 #include "semantic-router.h"
 
 #include "ns3/abort.h"
-#include "ns3/boolean.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -27,7 +26,7 @@ SemanticRouter::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::SemanticRouter")
-            .SetParent<Ipv4RoutingProtocol>()
+            .SetParent<DataPathRouter>()
             .SetGroupName("RequestScheduling")
             .AddConstructor<SemanticRouter>()
             .AddAttribute("ServicePrefix",
@@ -40,11 +39,6 @@ SemanticRouter::GetTypeId()
                           Ipv4MaskValue("255.192.0.0"),
                           MakeIpv4MaskAccessor(&SemanticRouter::m_mask),
                           MakeIpv4MaskChecker())
-            .AddAttribute("RouteCache",
-                          "Forward other unicast transit traffic along cached routes",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&SemanticRouter::m_routeCache),
-                          MakeBooleanChecker())
             .AddTraceSource("Resolve",
                             "A service request was sent on to an entry of its compute vector",
                             MakeTraceSourceAccessor(&SemanticRouter::m_resolveTrace),
@@ -65,9 +59,7 @@ SemanticRouter::DoDispose()
 {
     m_services.clear();
     m_awaiting.clear();
-    m_routes.clear();
-    m_ipv4 = nullptr;
-    Ipv4RoutingProtocol::DoDispose();
+    DataPathRouter::DoDispose();
 }
 
 void
@@ -130,64 +122,21 @@ SemanticRouter::GetDrops() const
     return m_drops;
 }
 
-Ptr<Ipv4Route>
-SemanticRouter::RouteOutput(Ptr<Packet> /* p */,
-                            const Ipv4Header& header,
-                            Ptr<NetDevice> /* oif */,
-                            Socket::SocketErrno& sockerr)
-{
-    // Requests are resolved where they enter the network, not at their
-    // source: the other protocols route locally generated packets.
-    sockerr = Socket::ERROR_NOROUTETOHOST;
-    NS_LOG_LOGIC("no local route for " << header.GetDestination());
-    return nullptr;
-}
-
 bool
-SemanticRouter::RouteInput(Ptr<const Packet> p,
-                           const Ipv4Header& header,
-                           Ptr<const NetDevice> /* idev */,
-                           const UnicastForwardCallback& ucb,
-                           const MulticastForwardCallback& /* mcb */,
-                           const LocalDeliverCallback& /* lcb */,
-                           const ErrorCallback& ecb)
-{
-    return Route(p, header, ucb, ecb);
-}
-
-bool
-SemanticRouter::RouteInput(Ptr<const Packet> p,
-                           const Ipv4Header& header,
-                           Ptr<const NetDevice> /* idev */,
-                           UnicastForwardCallback ucb,
-                           MulticastForwardCallback /* mcb */,
-                           LocalDeliverCallback /* lcb */,
-                           ErrorCallback ecb)
-{
-    return Route(p, header, ucb, ecb);
-}
-
-bool
-SemanticRouter::Route(Ptr<const Packet> p,
-                      const Ipv4Header& header,
-                      const UnicastForwardCallback& ucb,
-                      const ErrorCallback& ecb)
+SemanticRouter::DoRouteInput(Ptr<const Packet> p,
+                             const Ipv4Header& header,
+                             Ptr<const NetDevice> /* idev */,
+                             const UnicastForwardCallback& ucb,
+                             const ErrorCallback& ecb)
 {
     Ipv4Address dst = header.GetDestination();
     if (!m_mask.IsMatch(dst, m_prefix))
     {
-        // Not a request; it may be a reply a dispatcher waits for.
+        // Not a request; it may be a reply a dispatcher waits for. Either
+        // way DataPathRouter forwards it.
         if (!m_awaiting.empty())
         {
             NotifyReply(p, header);
-        }
-        if (m_routeCache && !dst.IsMulticast() && !dst.IsBroadcast())
-        {
-            if (Ptr<Ipv4Route> route = Lookup(dst))
-            {
-                ucb(route, p, header);
-                return true;
-            }
         }
         return false;
     }
@@ -317,30 +266,6 @@ SemanticRouter::Forward(Service& service,
     ucb(route, p, out);
 }
 
-Ptr<Ipv4Route>
-SemanticRouter::Lookup(Ipv4Address dst)
-{
-    if (m_routeCache)
-    {
-        auto it = m_routes.find(dst.Get());
-        if (it != m_routes.end())
-        {
-            return it->second;
-        }
-    }
-    // The node's other routing protocols know the way; this router's own
-    // RouteOutput declines.
-    Ipv4Header h;
-    h.SetDestination(dst);
-    Socket::SocketErrno err;
-    Ptr<Ipv4Route> route = m_ipv4->GetRoutingProtocol()->RouteOutput(nullptr, h, nullptr, err);
-    if (route && m_routeCache)
-    {
-        m_routes.emplace(dst.Get(), route);
-    }
-    return route;
-}
-
 void
 SemanticRouter::Drop(const Ipv4Header& header,
                      Ptr<const Packet> p,
@@ -357,40 +282,11 @@ SemanticRouter::Drop(const Ipv4Header& header,
 }
 
 void
-SemanticRouter::NotifyInterfaceUp(uint32_t /* interface */)
-{
-    m_routes.clear();
-}
-
-void
-SemanticRouter::NotifyInterfaceDown(uint32_t /* interface */)
-{
-    m_routes.clear();
-}
-
-void
-SemanticRouter::NotifyAddAddress(uint32_t /* interface */, Ipv4InterfaceAddress /* address */)
-{
-    m_routes.clear();
-}
-
-void
-SemanticRouter::NotifyRemoveAddress(uint32_t /* interface */, Ipv4InterfaceAddress /* address */)
-{
-    m_routes.clear();
-}
-
-void
-SemanticRouter::SetIpv4(Ptr<Ipv4> ipv4)
-{
-    m_ipv4 = ipv4;
-}
-
-void
 SemanticRouter::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /* unit */) const
 {
     std::ostream& os = *stream->GetStream();
-    os << "Node: " << (m_ipv4 ? m_ipv4->GetObject<Node>()->GetId() : 0)
+    Ptr<Ipv4> ipv4 = GetIpv4();
+    os << "Node: " << (ipv4 ? ipv4->GetObject<Node>()->GetId() : 0)
        << ", Time: " << Simulator::Now().As(Time::S) << ", SemanticRouter, prefix " << m_prefix
        << "/" << m_mask.GetPrefixLength() << "\n";
     for (const auto& [address, service] : m_services)

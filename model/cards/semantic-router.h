@@ -5,9 +5,8 @@
 #ifndef SEMANTIC_ROUTER_H
 #define SEMANTIC_ROUTER_H
 
+#include "ns3/data-path-router.h"
 #include "ns3/ipv4-address.h"
-#include "ns3/ipv4-routing-protocol.h"
-#include "ns3/ipv4.h"
 #include "ns3/request-dispatcher.h"
 #include "ns3/service-request-header.h"
 #include "ns3/traced-callback.h"
@@ -15,7 +14,6 @@
 #include <deque>
 #include <map>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -26,8 +24,8 @@ namespace ns3
  * \brief A semantic router: resolves packets addressed to a service
  * identifier to a service instance on the IP data path.
  *
- * An Ipv4RoutingProtocol, installed ahead of the node's ordinary routing in
- * an Ipv4ListRouting. Packets whose destination lies in ServicePrefix /
+ * A DataPathRouter, installed ahead of the node's ordinary routing in an
+ * Ipv4ListRouting. Packets whose destination lies in ServicePrefix /
  * ServiceMask are service requests: the router looks the destination up in
  * its service table, asks the service's Dispatcher for an entry of the
  * compute vector and
@@ -36,7 +34,10 @@ namespace ns3
  *   deployment, and the last semantic router of the routed deployment), or
  * - forwards the packet unchanged to the entry's address, a next-hop
  *   semantic router that decides again (the routed deployment).
- * All other packets are left to the other routing protocols (returns false).
+ * All other packets are left to DataPathRouter: with RouteCache on (the
+ * default) it forwards the node's other unicast transit traffic along
+ * cached routes, otherwise it leaves it to the node's other routing
+ * protocols. Entries are reached along the same (cached) routes.
  *
  * A service may have several dispatchers (independent scheduling points):
  * a request uses dispatcher (client id mod count), the client id read from
@@ -53,17 +54,14 @@ namespace ns3
  * can track load; dispatchers that hold requests (STEAM) get them released
  * here.
  *
- * With RouteCache on (the default), the router also forwards the node's
- * other unicast transit traffic itself, along the route the node's other
- * protocols give for the destination, remembered per destination (ns-3's
- * static routing scans its table and the node's addresses for every
- * packet). The cache is cleared when an interface or an address changes;
- * turn it off if routes change at run time otherwise.
+ * Requests are resolved where they enter the network, not at their source
+ * (RouteOutput declines): the other protocols route locally generated
+ * packets.
  *
  * UDP checksums (off by default in ns-3) are not recomputed after the
  * destination is rewritten.
  */
-class SemanticRouter : public Ipv4RoutingProtocol
+class SemanticRouter : public DataPathRouter
 {
   public:
     static constexpr const char* UNKNOWN_SERVICE_DROP = "Unknown service"; //!< drop reason
@@ -132,35 +130,12 @@ class SemanticRouter : public Ipv4RoutingProtocol
     /// \return drops by reason
     const std::map<std::string, uint64_t>& GetDrops() const;
 
-    // Ipv4RoutingProtocol
-    Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
-                               const Ipv4Header& header,
-                               Ptr<NetDevice> oif,
-                               Socket::SocketErrno& sockerr) override;
-    // ns-3 3.40 passes the callbacks of RouteInput by const reference, earlier
-    // versions by value: both overloads are declared and whichever matches
-    // the base class overrides it.
-    /// \copydoc Ipv4RoutingProtocol::RouteInput
-    bool RouteInput(Ptr<const Packet> p,
-                    const Ipv4Header& header,
-                    Ptr<const NetDevice> idev,
-                    const UnicastForwardCallback& ucb,
-                    const MulticastForwardCallback& mcb,
-                    const LocalDeliverCallback& lcb,
-                    const ErrorCallback& ecb);
-    /// \copydoc Ipv4RoutingProtocol::RouteInput
-    bool RouteInput(Ptr<const Packet> p,
-                    const Ipv4Header& header,
-                    Ptr<const NetDevice> idev,
-                    UnicastForwardCallback ucb,
-                    MulticastForwardCallback mcb,
-                    LocalDeliverCallback lcb,
-                    ErrorCallback ecb);
-    void NotifyInterfaceUp(uint32_t interface) override;
-    void NotifyInterfaceDown(uint32_t interface) override;
-    void NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
-    void NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
-    void SetIpv4(Ptr<Ipv4> ipv4) override;
+    /**
+     * \brief Print the service prefix and, per service, its dispatchers and
+     * their compute vectors.
+     * \param stream the output stream
+     * \param unit time unit (unused: the time is printed in seconds)
+     */
     void PrintRoutingTable(Ptr<OutputStreamWrapper> stream,
                            Time::Unit unit = Time::S) const override;
 
@@ -185,17 +160,19 @@ class SemanticRouter : public Ipv4RoutingProtocol
     };
 
     /**
-     * \brief Common body of both RouteInput overloads.
+     * \brief Resolve a service request; report a reply a dispatcher waits for.
      * \param p packet
      * \param header IP header
+     * \param idev input device (unused)
      * \param ucb unicast forwarding
      * \param ecb error report
      * \return true if the packet was a service request (handled here)
      */
-    bool Route(Ptr<const Packet> p,
-               const Ipv4Header& header,
-               const UnicastForwardCallback& ucb,
-               const ErrorCallback& ecb);
+    bool DoRouteInput(Ptr<const Packet> p,
+                      const Ipv4Header& header,
+                      Ptr<const NetDevice> idev,
+                      const UnicastForwardCallback& ucb,
+                      const ErrorCallback& ecb) override;
     /**
      * \brief Send a request to an entry of a dispatcher's compute vector.
      * \param service the service
@@ -234,18 +211,10 @@ class SemanticRouter : public Ipv4RoutingProtocol
      * \param ip its IP header
      */
     void NotifyReply(Ptr<const Packet> p, const Ipv4Header& ip);
-    /**
-     * \param dst a destination
-     * \return the route the node's other protocols give for it (cached), or null
-     */
-    Ptr<Ipv4Route> Lookup(Ipv4Address dst);
 
-    Ipv4Address m_prefix;                                  //!< service prefix
-    Ipv4Mask m_mask;                                       //!< service prefix mask
-    Ptr<Ipv4> m_ipv4;                                      //!< the node's IPv4
-    bool m_routeCache;                                     //!< remember routes per destination
-    std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_routes; //!< destination -> route
-    std::map<Ipv4Address, Service> m_services;             //!< service table
+    Ipv4Address m_prefix;                      //!< service prefix
+    Ipv4Mask m_mask;                           //!< service prefix mask
+    std::map<Ipv4Address, Service> m_services; //!< service table
     /// (client id, request id) -> (service, entry) of requests awaiting a reply
     std::map<std::pair<uint32_t, uint64_t>, std::pair<Service*, uint32_t>> m_awaiting;
     uint64_t m_resolved{0};                                        //!< requests sent on

@@ -1,0 +1,241 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef DATA_PATH_ROUTER_H
+#define DATA_PATH_ROUTER_H
+
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
+
+#include <cstdint>
+#include <unordered_map>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief Base of the routers that act on packets in transit on the IP data
+ * path (SemanticRouter; the SD-WAN flow splitter of a border router).
+ *
+ * An Ipv4RoutingProtocol meant to be installed ahead of the node's ordinary
+ * routing (static routing) in an Ipv4ListRouting. It does not compute routes
+ * itself: for every packet in transit it first offers the packet to the
+ * subclass (DoRouteInput); a packet the subclass does not claim is
+ * - forwarded along the route the node's other protocols give for its
+ *   destination, remembered per destination (RouteCache on, the default), or
+ * - left to the other protocols (RouteCache off; RouteInput returns false).
+ * Multicast and broadcast packets are always left to the other protocols.
+ *
+ * Why the cache: ns-3's Ipv4StaticRouting scans its whole route table, and
+ * the node's interface addresses, for every packet it forwards, which makes
+ * forwarding the largest cost of a router in scenarios with many
+ * destinations. Routes are cached per destination address the first time
+ * they are asked for (by a forwarded packet or by the subclass's Lookup) and
+ * dropped on every interface or address change of the node (the Notify*
+ * methods). Changes to the other protocols' tables do not reach this
+ * protocol (ns-3 notifies routing protocols of interfaces and addresses
+ * only), so turn RouteCache off, or call FlushRouteCache, if routes change
+ * at run time otherwise.
+ *
+ * RouteCache is declared here and inherited by every subclass: SetAttribute,
+ * ObjectFactory::Set and Config::Set paths reach it as "RouteCache" of the
+ * subclass (e.g. SemanticRouterHelper::Set("RouteCache", ...)), but ns-3's
+ * Config::SetDefault, and so the command line, looks a name up among the
+ * named TypeId's own attributes only: there it is
+ * ns3::DataPathRouter::RouteCache, and sets the default of every data-path
+ * router.
+ *
+ * RouteOutput always declines: these routers act where packets enter or
+ * cross the network, not at their source, and Lookup relies on it (it asks
+ * the node's routing, this protocol included, for a route). A subclass must
+ * not make RouteOutput answer through Lookup.
+ *
+ * A subclass implements DoRouteInput and uses Lookup to forward what it
+ * claims; it should not override RouteInput (see there for why there are
+ * two).
+ */
+class DataPathRouter : public Ipv4RoutingProtocol
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    ~DataPathRouter() override;
+
+    /// \return destinations whose route is cached
+    std::size_t GetRouteCacheSize() const;
+    /// \return packets not claimed by the subclass and forwarded here along cached routes
+    uint64_t GetForwarded() const;
+    /**
+     * \brief Forget every cached route, e.g. after changing static routes at
+     * run time (ns-3 does not notify other routing protocols of that).
+     */
+    void FlushRouteCache();
+
+    // Ipv4RoutingProtocol
+
+    /**
+     * \brief Decline: the node's other protocols route locally generated
+     * packets (Lookup relies on this).
+     * \param p packet (unused)
+     * \param header IP header
+     * \param oif output interface (unused)
+     * \param sockerr set to ERROR_NOROUTETOHOST
+     * \return null
+     */
+    Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
+                               const Ipv4Header& header,
+                               Ptr<NetDevice> oif,
+                               Socket::SocketErrno& sockerr) override;
+    /**
+     * \brief Offer a packet in transit to the subclass (DoRouteInput), then
+     * forward it along the cached route (RouteCache on).
+     *
+     * ns-3 3.40 changed the callbacks of Ipv4RoutingProtocol::RouteInput
+     * from by-value to by-const-reference parameters. Both overloads are
+     * declared, without `override`, and whichever matches the base class of
+     * the ns-3 in use overrides it; the other is an ordinary overload that is
+     * never called. The choice is not made with RS_NS3_VERSION_MINOR on
+     * purpose: installed headers are also parsed without the module's
+     * compile definitions (by user programs and by cppyy for Python).
+     *
+     * \param p packet
+     * \param header IP header
+     * \param idev input device
+     * \param ucb unicast forwarding
+     * \param mcb multicast forwarding (unused)
+     * \param lcb local delivery (unused)
+     * \param ecb error report
+     * \return true if the packet was handled here
+     */
+    bool RouteInput(Ptr<const Packet> p,
+                    const Ipv4Header& header,
+                    Ptr<const NetDevice> idev,
+                    const UnicastForwardCallback& ucb,
+                    const MulticastForwardCallback& mcb,
+                    const LocalDeliverCallback& lcb,
+                    const ErrorCallback& ecb);
+    /**
+     * \brief The ns-3 < 3.40 signature of RouteInput (callbacks by value);
+     * see the other overload.
+     * \param p packet
+     * \param header IP header
+     * \param idev input device
+     * \param ucb unicast forwarding
+     * \param mcb multicast forwarding (unused)
+     * \param lcb local delivery (unused)
+     * \param ecb error report
+     * \return true if the packet was handled here
+     */
+    bool RouteInput(Ptr<const Packet> p,
+                    const Ipv4Header& header,
+                    Ptr<const NetDevice> idev,
+                    UnicastForwardCallback ucb,
+                    MulticastForwardCallback mcb,
+                    LocalDeliverCallback lcb,
+                    ErrorCallback ecb);
+    /**
+     * \brief Clear the route cache.
+     * \param interface the interface
+     */
+    void NotifyInterfaceUp(uint32_t interface) override;
+    /**
+     * \brief Clear the route cache.
+     * \param interface the interface
+     */
+    void NotifyInterfaceDown(uint32_t interface) override;
+    /**
+     * \brief Clear the route cache.
+     * \param interface the interface
+     * \param address the address added
+     */
+    void NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
+    /**
+     * \brief Clear the route cache.
+     * \param interface the interface
+     * \param address the address removed
+     */
+    void NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
+    /**
+     * \brief Remember the node's IPv4 (Lookup asks its routing protocol).
+     * \param ipv4 the node's IPv4
+     */
+    void SetIpv4(Ptr<Ipv4> ipv4) override;
+    /**
+     * \brief Print the cached routes, one destination a line in address order.
+     * \param stream the output stream
+     * \param unit time unit (unused: the time is printed in seconds)
+     */
+    void PrintRoutingTable(Ptr<OutputStreamWrapper> stream,
+                           Time::Unit unit = Time::S) const override;
+
+  protected:
+    /// Abstract: only subclasses are created.
+    DataPathRouter();
+
+    void DoDispose() override;
+
+    /**
+     * \brief The subclass's part of RouteInput, called for every packet in
+     * transit before the route cache.
+     *
+     * To forward a packet it claims, the subclass calls \p ucb with a route
+     * from Lookup (possibly copied and modified) and, if it drops it, \p ecb
+     * if not null. The callbacks may be kept and called later (a subclass
+     * that holds packets).
+     *
+     * \param p packet
+     * \param header IP header
+     * \param idev input device
+     * \param ucb unicast forwarding
+     * \param ecb error report (may be null)
+     * \return true if the subclass handled (forwarded, held or dropped) the packet
+     */
+    virtual bool DoRouteInput(Ptr<const Packet> p,
+                              const Ipv4Header& header,
+                              Ptr<const NetDevice> idev,
+                              const UnicastForwardCallback& ucb,
+                              const ErrorCallback& ecb) = 0;
+
+    /**
+     * \brief The route the node's other routing protocols give for a
+     * destination, from the cache if RouteCache is on (cached on a miss).
+     * \param dst a destination
+     * \return the route, or null if there is none
+     */
+    Ptr<Ipv4Route> Lookup(Ipv4Address dst);
+
+    /// \return the node's IPv4 (null before SetIpv4)
+    Ptr<Ipv4> GetIpv4() const;
+
+  private:
+    /**
+     * \brief Common body of both RouteInput overloads.
+     * \param p packet
+     * \param header IP header
+     * \param idev input device
+     * \param ucb unicast forwarding
+     * \param ecb error report
+     * \return true if the packet was handled here
+     */
+    bool Route(Ptr<const Packet> p,
+               const Ipv4Header& header,
+               Ptr<const NetDevice> idev,
+               const UnicastForwardCallback& ucb,
+               const ErrorCallback& ecb);
+
+    Ptr<Ipv4> m_ipv4;                                      //!< the node's IPv4
+    bool m_routeCache;                                     //!< remember routes per destination
+    std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_routes; //!< destination -> route
+    uint64_t m_forwarded{0};                               //!< forwarded along cached routes
+};
+
+} // namespace ns3
+
+#endif // DATA_PATH_ROUTER_H
