@@ -147,14 +147,14 @@ class ComputeVectorParseTestCase : public TestCase
                                   false,
                                   "'" << bad << "'");
         }
-        CardsScenario::Config c;
+        CardsScenario::Parameters c;
         c.computeUnits = {{1, 2}, {20}};
         c.serverCapacity = 16;
         NS_TEST_ASSERT_MSG_EQ(c.Validate(error), false, "20 units on a 16-unit server");
         NS_TEST_ASSERT_MSG_NE(error.find("--server-capacity"), std::string::npos, error);
         c.computeUnits = {};
         NS_TEST_ASSERT_MSG_EQ(c.Validate(error), false, "empty vector");
-        c = CardsScenario::Config();
+        c = CardsScenario::Parameters();
         c.schedulers = 7;
         NS_TEST_ASSERT_MSG_EQ(c.Validate(error), false, "7 scheduling points over 5 ingresses");
     }
@@ -165,7 +165,7 @@ class ComputeVectorParseTestCase : public TestCase
  * \return served requests per instance after running it
  */
 std::vector<uint64_t>
-Served(const CardsScenario::Config& c)
+Served(const CardsScenario::Parameters& c)
 {
     CardsScenario s(c);
     s.Build();
@@ -194,7 +194,7 @@ class LoadShareTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(32);
-        CardsScenario::Config c;
+        CardsScenario::Parameters c;
         c.clients = 200;
         c.duration = Seconds(1);
         c.deployment = m_deployment;
@@ -249,7 +249,7 @@ class AffinityTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(33);
-        CardsScenario::Config c;
+        CardsScenario::Parameters c;
         c.clients = 50;
         c.duration = Seconds(2);
         c.transactionRequests = 20;
@@ -327,10 +327,10 @@ MeanRct(const std::string& scenario,
         Time duration)
 {
     RngSeedManager::SetSeed(34);
-    CardsScenario::Config c;
+    CardsScenario::Parameters c;
     std::string error;
     c.SetScenario(scenario, error);
-    c.scheduler = scheduler;
+    NS_ABORT_MSG_IF(!c.SetScheduler(scheduler, error), error);
     c.clients = clients;
     c.schedulers = schedulers;
     c.duration = duration;
@@ -423,10 +423,11 @@ class SchedulingPointsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        CardsScenario::Config c;
+        CardsScenario::Parameters c;
         c.clients = 10;
         c.duration = MilliSeconds(10);
-        c.scheduler = "central";
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(c.SetScheduler("central", error), true, error);
         CardsScenario central(c);
         central.Build();
         auto routers = central.GetIngressRouters();
@@ -439,7 +440,7 @@ class SchedulingPointsTestCase : public TestCase
         }
         Simulator::Destroy();
 
-        c.scheduler = "cards";
+        NS_TEST_ASSERT_MSG_EQ(c.SetScheduler("cards", error), true, error);
         c.schedulers = 10;
         CardsScenario distributed(c);
         distributed.Build();
@@ -467,7 +468,7 @@ class RouterDropTestCase : public TestCase
   private:
     void DoRun() override
     {
-        CardsScenario::Config c;
+        CardsScenario::Parameters c;
         c.clients = 5;
         c.schedulers = 10; // two points per ingress: the router reads the client id
         c.duration = MilliSeconds(20);
@@ -524,7 +525,7 @@ class LatencyModelTestCase : public TestCase
      */
     LatencySummary Rct(const std::string& latency)
     {
-        CardsScenario::Config c;
+        CardsScenario::Parameters c;
         std::string error;
         DistributionSpec::Parse("const:100us", c.service, error);
         DistributionSpec::Parse("const:10ms", c.interArrival, error);
@@ -554,7 +555,7 @@ class LatencyModelTestCase : public TestCase
         LatencySummary random = Rct("exp");
         NS_TEST_EXPECT_MSG_EQ_TOL(random.GetMean().GetMicroSeconds(), 2100, 300, "mean");
         NS_TEST_EXPECT_MSG_GT(random.GetMax() - random.GetMin(), MilliSeconds(3), "spread");
-        CardsScenario::Config c;
+        CardsScenario::Parameters c;
         c.latency = "uniform";
         std::string error;
         NS_TEST_ASSERT_MSG_EQ(c.Validate(error), false, "unknown latency model");
@@ -592,7 +593,7 @@ class OrchestratorSignalTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(35);
-        CardsScenario::Config c;
+        CardsScenario::Parameters c;
         c.clients = 200;
         c.duration = Seconds(1);
         CardsScenario s(c);

@@ -42,19 +42,19 @@ namespace
  * \param load utilisation
  * \param service distribution text
  * \param duration sending time
- * \return a scenario configuration
+ * \return the scenario parameters
  */
-MulticoreScenario::Config
+MulticoreScenario::Parameters
 MakeConfig(const std::string& policy,
            uint32_t cores,
            double load,
            const std::string& service,
            Time duration)
 {
-    MulticoreScenario::Config c;
+    MulticoreScenario::Parameters c;
     std::string error;
     DistributionSpec::Parse(service, c.service, error);
-    c.policy = policy;
+    c.SetPolicy(policy, error);
     c.cores = cores;
     c.load = load;
     c.duration = duration;
@@ -85,7 +85,7 @@ class ConservationTestCase : public TestCase
                               s->GetPolicy()->GetWaiting() + s->GetPolicy()->GetInService(),
                               "requests in system = waiting + in service");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(m_scenario->GetSent(),
-                                    m_scenario->GetCompleted() + m_scenario->GetDroppedRequests(),
+                                    m_scenario->GetCompleted() + m_scenario->GetDropped(),
                                     "sent >= completed + dropped");
         // Work conservation: no idle worker while a request it may run waits.
         Ptr<CorePolicy> policy = s->GetPolicy();
@@ -138,7 +138,7 @@ class ConservationTestCase : public TestCase
         m_scenario->Run();
         Check();
         Ptr<MulticoreServer> s = m_scenario->GetServer();
-        uint64_t dropped = m_scenario->GetDroppedRequests();
+        uint64_t dropped = m_scenario->GetDropped();
         NS_TEST_ASSERT_MSG_GT(m_scenario->GetSent(), 1000u, "traffic flowed");
         NS_TEST_ASSERT_MSG_EQ(m_scenario->GetSent(),
                               m_scenario->GetCompleted() + dropped,
@@ -220,9 +220,7 @@ class MalformedTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(server->GetDrops().at(MulticoreServer::NOT_A_REQUEST_DROP),
                               1u,
                               "the stray reply is dropped");
-        NS_TEST_ASSERT_MSG_EQ(scenario.GetDroppedRequests(),
-                              0u,
-                              "garbage is not counted as requests");
+        NS_TEST_ASSERT_MSG_EQ(scenario.GetDropped(), 0u, "garbage is not counted as requests");
         NS_TEST_ASSERT_MSG_EQ(scenario.GetCompleted(), scenario.GetSent(), "valid requests served");
         NS_TEST_ASSERT_MSG_EQ(server->GetReceived(),
                               server->GetCompleted() + server->GetDropped(),
@@ -252,7 +250,7 @@ class RssSpreadTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(23);
-        MulticoreScenario::Config c = MakeConfig("dfcfs", 8, 0.3, "exp:10us", MilliSeconds(50));
+        MulticoreScenario::Parameters c = MakeConfig("dfcfs", 8, 0.3, "exp:10us", MilliSeconds(50));
         c.flows = 256;
         c.clients = 2;
         c.rss = m_mode;
@@ -297,7 +295,7 @@ class PacketLevelTheoryTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(24);
-        MulticoreScenario::Config c = MakeConfig("cfcfs", 4, m_load, "exp:10us", m_duration);
+        MulticoreScenario::Parameters c = MakeConfig("cfcfs", 4, m_load, "exp:10us", m_duration);
         c.scaling = m_scaling;
         MulticoreScenario scenario(c);
         scenario.Build();
@@ -356,7 +354,7 @@ class ServerLifecycleTestCase : public TestCase
                               100u,
                               "requests after the stop are dropped");
         NS_TEST_ASSERT_MSG_EQ(scenario.GetSent(),
-                              scenario.GetCompleted() + scenario.GetDroppedRequests(),
+                              scenario.GetCompleted() + scenario.GetDropped(),
                               "sent = completed + dropped");
         NS_TEST_ASSERT_MSG_EQ(server->GetReceived(),
                               server->GetCompleted() + server->GetDropped(),

@@ -4,35 +4,27 @@
 
 #include "cards-scenario.h"
 
+#include "orchestrator-helper.h"
 #include "semantic-router-helper.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
-#include "ns3/cards-dispatcher.h"
 #include "ns3/core-policy.h"
-#include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/internet-stack-helper.h"
-#include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
-#include "ns3/multicore-server-helper.h"
 #include "ns3/multicore-server.h"
-#include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
-#include "ns3/queue.h"
-#include "ns3/random-delay-link-helper.h"
-#include "ns3/random-dispatcher.h"
 #include "ns3/request-client-helper.h"
 #include "ns3/request-client.h"
+#include "ns3/request-dispatcher.h"
 #include "ns3/semantic-router.h"
-#include "ns3/simulator.h"
-#include "ns3/steam-dispatcher.h"
 #include "ns3/string.h"
+#include "ns3/type-aliases.h"
 #include "ns3/uinteger.h"
 
-#include <chrono>
 #include <numeric>
 #include <sstream>
 
@@ -83,25 +75,65 @@ RoutersOf(const NodeContainer& nodes)
     }
     return routers;
 }
+
+/// A baseline of the CArDS paper that is more than one ingress dispatcher.
+struct SchedulerPreset
+{
+    const char* name;    //!< the paper's name
+    const char* ingress; //!< TypeId name of the ingress dispatcher
+    const char* gateway; //!< TypeId name of the gateway dispatcher (empty: no gateways)
+    bool central;        //!< one dispatcher shared by all ingresses
+};
+
+/// The composite baselines; any other scheduler is an ingress dispatcher.
+const SchedulerPreset kPresets[] = {
+    {"central", "ns3::CardsDispatcher", "", true},
+    {"site-random", "ns3::CardsDispatcher", "ns3::RandomDispatcher", false},
+    {"steam", "ns3::RandomDispatcher", "ns3::SteamDispatcher", false},
+};
+
+/// A command-line option that sets an attribute of whichever dispatcher has it.
+struct DispatcherOption
+{
+    const char* name;      //!< option name
+    const char* help;      //!< help text
+    const char* attribute; //!< attribute name
+};
+
+/// The friendly options of the dispatchers' attributes.
+const DispatcherOption kDispatcherOptions[] = {
+    {"steam-batch", "STEAM batch size (default 50)", "BatchSize"},
+};
+
 } // namespace
 
-CardsScenario::Config::Config()
+std::vector<std::vector<uint32_t>>
+CardsScenario::GetPaperComputeUnits(const std::string& name)
 {
+    auto it = kScenarioUnits.find(name);
+    return it == kScenarioUnits.end() ? std::vector<std::vector<uint32_t>>() : it->second;
+}
+
+CardsScenario::Parameters::Parameters()
+{
+    duration = Seconds(10);
+    drain = Seconds(60);
     std::string error;
     SetScenario("1", error);
+    SetScheduler("cards", error);
 }
 
 bool
-CardsScenario::Config::SetScenario(const std::string& name, std::string& error)
+CardsScenario::Parameters::SetScenario(const std::string& name, std::string& error)
 {
-    auto it = kScenarioUnits.find(name);
-    if (it == kScenarioUnits.end())
+    auto units = GetPaperComputeUnits(name);
+    if (units.empty())
     {
         error = "invalid --scenario=" + name + ": expected one of 1|2a|2b|2c|3";
         return false;
     }
     scenario = name;
-    computeUnits = it->second;
+    computeUnits = units;
     if (name == "3")
     {
         DistributionSpec::Parse("uniform:1.6ms:2.4ms", service, error);
@@ -120,7 +152,177 @@ CardsScenario::Config::SetScenario(const std::string& name, std::string& error)
 }
 
 bool
-CardsScenario::Config::Validate(std::string& error) const
+CardsScenario::Parameters::SetScheduler(const std::string& text, std::string& error)
+{
+    gateway = ObjectFactory();
+    for (const SchedulerPreset& p : kPresets)
+    {
+        if (text == p.name)
+        {
+            scheduler = text;
+            ingress.SetTypeId(p.ingress);
+            if (*p.gateway)
+            {
+                gateway.SetTypeId(p.gateway);
+            }
+            if (p.central)
+            {
+                schedulers = 1;
+            }
+            return true;
+        }
+    }
+    if (!TypeAliases::Parse("scheduler", text, Dispatcher::GetTypeId(), ingress, error))
+    {
+        std::string presets;
+        for (const SchedulerPreset& p : kPresets)
+        {
+            presets += std::string("|") + p.name;
+        }
+        error = "invalid --scheduler=" + text + ": expected one of " +
+                TypeAliases::List(Dispatcher::GetTypeId()) + presets +
+                ", or the TypeId name of a dispatcher";
+        return false;
+    }
+    scheduler = text;
+    return true;
+}
+
+void
+CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
+{
+    options.Add(
+        "scenario",
+        "paper scenario: 1|2a|2b|2c|3 (compute units, workload)",
+        scenario,
+        [this](const std::string& text, std::string& error) { return SetScenario(text, error); });
+    options.AddUnsigned("schedulers",
+                        "scheduling points (1, one shared by all ingresses, or a multiple of "
+                        "the ingresses)",
+                        schedulers,
+                        1,
+                        1000000);
+    std::string presets;
+    for (const SchedulerPreset& p : kPresets)
+    {
+        presets += std::string("|") + p.name;
+    }
+    options.Add(
+        "scheduler",
+        "the paper's baselines " + TypeAliases::List(Dispatcher::GetTypeId()) + presets +
+            ", or an ingress dispatcher's TypeId name, with attributes as "
+            "NAME[Attribute=Value|...]",
+        scheduler,
+        [this](const std::string& text, std::string& error) { return SetScheduler(text, error); });
+    for (const DispatcherOption& o : kDispatcherOptions)
+    {
+        options.Add(o.name, o.help, "", [this, &o](const std::string& text, std::string& error) {
+            for (ObjectFactory* f : {&gateway, &ingress})
+            {
+                TypeId::AttributeInformation info;
+                if (f->GetTypeId() != TypeId() &&
+                    f->GetTypeId().LookupAttributeByName(o.attribute, &info))
+                {
+                    Ptr<AttributeValue> v = info.checker->CreateValidValue(StringValue(text));
+                    uint64_t n = 0;
+                    if (!ScenarioOptions::ParseUnsigned(o.name, text, 1, 100000, n, error) || !v)
+                    {
+                        return false;
+                    }
+                    f->Set(o.attribute, *v);
+                    return true;
+                }
+            }
+            error = std::string("invalid --") + o.name + "=" + text +
+                    ": no dispatcher of --scheduler=" + scheduler + " has " + o.attribute;
+            return false;
+        });
+    }
+    options.AddChoice("deployment",
+                      "ingress (rewrite at the ingress) or routed (hop by hop, the ingress's "
+                      "dispatcher at the site gateways too)",
+                      deployment,
+                      {"ingress", "routed"});
+    options.AddUnsigned("clients", "number of clients", clients, 1, 10000000);
+    options.AddChoice("scaling",
+                      "compute units as parallel executors or one scaled executor",
+                      scaling,
+                      {"parallel", "scaled"});
+    options.Add(
+        "affinity",
+        "transaction length: requests (1 = packet level) or a duration, e.g. 60s",
+        "1",
+        [this](const std::string& text, std::string& error) {
+            uint64_t n = 0;
+            if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos)
+            {
+                if (!ScenarioOptions::ParseUnsigned("affinity", text, 1, UINT32_MAX, n, error))
+                {
+                    return false;
+                }
+                transactionRequests = n;
+                transactionDuration = Time(0);
+                return true;
+            }
+            if (!ScenarioOptions::ParseTime("affinity", text, false, transactionDuration, error))
+            {
+                error = "invalid --affinity=" + text +
+                        ": expected a number of requests (1 = packet level) or a duration, "
+                        "e.g. 60s";
+                return false;
+            }
+            return true;
+        });
+    options.Add("compute-vector",
+                "custom compute units, e.g. 1,2,2,3;1,2,2,4 (sites by ';')",
+                "",
+                [this](const std::string& text, std::string& error) {
+                    if (!ComputeVector::ParseSites(text, computeUnits, error))
+                    {
+                        error = "invalid --compute-vector=" + text + ": " + error;
+                        return false;
+                    }
+                    return true;
+                });
+    options.AddUnsigned("server-capacity",
+                        "compute units a server offers (C_Sv)",
+                        serverCapacity,
+                        1,
+                        1000000);
+    options.AddDistribution("service",
+                            "service time, e.g. uniform:128us:192us (scenario default)",
+                            service);
+    options.AddDistribution("inter-arrival",
+                            "time between a client's requests (scenario default)",
+                            interArrival);
+    options.AddTime("join-window",
+                    "clients join within this time (scenario default)",
+                    joinWindow,
+                    true);
+    options.AddTime("intra-site", "mean latency ingress -- own site", intraSiteMean, true);
+    options.AddTime("inter-site", "mean latency ingress -- other sites", interSiteMean, true);
+    options.AddChoice("latency",
+                      "per-packet link latency: exp (exponential, the paper) or const (the mean)",
+                      latency,
+                      {"exp", "const"});
+    RequestScenario::Parameters::AddOptions(options);
+}
+
+bool
+CardsScenario::Parameters::UsesGateways() const
+{
+    return gateway.GetTypeId() != TypeId() || deployment == "routed";
+}
+
+ObjectFactory
+CardsScenario::Parameters::GetGatewayDispatcher() const
+{
+    // Routed: the gateways decide again with the ingress's kind of dispatcher.
+    return gateway.GetTypeId() != TypeId() ? gateway : ingress;
+}
+
+bool
+CardsScenario::Parameters::Validate(std::string& error) const
 {
     auto fail = [&error](const std::string& what) {
         error = "invalid " + what;
@@ -167,18 +369,16 @@ CardsScenario::Config::Validate(std::string& error) const
     {
         return fail("--compute-vector: at most 10000 compute units in all");
     }
-    static const std::vector<std::string> kSchedulers{"cards",
-                                                      "central",
-                                                      "random",
-                                                      "site-random",
-                                                      "steam"};
-    if (std::find(kSchedulers.begin(), kSchedulers.end(), scheduler) == kSchedulers.end())
+    for (const ObjectFactory* f : {&ingress, &gateway})
     {
-        return fail("--scheduler=" + scheduler +
-                    ": expected one of cards|central|random|site-random|steam");
+        TypeId tid = f->GetTypeId();
+        if (tid != TypeId() && (!tid.IsChildOf(Dispatcher::GetTypeId()) || !tid.HasConstructor()))
+        {
+            return fail("--scheduler=" + scheduler + ": " + tid.GetName() + " is not a dispatcher");
+        }
     }
     uint32_t sites = computeUnits.size();
-    if (scheduler == "cards" && (schedulers == 0 || (schedulers != 1 && schedulers % sites != 0)))
+    if (schedulers == 0 || (schedulers != 1 && schedulers % sites != 0))
     {
         return fail("--schedulers=" + std::to_string(schedulers) +
                     ": must be 1 or a multiple of the " + std::to_string(sites) +
@@ -188,9 +388,14 @@ CardsScenario::Config::Validate(std::string& error) const
     {
         return fail("--deployment=" + deployment + ": expected ingress or routed");
     }
-    if (deployment == "routed" && (scheduler != "cards" || schedulers == 1))
+    if (UsesGateways() && schedulers == 1)
     {
-        return fail("--deployment=routed: only for --scheduler=cards with a scheduling point "
+        return fail("--schedulers=1: one scheduler shared by all ingresses chooses among all "
+                    "instances; it does not combine with site gateways");
+    }
+    if (deployment == "routed" && gateway.GetTypeId() != TypeId())
+    {
+        return fail("--deployment=routed: only for an ingress dispatcher with a scheduling point "
                     "per ingress or more (site-random and steam are routed already)");
     }
     if (scaling != "parallel" && scaling != "scaled")
@@ -214,57 +419,85 @@ CardsScenario::Config::Validate(std::string& error) const
     {
         return fail("--service or --inter-arrival: means must be > 0");
     }
-    if (steamBatch == 0)
-    {
-        return fail("--steam-batch=0: must be >= 1");
-    }
     return true;
 }
 
-CardsScenario::CardsScenario(const Config& config)
-    : m_config(config)
+CardsScenario::CardsScenario(const Parameters& parameters)
+    : RequestScenario(parameters, "cards-scenario"),
+      m_parameters(parameters),
+      m_instanceHelper(SERVICE_PORT)
 {
     std::string error;
-    NS_ABORT_MSG_IF(!m_config.Validate(error), "CardsScenario: " << error);
-    m_sites = m_config.computeUnits.size();
+    NS_ABORT_MSG_IF(!m_parameters.Validate(error), "CardsScenario: " << error);
+    m_sites = m_parameters.computeUnits.size();
 }
 
 CardsScenario::~CardsScenario() = default;
-
-bool
-CardsScenario::UsesGateways() const
-{
-    // The routed deployments schedule again at each site's gateway.
-    const std::string& s = m_config.scheduler;
-    return s == "site-random" || s == "steam" || (s == "cards" && m_config.deployment == "routed");
-}
 
 double
 CardsScenario::GetOfferedLoad() const
 {
     uint32_t units = 0;
-    for (const auto& site : m_config.computeUnits)
+    for (const auto& site : m_parameters.computeUnits)
     {
         units += std::accumulate(site.begin(), site.end(), 0u);
     }
-    return m_config.clients / m_config.interArrival.mean * m_config.service.mean / units;
+    return m_parameters.clients / m_parameters.interArrival.mean * m_parameters.service.mean /
+           units;
 }
 
 void
 CardsScenario::Build()
 {
-    const uint32_t S = m_sites;
-    m_ingress.Create(S);
-    if (UsesGateways())
+    CreateNodes();
+    m_local.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+    m_local.SetQueueAttribute("MaxSize", StringValue("100000p"));
+    // No flow control, hence no queue disc: one FIFO per link direction.
+    m_local.SetFlowControl(false);
+    m_wan = m_local;
+    // Clients -- ingress: 10.1.i.0/24 (client .1, ingress .2).
+    Ipv4StaticRoutingHelper staticRouting;
+    for (uint32_t i = 0; i < m_sites; ++i)
     {
-        m_gateways.Create(S);
+        Ipv4InterfaceContainer ifs =
+            Connect(m_local, m_clientNodes.Get(i), m_ingress.Get(i), Dotted({10, 1, i, 0}));
+        staticRouting.GetStaticRouting(m_clientNodes.Get(i)->GetObject<Ipv4>())
+            ->SetDefaultRoute(ifs.GetAddress(1), 1);
     }
-    m_clientNodes.Create(S);
-    for (const auto& site : m_config.computeUnits)
+    m_instanceHelper.SetAttribute(
+        "Scaling",
+        StringValue(m_parameters.scaling == "scaled" ? "Scaled" : "Parallel"));
+    m_instanceHelper.SetAttribute("WarmUp", TimeValue(m_parameters.warmUp));
+    m_instanceHelper.SetPolicy("ns3::CfcfsCorePolicy");
+    m_siteVectors.assign(m_sites, ComputeVector());
+    m_gatewayAddress.assign(m_sites, std::vector<Ipv4Address>(m_sites));
+    if (m_parameters.UsesGateways())
+    {
+        LinkSitesThroughGateways();
+    }
+    else
+    {
+        LinkSitesDirectly();
+    }
+    WatchDevices(m_devices);
+    WatchServers(m_instanceApps);
+    PlaceDispatchers();
+    InstallClients();
+}
+
+void
+CardsScenario::CreateNodes()
+{
+    m_ingress.Create(m_sites);
+    if (m_parameters.UsesGateways())
+    {
+        m_gateways.Create(m_sites);
+    }
+    m_clientNodes.Create(m_sites);
+    for (const auto& site : m_parameters.computeUnits)
     {
         m_servers.Create(site.size());
     }
-
     // Routers: semantic routing ahead of static routing.
     Ipv4ListRoutingHelper list;
     list.Add(SemanticRouterHelper(), 10);
@@ -277,221 +510,180 @@ CardsScenario::Build()
     hostStack.SetRoutingHelper(Ipv4StaticRoutingHelper());
     hostStack.Install(m_clientNodes);
     hostStack.Install(m_servers);
+}
 
-    RandomDelayLinkHelper local;
-    local.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
-    local.SetQueueAttribute("MaxSize", StringValue("100000p"));
-    // No flow control, hence no queue disc: one FIFO per link direction.
-    local.SetFlowControl(false);
-    RandomDelayLinkHelper wan = local;
-    Ipv4AddressHelper addresses;
+Ipv4InterfaceContainer
+CardsScenario::Connect(RandomDelayLinkHelper& helper,
+                       Ptr<Node> a,
+                       Ptr<Node> b,
+                       const std::string& network)
+{
+    NetDeviceContainer d = helper.Install(a, b);
+    m_addresses.SetBase(network.c_str(), "255.255.255.0");
+    Ipv4InterfaceContainer ifs = m_addresses.Assign(d);
+    m_devices.Add(d);
+    return ifs;
+}
+
+RandomDelayLinkHelper&
+CardsScenario::Wan(uint32_t ingress, uint32_t site)
+{
+    // Intra-site to the ingress's own site, else inter-site; exponential per
+    // packet (the paper) or always the mean (--latency=const).
+    Time mean = ingress == site ? m_parameters.intraSiteMean : m_parameters.interSiteMean;
+    Ptr<RandomVariableStream> delay;
+    if (m_parameters.latency == "const")
+    {
+        delay = CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
+                                                                   DoubleValue(mean.GetSeconds()));
+    }
+    else
+    {
+        delay =
+            CreateObjectWithAttributes<ExponentialRandomVariable>("Mean",
+                                                                  DoubleValue(mean.GetSeconds()));
+    }
+    delay->SetStream(m_stream++);
+    m_wan.SetChannelAttribute("DelayVariable", PointerValue(delay));
+    return m_wan;
+}
+
+void
+CardsScenario::AddInstance(Ptr<Node> node, uint32_t site, uint32_t units, Ipv4Address locator)
+{
+    m_instanceHelper.SetAttribute("ComputeUnits", UintegerValue(units));
+    m_instanceHelper.SetAttribute("Locator", Ipv4AddressValue(locator));
+    ApplicationContainer app = m_instanceHelper.Install(node);
+    m_instanceApps.Add(app);
+    m_instances.push_back(DynamicCast<MulticoreServer>(app.Get(0)));
+    m_instanceSite.push_back(site);
+    m_instanceUnits.push_back(units);
+    ComputeTarget t{locator, units, true, site};
+    m_siteVectors[site].Add(t);
+    m_allInstances.Add(t);
+}
+
+void
+CardsScenario::LinkSitesThroughGateways()
+{
+    // Ingress i -- gateway j: 10.2.(i*S+j).0/24 (ingress .1, gateway .2);
+    // gateway j -- its server k: 10.(10+j).k.0/24 (gateway .1, server .2 = locator).
+    const uint32_t S = m_sites;
     Ipv4StaticRoutingHelper staticRouting;
-    NetDeviceContainer all;
-    auto link =
-        [&](RandomDelayLinkHelper& helper, Ptr<Node> a, Ptr<Node> b, const std::string& net) {
-            NetDeviceContainer d = helper.Install(a, b);
-            addresses.SetBase(net.c_str(), "255.255.255.0");
-            Ipv4InterfaceContainer ifs = addresses.Assign(d);
-            all.Add(d);
-            return ifs;
-        };
-
-    // Clients -- ingress: 10.1.i.0/24 (client .1, ingress .2).
     for (uint32_t i = 0; i < S; ++i)
     {
-        Ipv4InterfaceContainer ifs =
-            link(local, m_clientNodes.Get(i), m_ingress.Get(i), Dotted({10, 1, i, 0}));
-        staticRouting.GetStaticRouting(m_clientNodes.Get(i)->GetObject<Ipv4>())
-            ->SetDefaultRoute(ifs.GetAddress(1), 1);
+        for (uint32_t j = 0; j < S; ++j)
+        {
+            Ipv4InterfaceContainer ifs = Connect(Wan(i, j),
+                                                 m_ingress.Get(i),
+                                                 m_gateways.Get(j),
+                                                 Dotted({10, 2, i * S + j, 0}));
+            m_gatewayAddress[i][j] = ifs.GetAddress(1);
+            staticRouting.GetStaticRouting(m_ingress.Get(i)->GetObject<Ipv4>())
+                ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 10 + j, 0, 0}).c_str()),
+                                    Ipv4Mask("255.255.0.0"),
+                                    ifs.GetAddress(1),
+                                    ifs.Get(0).second);
+            staticRouting.GetStaticRouting(m_gateways.Get(j)->GetObject<Ipv4>())
+                ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 1, i, 0}).c_str()),
+                                    Ipv4Mask("255.255.255.0"),
+                                    ifs.GetAddress(0),
+                                    ifs.Get(1).second);
+        }
     }
-    // Random-latency links: intra-site to the ingress's own site, else inter-site;
-    // exponential per packet (the paper) or always the mean (--latency=const).
-    int64_t stream = 10000;
-    auto wanTo = [&](uint32_t ingress, uint32_t site) -> RandomDelayLinkHelper& {
-        Time mean = ingress == site ? m_config.intraSiteMean : m_config.interSiteMean;
-        Ptr<RandomVariableStream> delay;
-        if (m_config.latency == "const")
-        {
-            delay =
-                CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
-                                                                   DoubleValue(mean.GetSeconds()));
-        }
-        else
-        {
-            delay = CreateObjectWithAttributes<ExponentialRandomVariable>(
-                "Mean",
-                DoubleValue(mean.GetSeconds()));
-        }
-        delay->SetStream(stream++);
-        wan.SetChannelAttribute("DelayVariable", PointerValue(delay));
-        return wan;
-    };
-    MulticoreServerHelper instances(SERVICE_PORT);
-    instances.SetAttribute("Scaling",
-                           StringValue(m_config.scaling == "scaled" ? "Scaled" : "Parallel"));
-    instances.SetAttribute("WarmUp", TimeValue(m_config.warmUp));
-    instances.SetPolicy("ns3::CfcfsCorePolicy");
-    auto addInstance = [&](Ptr<Node> node, uint32_t site, uint32_t cu, Ipv4Address locator) {
-        instances.SetAttribute("ComputeUnits", UintegerValue(cu));
-        instances.SetAttribute("Locator", Ipv4AddressValue(locator));
-        m_instances.push_back(DynamicCast<MulticoreServer>(instances.Install(node).Get(0)));
-        m_instanceSite.push_back(site);
-        m_instanceUnits.push_back(cu);
-        ComputeTarget t{locator, cu, true, site};
-        m_siteVectors[site].Add(t);
-        m_allInstances.Add(t);
-    };
-    m_siteVectors.assign(S, ComputeVector());
-    m_gatewayAddress.assign(S, std::vector<Ipv4Address>(S));
-    if (UsesGateways())
+    uint32_t server = 0;
+    for (uint32_t j = 0; j < S; ++j)
     {
-        // Ingress i -- gateway j: 10.2.(i*S+j).0/24 (ingress .1, gateway .2);
-        // gateway j -- its server k: 10.(10+j).k.0/24 (gateway .1, server .2 = locator).
-        for (uint32_t i = 0; i < S; ++i)
+        for (uint32_t k = 0; k < m_parameters.computeUnits[j].size(); ++k, ++server)
         {
-            for (uint32_t j = 0; j < S; ++j)
+            Ptr<Node> node = m_servers.Get(server);
+            Ipv4InterfaceContainer ifs =
+                Connect(m_local, m_gateways.Get(j), node, Dotted({10, 10 + j, k, 0}));
+            staticRouting.GetStaticRouting(node->GetObject<Ipv4>())
+                ->SetDefaultRoute(ifs.GetAddress(0), 1);
+            AddInstance(node, j, m_parameters.computeUnits[j][k], ifs.GetAddress(1));
+        }
+    }
+}
+
+void
+CardsScenario::LinkSitesDirectly()
+{
+    // No site gateways when only the ingresses schedule: ingress i --
+    // server s directly, 10.(20+i).s.0/24 (ingress .1, server .2); the
+    // server's locator is its address towards ingress 0. Every path still
+    // crosses one random-latency link each way, and a request crosses two
+    // links instead of three each way (faster to simulate).
+    Ipv4StaticRoutingHelper staticRouting;
+    uint32_t server = 0;
+    for (uint32_t j = 0; j < m_sites; ++j)
+    {
+        for (uint32_t k = 0; k < m_parameters.computeUnits[j].size(); ++k, ++server)
+        {
+            Ptr<Node> node = m_servers.Get(server);
+            std::vector<std::pair<Ipv4InterfaceContainer, uint32_t>> links;
+            for (uint32_t i = 0; i < m_sites; ++i)
             {
-                Ipv4InterfaceContainer ifs = link(wanTo(i, j),
-                                                  m_ingress.Get(i),
-                                                  m_gateways.Get(j),
-                                                  Dotted({10, 2, i * S + j, 0}));
-                m_gatewayAddress[i][j] = ifs.GetAddress(1);
+                Ipv4InterfaceContainer ifs =
+                    Connect(Wan(i, j), m_ingress.Get(i), node, Dotted({10, 20 + i, server, 0}));
+                links.emplace_back(ifs, i);
+            }
+            Ipv4Address locator = links[0].first.GetAddress(1);
+            for (auto& [ifs, i] : links)
+            {
                 staticRouting.GetStaticRouting(m_ingress.Get(i)->GetObject<Ipv4>())
-                    ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 10 + j, 0, 0}).c_str()),
-                                        Ipv4Mask("255.255.0.0"),
-                                        ifs.GetAddress(1),
-                                        ifs.Get(0).second);
-                staticRouting.GetStaticRouting(m_gateways.Get(j)->GetObject<Ipv4>())
+                    ->AddHostRouteTo(locator, ifs.GetAddress(1), ifs.Get(0).second);
+                staticRouting.GetStaticRouting(node->GetObject<Ipv4>())
                     ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 1, i, 0}).c_str()),
                                         Ipv4Mask("255.255.255.0"),
                                         ifs.GetAddress(0),
                                         ifs.Get(1).second);
             }
+            AddInstance(node, j, m_parameters.computeUnits[j][k], locator);
         }
-        uint32_t server = 0;
-        for (uint32_t j = 0; j < S; ++j)
-        {
-            for (uint32_t k = 0; k < m_config.computeUnits[j].size(); ++k, ++server)
-            {
-                Ptr<Node> node = m_servers.Get(server);
-                Ipv4InterfaceContainer ifs =
-                    link(local, m_gateways.Get(j), node, Dotted({10, 10 + j, k, 0}));
-                staticRouting.GetStaticRouting(node->GetObject<Ipv4>())
-                    ->SetDefaultRoute(ifs.GetAddress(0), 1);
-                addInstance(node, j, m_config.computeUnits[j][k], ifs.GetAddress(1));
-            }
-        }
+    }
+}
+
+void
+CardsScenario::PlaceDispatchers()
+{
+    bool gateways = m_parameters.UsesGateways();
+    OrchestratorHelper ingress;
+    ingress.SetDispatcher(m_parameters.ingress);
+    if (m_parameters.schedulers == 1)
+    {
+        // One counter for all ingresses (the central scheduler): no path stretch.
+        ingress.InstallShared(m_ingress, SERVICE_ADDRESS, m_allInstances, &m_stream);
     }
     else
     {
-        // No site gateways when only the ingresses schedule: ingress i --
-        // server s directly, 10.(20+i).s.0/24 (ingress .1, server .2); the
-        // server's locator is its address towards ingress 0. Every path
-        // still crosses one random-latency link each way, and a request
-        // crosses two links instead of three each way (faster to simulate).
-        uint32_t server = 0;
-        for (uint32_t j = 0; j < S; ++j)
+        for (uint32_t i = 0; i < m_sites; ++i)
         {
-            for (uint32_t k = 0; k < m_config.computeUnits[j].size(); ++k, ++server)
+            // The ingress sends to its own address of each site's gateway.
+            ComputeVector toSites;
+            for (uint32_t j = 0; j < m_sites; ++j)
             {
-                Ptr<Node> node = m_servers.Get(server);
-                std::vector<std::pair<Ipv4InterfaceContainer, uint32_t>> links;
-                for (uint32_t i = 0; i < S; ++i)
-                {
-                    Ipv4InterfaceContainer ifs =
-                        link(wanTo(i, j), m_ingress.Get(i), node, Dotted({10, 20 + i, server, 0}));
-                    links.emplace_back(ifs, i);
-                }
-                Ipv4Address locator = links[0].first.GetAddress(1);
-                for (auto& [ifs, i] : links)
-                {
-                    staticRouting.GetStaticRouting(m_ingress.Get(i)->GetObject<Ipv4>())
-                        ->AddHostRouteTo(locator, ifs.GetAddress(1), ifs.Get(0).second);
-                    staticRouting.GetStaticRouting(node->GetObject<Ipv4>())
-                        ->AddNetworkRouteTo(Ipv4Address(Dotted({10, 1, i, 0}).c_str()),
-                                            Ipv4Mask("255.255.255.0"),
-                                            ifs.GetAddress(0),
-                                            ifs.Get(1).second);
-                }
-                addInstance(node, j, m_config.computeUnits[j][k], locator);
+                toSites.Add(ComputeTarget{m_gatewayAddress[i][j],
+                                          m_siteVectors[j].GetTotalComputeUnits(),
+                                          false,
+                                          j});
             }
+            ingress.Install(m_ingress.Get(i),
+                            SERVICE_ADDRESS,
+                            gateways ? toSites : m_allInstances,
+                            m_parameters.schedulers / m_sites,
+                            &m_stream);
         }
     }
-    for (auto d = all.Begin(); d != all.End(); ++d)
+    if (gateways)
     {
-        auto dev = DynamicCast<PointToPointNetDevice>(*d);
-        dev->GetQueue()->TraceConnectWithoutContext(
-            "Drop",
-            MakeCallback(&CardsScenario::NetworkDrop, this));
-        dev->TraceConnectWithoutContext("PhyRxDrop",
-                                        MakeCallback(&CardsScenario::NetworkDrop, this));
-    }
-
-    // Scheduling points.
-    const std::string& sched = m_config.scheduler;
-    bool routed = UsesGateways();
-    uint32_t points = sched == "central" ? 1 : (sched == "cards" ? m_config.schedulers : S);
-    uint32_t perIngress = points == 1 ? 1 : points / S;
-    Ptr<Dispatcher> central;
-    for (uint32_t i = 0; i < S; ++i)
-    {
-        ComputeVector toSites;
-        for (uint32_t j = 0; j < S; ++j)
+        OrchestratorHelper site;
+        site.SetDispatcher(m_parameters.GetGatewayDispatcher());
+        for (uint32_t j = 0; j < m_sites; ++j)
         {
-            toSites.Add(ComputeTarget{m_gatewayAddress[i][j],
-                                      m_siteVectors[j].GetTotalComputeUnits(),
-                                      false,
-                                      j});
-        }
-        std::vector<Ptr<Dispatcher>> mine;
-        for (uint32_t n = 0; n < perIngress; ++n)
-        {
-            Ptr<Dispatcher> d = central;
-            if (!d)
-            {
-                if (sched == "random" || sched == "steam")
-                {
-                    d = CreateObject<RandomDispatcher>();
-                }
-                else
-                {
-                    d = CreateObject<CardsDispatcher>();
-                }
-                stream += d->AssignStreams(stream);
-                d->SetComputeVector(routed ? toSites : m_allInstances);
-            }
-            if (points == 1)
-            {
-                central = d; // one counter for all ingresses
-            }
-            mine.push_back(d);
-        }
-        SemanticRouterHelper::Get(m_ingress.Get(i))->AddService(SERVICE_ADDRESS, mine);
-    }
-    if (routed)
-    {
-        for (uint32_t j = 0; j < S; ++j)
-        {
-            Ptr<Dispatcher> d;
-            if (sched == "steam")
-            {
-                d = CreateObject<SteamDispatcher>();
-                d->SetAttribute("BatchSize", UintegerValue(m_config.steamBatch));
-            }
-            else if (sched == "site-random")
-            {
-                d = CreateObject<RandomDispatcher>();
-            }
-            else
-            {
-                d = CreateObject<CardsDispatcher>();
-            }
-            stream += d->AssignStreams(stream);
-            d->SetComputeVector(m_siteVectors[j]);
-            SemanticRouterHelper::Get(m_gateways.Get(j))->AddService(SERVICE_ADDRESS, d);
+            site.Install(m_gateways.Get(j), SERVICE_ADDRESS, m_siteVectors[j], 1, &m_stream);
         }
     }
-
     for (const auto* routers : {&m_ingress, &m_gateways})
     {
         for (auto n = routers->Begin(); n != routers->End(); ++n)
@@ -501,82 +693,45 @@ CardsScenario::Build()
                 MakeCallback(&CardsScenario::RouterDrop, this));
         }
     }
+}
 
-    // Clients, spread evenly over the ingresses; ids contiguous per ingress.
-    uint32_t firstId = 0;
-    for (uint32_t i = 0; i < S; ++i)
+void
+CardsScenario::InstallClients()
+{
+    // Clients, spread evenly over the ingresses; ids contiguous per ingress
+    // (one application runs the ingress's clients).
+    RequestClientHelper helper(SERVICE_ADDRESS, SERVICE_PORT);
+    helper.SetAttribute("JoinWindow", TimeValue(m_parameters.joinWindow));
+    helper.SetAttribute("TransactionRequests", UintegerValue(m_parameters.transactionRequests));
+    helper.SetAttribute("TransactionDuration", TimeValue(m_parameters.transactionDuration));
+    helper.SetAttribute("WarmUp", TimeValue(m_parameters.warmUp));
+    helper.SetAttribute("ExactQuantiles", BooleanValue(m_parameters.exactQuantiles));
+    ApplicationContainer clients;
+    for (uint32_t i = 0; i < m_sites; ++i)
     {
-        uint32_t n = m_config.clients / S + (i < m_config.clients % S ? 1 : 0);
+        uint32_t n = m_parameters.clients / m_sites + (i < m_parameters.clients % m_sites ? 1 : 0);
         if (n == 0)
         {
             continue;
         }
-        DistributionSpec gap;
-        DistributionSpec demand;
-        std::string error;
-        DistributionSpec::Parse(m_config.interArrival.text, gap, error);
-        DistributionSpec::Parse(m_config.service.text, demand, error);
-        Ptr<RequestClient> c = CreateObject<RequestClient>();
-        c->SetAttribute("RemoteAddress", AddressValue(SERVICE_ADDRESS));
-        c->SetAttribute("RemotePort", UintegerValue(SERVICE_PORT));
-        c->SetAttribute("ClientId", UintegerValue(firstId));
-        c->SetAttribute("Clients", UintegerValue(n));
-        c->SetAttribute("JoinWindow", TimeValue(m_config.joinWindow));
-        c->SetAttribute("InterArrival", PointerValue(gap.stream));
-        c->SetAttribute("ServiceDemand", PointerValue(demand.stream));
-        c->SetAttribute("TransactionRequests", UintegerValue(m_config.transactionRequests));
-        c->SetAttribute("TransactionDuration", TimeValue(m_config.transactionDuration));
-        c->SetAttribute("WarmUp", TimeValue(m_config.warmUp));
-        c->SetAttribute("ExactQuantiles", BooleanValue(m_config.exactQuantiles));
-        m_clientNodes.Get(i)->AddApplication(c);
-        c->SetStartTime(Seconds(0));
-        c->SetStopTime(m_config.duration);
-        stream += c->AssignStreams(stream);
-        c->TraceConnectWithoutContext("Complete", MakeCallback(&CardsScenario::Completed, this));
-        m_clients.Add(c);
-        firstId += n;
+        helper.SetAttribute("Clients", UintegerValue(n));
+        helper.SetAttribute("InterArrival", PointerValue(m_parameters.interArrival.Create()));
+        helper.SetAttribute("ServiceDemand", PointerValue(m_parameters.service.Create()));
+        ApplicationContainer app = helper.Install(m_clientNodes.Get(i));
+        app.Start(Seconds(0));
+        app.Stop(m_parameters.duration);
+        m_stream += RequestClientHelper::AssignStreams(app, m_stream);
+        clients.Add(app);
     }
+    AddClients(clients);
 }
 
 void
-CardsScenario::Run()
+CardsScenario::DoSendingStopped()
 {
-    Simulator::Schedule(m_config.duration, [this]() {
-        for (const auto& si : m_instances)
-        {
-            m_busyAtDuration.push_back(si->GetPolicy()->GetBusyTime());
-        }
-        CheckDrained();
-    });
-    Simulator::Stop(m_config.duration + m_config.drain);
-    uint64_t before = Simulator::GetEventCount();
-    auto start = std::chrono::steady_clock::now();
-    Simulator::Run();
-    m_wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    m_events = Simulator::GetEventCount() - before;
-    m_simulated = Simulator::Now();
-}
-
-void
-CardsScenario::Completed(const ServiceRequestHeader& /* header */, Time /* rct */)
-{
-    ++m_answered;
-    CheckDrained();
-}
-
-void
-CardsScenario::NetworkDrop(Ptr<const Packet> /* p */)
-{
-    ++m_networkDrops;
-    CheckDrained();
-}
-
-void
-CardsScenario::CheckDrained()
-{
-    if (Simulator::Now() >= m_config.duration && m_answered + GetDropped() >= GetSent())
+    for (const auto& si : m_instances)
     {
-        Simulator::Stop();
+        m_busyAtDuration.push_back(si->GetPolicy()->GetBusyTime());
     }
 }
 
@@ -610,87 +765,37 @@ CardsScenario::GetGatewayRouters() const
     return RoutersOf(m_gateways);
 }
 
-ApplicationContainer
-CardsScenario::GetClients() const
-{
-    return m_clients;
-}
-
-uint64_t
-CardsScenario::GetSent() const
-{
-    return RequestClientHelper::GetSent(m_clients);
-}
-
-uint64_t
-CardsScenario::GetCompleted() const
-{
-    return m_answered;
-}
-
-uint64_t
-CardsScenario::GetDropped() const
-{
-    uint64_t dropped = m_networkDrops + m_routerRequestDrops;
-    for (const auto& si : m_instances)
-    {
-        dropped += si->GetDropped();
-    }
-    return dropped;
-}
-
 void
-CardsScenario::RouterDrop(const Ipv4Header& ip,
-                          Ptr<const Packet> p,
-                          const std::string& /* reason */)
+CardsScenario::RouterDrop(const Ipv4Header& ip, Ptr<const Packet> p, const std::string& reason)
 {
     // Only the scenario's clients' requests count; foreign packets do not.
     ServiceRequestHeader h;
     if (SemanticRouter::ReadServiceHeader(p, ip, h) &&
-        h.GetMessageType() == ServiceRequestHeader::REQUEST && h.GetClientId() < m_config.clients)
+        h.GetMessageType() == ServiceRequestHeader::REQUEST &&
+        h.GetClientId() < m_parameters.clients)
     {
-        ++m_routerRequestDrops;
-        CheckDrained();
+        RequestDropped("router: " + reason);
     }
-}
-
-RequestStats
-CardsScenario::GetClientStats() const
-{
-    return RequestClientHelper::GetStats(m_clients, m_config.exactQuantiles);
 }
 
 JsonSummary
 CardsScenario::Summarize() const
 {
-    RequestStats rct = GetClientStats();
     uint64_t affinity = 0;
-    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
+    ApplicationContainer clients = GetClients();
+    for (auto a = clients.Begin(); a != clients.End(); ++a)
     {
         affinity += DynamicCast<RequestClient>(*a)->GetAffinitySent();
     }
     uint64_t held = 0;
-    JsonSummary routerDrops;
-    std::map<std::string, uint64_t> drops;
     for (const auto* routers : {&m_ingress, &m_gateways})
     {
-        for (auto n = routers->Begin(); n != routers->End(); ++n)
+        for (const auto& r : RoutersOf(*routers))
         {
-            Ptr<SemanticRouter> r = SemanticRouterHelper::Get(*n);
             held += r->GetHeld();
-            for (const auto& [reason, count] : r->GetDrops())
-            {
-                drops[reason] += count;
-            }
         }
     }
-    for (const auto& [reason, count] : drops)
-    {
-        routerDrops.Set(reason, count);
-    }
-    uint64_t sent = GetSent();
-    uint64_t dropped = GetDropped();
-    double seconds = m_config.duration.GetSeconds();
+    double seconds = m_parameters.duration.GetSeconds();
     JsonSummary perInstance;
     for (uint32_t i = 0; i < m_instances.size(); ++i)
     {
@@ -707,32 +812,24 @@ CardsScenario::Summarize() const
         name << "s" << m_instanceSite[i] << "-" << i;
         perInstance.Set(name.str(), entry);
     }
-    JsonSummary j;
-    j.Set("example", "cards-scenario")
-        .Set("scenario", m_config.scenario)
-        .Set("scheduler", m_config.scheduler)
-        .Set("schedulers", m_config.scheduler == "central" ? 1u : m_config.schedulers)
-        .Set("deployment", m_config.deployment)
-        .Set("clients", m_config.clients)
-        .Set("scaling", m_config.scaling)
-        .Set("latency", m_config.latency)
+    bool gateways = m_parameters.UsesGateways();
+    JsonSummary j = RequestScenario::Summarize();
+    j.Set("scenario", m_parameters.scenario)
+        .Set("scheduler", m_parameters.scheduler)
+        .Set("ingress_dispatcher", TypeAliases::Name(m_parameters.ingress.GetTypeId()))
+        .Set("gateway_dispatcher",
+             gateways ? TypeAliases::Name(m_parameters.GetGatewayDispatcher().GetTypeId()) : "none")
+        .Set("schedulers", m_parameters.schedulers)
+        .Set("deployment", m_parameters.deployment)
+        .Set("clients", m_parameters.clients)
+        .Set("scaling", m_parameters.scaling)
+        .Set("latency", m_parameters.latency)
         .Set("offered_load", GetOfferedLoad())
-        .Set("transaction_requests", m_config.transactionRequests)
-        .Set("transaction_s", m_config.transactionDuration.GetSeconds())
-        .Set("duration_s", seconds)
-        .Set("sent", sent)
-        .Set("completed", m_answered)
-        .Set("dropped", dropped)
-        .Set("in_flight", static_cast<int64_t>(sent - m_answered - dropped))
+        .Set("transaction_requests", m_parameters.transactionRequests)
+        .Set("transaction_s", m_parameters.transactionDuration.GetSeconds())
         .Set("affinity_sent", affinity)
         .Set("held_by_routers", held)
-        .Set("router_drops", routerDrops)
-        .SetLatency("rct_", rct.GetAll())
-        .Set("per_instance", perInstance)
-        .Set("sim_time_s", m_simulated.GetSeconds())
-        .Set("wall_s", m_wallSeconds)
-        .Set("events", m_events)
-        .Set("requests_per_wall_s", m_wallSeconds > 0 ? sent / m_wallSeconds : 0.0);
+        .Set("per_instance", perInstance);
     return j;
 }
 

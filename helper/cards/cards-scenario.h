@@ -7,15 +7,21 @@
 
 #include "ns3/application-container.h"
 #include "ns3/compute-vector.h"
+#include "ns3/distribution-spec.h"
+#include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-interface-container.h"
 #include "ns3/json-summary.h"
+#include "ns3/multicore-server-helper.h"
+#include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/object-factory.h"
 #include "ns3/packet.h"
-#include "ns3/request-stats.h"
+#include "ns3/random-delay-link-helper.h"
+#include "ns3/request-scenario.h"
 #include "ns3/scenario-options.h"
-#include "ns3/service-request-header.h"
 
 #include <cstdint>
 #include <string>
@@ -29,7 +35,7 @@ class MulticoreServer;
 class SemanticRouter;
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-cards
  * \brief The CArDS evaluation topology (Table I of the paper) with its
  * schedulers and baselines.
  *
@@ -49,47 +55,50 @@ class SemanticRouter;
  * instance is at its ingress's site, else inter-site). All links run at
  * 10 Gbit/s: latency, not bandwidth, matters.
  *
- * Schedulers (at the semantic routers):
- * - cards: CArDS WRR over the compute units of all instances at each
- *   scheduling point; Schedulers points in total, Schedulers/S at each
- *   ingress, each client bound to one (client id mod count);
- *   Deployment=routed instead schedules over sites at the ingress (site
- *   compute units aggregated) and over local instances at the gateway;
+ * Scheduling (at the semantic routers): an ingress dispatcher and, in the
+ * routed deployments, a gateway dispatcher, each any ns3::Dispatcher chosen
+ * by an ObjectFactory (see TypeAliases). The ingress has Schedulers/S
+ * independent points (Schedulers in total, each client bound to one by
+ * client id mod count; Schedulers = 1 is one counter shared by all
+ * ingresses). Without gateways the ingress chooses among all instances;
+ * with them it chooses among sites (site compute units aggregated) and the
+ * gateway among its site's instances. SetScheduler() takes a dispatcher
+ * (the ingress) or one of the paper's baselines:
+ * - cards: CArDS WRR over the compute units of all instances;
+ *   Deployment=routed schedules with CArDS at the gateways too;
  * - central: one CArDS counter shared by all ingresses (no path stretch);
  * - random: uniform over all instances at each ingress;
  * - site-random: CArDS over sites at the ingress, uniform over the site's
  *   instances at its gateway;
  * - steam: uniform over sites at the ingress, STEAM batches at the gateway.
  */
-class CardsScenario
+class CardsScenario : public RequestScenario
 {
   public:
     /// Parameters of the scenario.
-    struct Config
+    struct Parameters : public RequestScenario::Parameters
     {
         std::string scenario{"1"}; //!< 1, 2a, 2b, 2c or 3 (defaults, CU vectors)
         std::vector<std::vector<uint32_t>> computeUnits; //!< CU per instance per site
-        std::string scheduler{"cards"};         //!< cards, central, random, site-random, steam
-        uint32_t schedulers{5};                 //!< scheduling points (cards)
-        std::string deployment{"ingress"};      //!< ingress or routed (cards)
-        uint32_t clients{1550};                 //!< clients
+        std::string scheduler{"cards"};                  //!< the name SetScheduler() was given
+        ObjectFactory ingress;                           //!< dispatcher at the ingresses
+        ObjectFactory gateway;  //!< dispatcher at the site gateways (unset: none)
+        uint32_t schedulers{5}; //!< scheduling points at the ingresses, in all
+        std::string deployment{
+            "ingress"};         //!< ingress, or routed (the ingress's type at the gateways too)
+        uint32_t clients{1550}; //!< clients
         std::string scaling{"parallel"};        //!< parallel or scaled compute units
         uint32_t transactionRequests{1};        //!< requests per transaction (1: packet level)
         Time transactionDuration;               //!< transaction length (0: by requests)
-        Time duration{Seconds(10)};             //!< clients send during [0, duration)
         Time joinWindow;                        //!< clients join within this
-        Time warmUp;                            //!< requests sent before are not recorded
-        Time drain{Seconds(60)};                //!< longest run after duration
         DistributionSpec interArrival;          //!< per client
         DistributionSpec service;               //!< service time on one compute unit
         Time intraSiteMean{MicroSeconds(700)};  //!< ingress -- own gateway
         Time interSiteMean{MicroSeconds(3000)}; //!< ingress -- other gateways
         std::string latency{"exp"};             //!< per-packet latency: exp or const
         uint32_t serverCapacity{16};            //!< C_Sv: compute units a server offers
-        uint32_t steamBatch{50};                //!< STEAM batch size
-        bool exactQuantiles{false};             //!< exact quantiles
 
-        Config();
+        Parameters();
         /**
          * \brief Set the defaults of a paper scenario: its compute units,
          * and for scenario 3 the video workload (service U[1.6, 2.4] ms,
@@ -100,10 +109,29 @@ class CardsScenario
          */
         bool SetScenario(const std::string& name, std::string& error);
         /**
+         * \brief Choose the scheduling: one of the paper's baselines
+         * (central, site-random, steam: see the class) or an ingress
+         * dispatcher (a short name such as cards or random, or a TypeId
+         * name, with attributes as NAME[Attribute=Value|...]).
+         * \param text the choice
+         * \param error receives the reason on failure
+         * \return false if \p text names neither
+         */
+        bool SetScheduler(const std::string& text, std::string& error);
+        /**
+         * \brief Declare the scenario's options (see ScenarioOptions).
+         * \param options where to declare them
+         */
+        void AddOptions(ScenarioOptions& options);
+        /**
          * \param error receives "invalid --OPTION...: reason" on failure
          * \return true if the scenario can run
          */
         bool Validate(std::string& error) const;
+        /// \return true if requests pass site gateways that schedule again
+        bool UsesGateways() const;
+        /// \return the dispatcher factory of the gateways (UsesGateways() must be true)
+        ObjectFactory GetGatewayDispatcher() const;
     };
 
     /// The address clients send service requests to.
@@ -112,19 +140,21 @@ class CardsScenario
     static constexpr uint16_t SERVICE_PORT = 9000;
 
     /**
-     * \param config the parameters (must validate)
+     * \param name 1, 2a, 2b, 2c or 3
+     * \return the paper's compute units per instance per site (Table I), or empty
      */
-    explicit CardsScenario(const Config& config);
-    ~CardsScenario();
+    static std::vector<std::vector<uint32_t>> GetPaperComputeUnits(const std::string& name);
+
+    /**
+     * \param parameters the parameters (must validate)
+     */
+    explicit CardsScenario(const Parameters& parameters);
+    ~CardsScenario() override;
 
     /// Build nodes, links, routing, instances, schedulers and clients.
-    void Build();
-    /// Run until every request is answered or the drain time ends.
-    void Run();
-    /// \return the run's summary (counts, RCT, per instance, speed)
-    JsonSummary Summarize() const;
-    /// \return completion-time statistics of all clients
-    RequestStats GetClientStats() const;
+    void Build() override;
+    /// \return the run's summary (the common keys, per instance, routers)
+    JsonSummary Summarize() const override;
 
     /// \return the service instances, site by site
     const std::vector<Ptr<MulticoreServer>>& GetInstances() const;
@@ -136,29 +166,48 @@ class CardsScenario
     const NodeContainer& GetIngressNodes() const;
     /// \return the gateway routers (routed deployments)
     std::vector<Ptr<SemanticRouter>> GetGatewayRouters() const;
-    /// \return the client applications (one per ingress)
-    ApplicationContainer GetClients() const;
-    /// \return requests sent
-    uint64_t GetSent() const;
-    /// \return replies received
-    uint64_t GetCompleted() const;
-    /// \return requests dropped (routers, servers, network)
-    uint64_t GetDropped() const;
     /// \return the aggregate offered load (utilisation of all compute units)
     double GetOfferedLoad() const;
 
+  protected:
+    void DoSendingStopped() override;
+
   private:
-    /// \return true if requests pass site gateways (routed deployments)
-    bool UsesGateways() const;
-    /// Check whether everything is answered once sending has stopped.
-    void CheckDrained();
+    /// Nodes and their IP stacks (semantic routing on the routers).
+    void CreateNodes();
     /**
-     * \param header a reply
-     * \param rct its completion time
+     * \brief Connect two nodes and address the link.
+     * \param helper the link's helper
+     * \param a first node
+     * \param b second node
+     * \param network the /24 of the link
+     * \return the two interfaces
      */
-    void Completed(const ServiceRequestHeader& header, Time rct);
-    /// \param p a packet dropped in the network
-    void NetworkDrop(Ptr<const Packet> p);
+    Ipv4InterfaceContainer Connect(RandomDelayLinkHelper& helper,
+                                   Ptr<Node> a,
+                                   Ptr<Node> b,
+                                   const std::string& network);
+    /**
+     * \param ingress an ingress
+     * \param site a site
+     * \return the link helper with the latency between them (stream assigned)
+     */
+    RandomDelayLinkHelper& Wan(uint32_t ingress, uint32_t site);
+    /// Ingress -- gateway -- servers, with the instances (routed deployments).
+    void LinkSitesThroughGateways();
+    /// Ingress -- server directly, with the instances (only the ingresses schedule).
+    void LinkSitesDirectly();
+    /**
+     * \param node the server
+     * \param site its site
+     * \param units its compute units
+     * \param locator its address
+     */
+    void AddInstance(Ptr<Node> node, uint32_t site, uint32_t units, Ipv4Address locator);
+    /// Dispatchers on the ingresses and gateways, through OrchestratorHelper.
+    void PlaceDispatchers();
+    /// Clients, spread evenly over the ingresses, through RequestClientHelper.
+    void InstallClients();
     /**
      * \param ip IP header of a packet a router dropped
      * \param p the packet
@@ -166,25 +215,25 @@ class CardsScenario
      */
     void RouterDrop(const Ipv4Header& ip, Ptr<const Packet> p, const std::string& reason);
 
-    Config m_config;                                        //!< parameters
+    Parameters m_parameters;                                //!< parameters
     uint32_t m_sites{0};                                    //!< number of sites
     NodeContainer m_ingress;                                //!< ingress routers
     NodeContainer m_gateways;                               //!< site gateways
     NodeContainer m_servers;                                //!< servers
     NodeContainer m_clientNodes;                            //!< one per ingress
+    RandomDelayLinkHelper m_local;                          //!< links without delay
+    RandomDelayLinkHelper m_wan;                            //!< random-latency links
+    Ipv4AddressHelper m_addresses;                          //!< link addressing
+    NetDeviceContainer m_devices;                           //!< every device
+    int64_t m_stream{10000};                                //!< next random stream
+    MulticoreServerHelper m_instanceHelper;                 //!< service instances
+    ApplicationContainer m_instanceApps;                    //!< service instances
     std::vector<Ptr<MulticoreServer>> m_instances;          //!< service instances
     std::vector<uint32_t> m_instanceSite;                   //!< site of each instance
     std::vector<uint32_t> m_instanceUnits;                  //!< compute units of each
     std::vector<ComputeVector> m_siteVectors;               //!< instances of each site
     ComputeVector m_allInstances;                           //!< all instances
     std::vector<std::vector<Ipv4Address>> m_gatewayAddress; //!< [ingress][site] gateway address
-    ApplicationContainer m_clients;                         //!< client applications
-    uint64_t m_answered{0};                                 //!< replies
-    uint64_t m_networkDrops{0};                             //!< packets lost in the network
-    uint64_t m_routerRequestDrops{0};                       //!< clients' requests routers dropped
-    double m_wallSeconds{0};                                //!< wall-clock time of Run()
-    uint64_t m_events{0};                                   //!< events of Run()
-    Time m_simulated;                                       //!< end time
     std::vector<Time> m_busyAtDuration;                     //!< instance busy time at duration
 };
 

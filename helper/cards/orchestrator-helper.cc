@@ -54,40 +54,71 @@ OrchestratorHelper::OrchestratorHelper()
     m_dispatcher.SetTypeId("ns3::CardsDispatcher");
 }
 
+void
+OrchestratorHelper::SetDispatcher(const ObjectFactory& factory)
+{
+    m_dispatcher = factory;
+}
+
+Ptr<Dispatcher>
+OrchestratorHelper::Create(const ComputeVector& vector, int64_t* stream) const
+{
+    NS_ABORT_MSG_IF(vector.GetN() == 0, "OrchestratorHelper: empty compute vector");
+    Ptr<Dispatcher> d = m_dispatcher.Create<Dispatcher>();
+    NS_ABORT_MSG_IF(!d,
+                    "OrchestratorHelper: " << m_dispatcher.GetTypeId().GetName()
+                                           << " is not a Dispatcher");
+    if (stream)
+    {
+        *stream += d->AssignStreams(*stream);
+    }
+    d->SetComputeVector(vector);
+    return d;
+}
+
 std::vector<Ptr<Dispatcher>>
 OrchestratorHelper::Install(Ptr<Node> router,
                             Ipv4Address service,
                             const ComputeVector& vector,
-                            uint32_t points) const
+                            uint32_t points,
+                            int64_t* stream) const
 {
-    NS_ABORT_MSG_IF(vector.GetN() == 0,
-                    "OrchestratorHelper: empty compute vector for service " << service);
     NS_ABORT_MSG_IF(points == 0, "OrchestratorHelper: a service needs a scheduling point");
     Ptr<SemanticRouter> r = RouterOf(router);
     std::vector<Ptr<Dispatcher>> created;
     for (uint32_t i = 0; i < points; ++i)
     {
-        Ptr<Dispatcher> d = m_dispatcher.Create<Dispatcher>();
-        NS_ABORT_MSG_IF(!d,
-                        "OrchestratorHelper: " << m_dispatcher.GetTypeId().GetName()
-                                               << " is not a Dispatcher");
-        d->SetComputeVector(vector);
-        created.push_back(d);
+        created.push_back(Create(vector, stream));
     }
     r->AddService(service, created);
     return created;
+}
+
+Ptr<Dispatcher>
+OrchestratorHelper::InstallShared(const NodeContainer& routers,
+                                  Ipv4Address service,
+                                  const ComputeVector& vector,
+                                  int64_t* stream) const
+{
+    Ptr<Dispatcher> d = Create(vector, stream);
+    for (auto n = routers.Begin(); n != routers.End(); ++n)
+    {
+        RouterOf(*n)->AddService(service, d);
+    }
+    return d;
 }
 
 std::vector<Ptr<Dispatcher>>
 OrchestratorHelper::Install(const NodeContainer& routers,
                             Ipv4Address service,
                             const ComputeVector& vector,
-                            uint32_t points) const
+                            uint32_t points,
+                            int64_t* stream) const
 {
     std::vector<Ptr<Dispatcher>> all;
     for (auto n = routers.Begin(); n != routers.End(); ++n)
     {
-        auto mine = Install(*n, service, vector, points);
+        auto mine = Install(*n, service, vector, points, stream);
         all.insert(all.end(), mine.begin(), mine.end());
     }
     return all;

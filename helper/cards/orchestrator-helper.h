@@ -43,6 +43,12 @@ class OrchestratorHelper
      */
     template <typename... Ts>
     void SetDispatcher(const std::string& type, Ts&&... args);
+    /**
+     * \brief Choose the dispatcher type and attributes from a factory (as
+     * parsed by TypeAliases::Parse).
+     * \param factory a factory of a type derived from ns3::Dispatcher
+     */
+    void SetDispatcher(const ObjectFactory& factory);
 
     /**
      * \brief Give a router a service with independent scheduling points
@@ -51,24 +57,45 @@ class OrchestratorHelper
      * \param service the service identifier
      * \param vector a non-empty compute vector
      * \param points number of scheduling points (>= 1)
+     * \param stream if not null: the dispatchers draw from fixed random
+     *        streams from *stream on, assigned before their vector is set
+     *        (a CArDS counter draws its starting slot then); *stream is
+     *        advanced past them
      * \return the dispatchers created
      */
     std::vector<Ptr<Dispatcher>> Install(Ptr<Node> router,
                                          Ipv4Address service,
                                          const ComputeVector& vector,
-                                         uint32_t points = 1) const;
+                                         uint32_t points = 1,
+                                         int64_t* stream = nullptr) const;
     /**
      * \brief Install on each router of a container.
      * \param routers nodes running a SemanticRouter
      * \param service the service identifier
      * \param vector a non-empty compute vector
      * \param points scheduling points per router
+     * \param stream as for Install(Ptr<Node>, ...)
      * \return the dispatchers created, router by router
      */
     std::vector<Ptr<Dispatcher>> Install(const NodeContainer& routers,
                                          Ipv4Address service,
                                          const ComputeVector& vector,
-                                         uint32_t points = 1) const;
+                                         uint32_t points = 1,
+                                         int64_t* stream = nullptr) const;
+    /**
+     * \brief Give every router of a container the same single dispatcher:
+     * one scheduler whose state all of them share (a central scheduler
+     * without the path stretch of sending requests to it).
+     * \param routers nodes running a SemanticRouter
+     * \param service the service identifier
+     * \param vector a non-empty compute vector
+     * \param stream as for Install(Ptr<Node>, ...)
+     * \return the dispatcher
+     */
+    Ptr<Dispatcher> InstallShared(const NodeContainer& routers,
+                                  Ipv4Address service,
+                                  const ComputeVector& vector,
+                                  int64_t* stream = nullptr) const;
 
     /**
      * \brief Signal a new compute vector: after \p delay every dispatcher of
@@ -96,6 +123,13 @@ class OrchestratorHelper
                        const ComputeVector& vector);
 
   private:
+    /**
+     * \param vector its compute vector
+     * \param stream as for Install()
+     * \return a new dispatcher of the factory's type with the vector
+     */
+    Ptr<Dispatcher> Create(const ComputeVector& vector, int64_t* stream) const;
+
     ObjectFactory m_dispatcher; //!< dispatcher factory
 };
 

@@ -37,8 +37,12 @@ RequestClientHelper::Install(NodeContainer nodes)
 ApplicationContainer
 RequestClientHelper::Install(Ptr<Node> node)
 {
-    m_factory.Set("ClientId", UintegerValue(m_nextClientId++));
+    m_factory.Set("ClientId", UintegerValue(m_nextClientId));
     Ptr<RequestClient> app = m_factory.Create<RequestClient>();
+    // An application may run several logical clients, with consecutive ids.
+    UintegerValue clients;
+    app->GetAttribute("Clients", clients);
+    m_nextClientId += clients.Get();
     node->AddApplication(app);
     return ApplicationContainer(app);
 }

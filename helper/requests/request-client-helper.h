@@ -18,7 +18,7 @@ namespace ns3
  * \ingroup request-scheduling
  * \brief Installs RequestClient applications.
  *
- * Every installed client gets a distinct ClientId (consecutive from the
+ * Every installed client gets distinct ClientIds (consecutive from the
  * helper's next id), so replies can be told apart.
  */
 class RequestClientHelper

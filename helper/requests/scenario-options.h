@@ -5,75 +5,153 @@
 #ifndef SCENARIO_OPTIONS_H
 #define SCENARIO_OPTIONS_H
 
+#include "distribution-spec.h"
+
 #include "ns3/nstime.h"
-#include "ns3/random-variable-stream.h"
 
 #include <cstdint>
+#include <deque>
+#include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
 namespace ns3
 {
 
-/**
- * \ingroup request-scheduling
- * \brief A random variable built from a short text, with its mean and the
- * names of its classes (modes).
- *
- * Grammar (durations carry a unit: s, ms, us or ns):
- * - `exp:MEAN` exponential
- * - `const:VALUE` constant
- * - `uniform:MIN:MAX` uniform on [MIN, MAX]
- * - `lognormal:MEAN:CV2` lognormal with that mean and squared coefficient of variation
- * - `bimodal:P:A:B` A with probability P, else B (classes "short" and "long" by value)
- * - `mix:P1:V1:P2:V2...` Vi with probability Pi (sum 1), classes "c0", "c1", ...
- *
- * Values drawn are in seconds, as the module's RandomVariableStream
- * attributes expect.
- */
-struct DistributionSpec
-{
-    Ptr<RandomVariableStream> stream;    //!< the random variable (seconds)
-    double mean{0};                      //!< its mean (seconds)
-    std::vector<std::string> classNames; //!< one name per class (mixture component)
-    std::string text;                    //!< the text it was parsed from
-
-    /**
-     * \brief Parse a distribution.
-     * \param text the text, e.g. "exp:50us" or "bimodal:0.995:500ns:500us"
-     * \param spec receives the result
-     * \param error receives a one-line reason on failure
-     * \return true on success
-     */
-    static bool Parse(const std::string& text, DistributionSpec& spec, std::string& error);
-
-    /**
-     * \brief An inter-arrival distribution of a given kind and mean.
-     * \param kind exp (Poisson arrivals), lognormal (CV^2 = 3, as in the AFP
-     *        authors' simulator), uniform (on [0, 2 mean]) or constant
-     * \param mean mean inter-arrival time (seconds, > 0)
-     * \param spec receives the result
-     * \param error receives a one-line reason on failure
-     * \return true on success
-     */
-    static bool Arrival(const std::string& kind,
-                        double mean,
-                        DistributionSpec& spec,
-                        std::string& error);
-};
+class CommandLine;
 
 /**
  * \ingroup request-scheduling
- * \brief Strict parsing of command-line values for the module's examples.
+ * \brief The options of a scenario, declared once next to the fields they
+ * set, read from a CommandLine as text and converted strictly.
  *
  * ns-3's CommandLine accepts "4abc" as 4 and "-1" as a huge unsigned; the
  * examples read their options as strings and convert them here, so a bad
- * value ends the program with one line naming the option. Every function
- * returns false and sets \p error to "invalid --NAME=VALUE: reason".
+ * value ends the program with one line naming the option. A scenario's
+ * parameters declare their options (AddUnsigned(), AddTime(), ...; see
+ * MulticoreScenario::Parameters::AddOptions), AddTo() hands them to a
+ * CommandLine, and Convert() converts, in the order of declaration, the
+ * options that were given; the others keep the fields' values. Every
+ * conversion fails with "invalid --NAME=VALUE: reason".
+ *
+ * The static functions are the conversions themselves.
  */
 class ScenarioOptions
 {
   public:
+    /**
+     * \brief Converts the text of an option into its field.
+     * \param text the value given
+     * \param error receives "invalid --NAME=VALUE: reason" on failure
+     * \return true on success
+     */
+    using Converter = std::function<bool(const std::string& text, std::string& error)>;
+
+    /**
+     * \brief Declare an option with its own conversion.
+     * \param name option name (without --)
+     * \param help help text
+     * \param defaultText the value shown as default in --help
+     * \param convert called by Convert() if the option was given
+     */
+    void Add(const std::string& name,
+             const std::string& help,
+             const std::string& defaultText,
+             Converter convert);
+    /**
+     * \brief Declare an unsigned option.
+     * \param name option name
+     * \param help help text
+     * \param value the field it sets (its value is the default)
+     * \param min smallest allowed value
+     * \param max largest allowed value
+     */
+    void AddUnsigned(const std::string& name,
+                     const std::string& help,
+                     uint32_t& value,
+                     uint32_t min,
+                     uint32_t max);
+    /**
+     * \brief Declare a real option in (minExclusive, maxInclusive].
+     * \param name option name
+     * \param help help text
+     * \param value the field it sets
+     * \param minExclusive the value must be greater
+     * \param maxInclusive the value must be at most this
+     */
+    void AddDouble(const std::string& name,
+                   const std::string& help,
+                   double& value,
+                   double minExclusive,
+                   double maxInclusive);
+    /**
+     * \brief Declare a duration option (with a unit: s, ms, us, ns).
+     * \param name option name
+     * \param help help text
+     * \param value the field it sets
+     * \param allowZero accept 0
+     */
+    void AddTime(const std::string& name, const std::string& help, Time& value, bool allowZero);
+    /**
+     * \brief Declare an option taking one of a list of words.
+     * \param name option name
+     * \param help help text (the choices are appended)
+     * \param value the field it sets
+     * \param choices the words allowed
+     */
+    void AddChoice(const std::string& name,
+                   const std::string& help,
+                   std::string& value,
+                   const std::vector<std::string>& choices);
+    /**
+     * \brief Declare a true|false option.
+     * \param name option name
+     * \param help help text
+     * \param value the field it sets
+     */
+    void AddBool(const std::string& name, const std::string& help, bool& value);
+    /**
+     * \brief Declare a free-text option (a file name).
+     * \param name option name
+     * \param help help text
+     * \param value the field it sets
+     */
+    void AddString(const std::string& name, const std::string& help, std::string& value);
+    /**
+     * \brief Declare a distribution option (see DistributionSpec).
+     * \param name option name
+     * \param help help text
+     * \param value the field it sets
+     */
+    void AddDistribution(const std::string& name, const std::string& help, DistributionSpec& value);
+
+    /**
+     * \brief Register every declared option with a command line.
+     * \param cmd the command line (keeps references into this object)
+     */
+    void AddTo(CommandLine& cmd);
+    /**
+     * \brief Convert the options given, in the order of declaration.
+     * \param error receives the first failure's message
+     * \return true if every given option converted
+     */
+    bool Convert(std::string& error);
+    /**
+     * \param name option name
+     * \return true if the option was given on the command line
+     */
+    bool IsGiven(const std::string& name) const;
+
+    /**
+     * \brief The text of an option as read from the command line.
+     */
+    struct Text
+    {
+        std::string value; //!< the text
+        bool given{false}; //!< set when the command line gave it
+    };
+
     /**
      * \param name option name (without --)
      * \param text its value
@@ -146,7 +224,43 @@ class ScenarioOptions
      * \return true if the text is a finite number followed by s, ms, us or ns
      */
     static bool ParseSeconds(const std::string& text, double& seconds);
+    /**
+     * \param text a string
+     * \param value receives the number
+     * \return true if all of \p text is one finite number
+     */
+    static bool ParseNumber(const std::string& text, double& value);
+    /**
+     * \param t a duration
+     * \return its text with a unit, as ParseTime() reads it
+     */
+    static std::string FormatTime(Time t);
+
+  private:
+    /// One declared option.
+    struct Option
+    {
+        std::string name;  //!< option name
+        std::string help;  //!< help text
+        Text text;         //!< the value read
+        Converter convert; //!< its conversion
+    };
+
+    std::deque<Option> m_options; //!< declared options (stable addresses for CommandLine)
 };
+
+/**
+ * \param is stream with the whole text of an option
+ * \param text receives it, marked as given
+ * \return \p is
+ */
+std::istream& operator>>(std::istream& is, ScenarioOptions::Text& text);
+/**
+ * \param os stream
+ * \param text an option's text
+ * \return \p os
+ */
+std::ostream& operator<<(std::ostream& os, const ScenarioOptions::Text& text);
 
 } // namespace ns3
 

@@ -8,26 +8,20 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
-#include "ns3/cfcfs-core-policy.h"
+#include "ns3/core-policy.h"
 #include "ns3/data-rate.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/multicore-server.h"
-#include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
-#include "ns3/queue-disc.h"
-#include "ns3/queue.h"
 #include "ns3/random-delay-link-helper.h"
 #include "ns3/request-client-helper.h"
-#include "ns3/request-client.h"
-#include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/traffic-control-layer.h"
+#include "ns3/type-aliases.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <sstream>
 
@@ -36,59 +30,225 @@ namespace ns3
 
 namespace
 {
+
 constexpr uint16_t kServerPort = 9000; //!< UDP port of the server
+
+/// A command-line option that sets an attribute of whichever core policy has it.
+struct PolicyOption
+{
+    const char* name;                    //!< option name
+    const char* help;                    //!< help text
+    std::vector<const char*> attributes; //!< attribute names, first present wins
+    std::vector<std::pair<const char*, const char*>> values; //!< option value -> attribute value
+};
+
+/// The friendly options of the policies' attributes (also settable as
+/// --policy=NAME[Attribute=Value] or --ns3::TypeName::Attribute=Value).
+const std::vector<PolicyOption> kPolicyOptions = {
+    {"dispatch-overhead",
+     "dispatcher (cfcfs, shinjuku) or classifier (psp) time per request, e.g. 150ns",
+     {"DispatchOverhead"},
+     {}},
+    {"quantum",
+     "shinjuku: run before preemption (default 5us); afp: run of a long request before the "
+     "timer checks its NIC queue (default 1us)",
+     {"Quantum"},
+     {}},
+    {"preempt-overhead",
+     "worker time per preemption (shinjuku default 0ns, afp default 580ns)",
+     {"PreemptionOverhead", "InterruptOverhead"},
+     {}},
+    {"reserved", "psp: workers reserved for short requests", {"ReservedCores"}, {}},
+    {"handout",
+     "psp: the dispatcher hands requests to workers between classifications (dispatcher) or "
+     "idle workers take them at once (worker)",
+     {"HandOut"},
+     {{"dispatcher", "Dispatcher"}, {"worker", "Immediate"}}},
+    {"thresh",
+     "afp: NIC-queue requests taken before the wait queue is served, >= 1",
+     {"Thresh"},
+     {}},
+    {"starvation",
+     "afp: starvation counter global|per-worker",
+     {"Starvation"},
+     {{"global", "Global"}, {"per-worker", "PerWorker"}}},
+    {"feedback-delay",
+     "afp: run time before the application marks a long request long",
+     {"FeedbackDelay"},
+     {}},
+};
+
+/**
+ * \brief Set a friendly option on a policy factory.
+ * \param option the option
+ * \param text its value
+ * \param policy the policy factory
+ * \param error receives the reason on failure
+ * \return true on success
+ */
+bool
+SetPolicyOption(const PolicyOption& option,
+                const std::string& text,
+                ObjectFactory& policy,
+                std::string& error)
+{
+    std::string value = text;
+    if (!option.values.empty())
+    {
+        auto it = std::find_if(option.values.begin(), option.values.end(), [&text](auto v) {
+            return text == v.first;
+        });
+        std::vector<std::string> choices;
+        for (const auto& v : option.values)
+        {
+            choices.emplace_back(v.first);
+        }
+        if (!ScenarioOptions::ParseChoice(option.name, text, choices, error))
+        {
+            return false;
+        }
+        value = it->second;
+    }
+    TypeId tid = policy.GetTypeId();
+    for (const char* attribute : option.attributes)
+    {
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(attribute, &info))
+        {
+            continue;
+        }
+        // Durations are written with a unit here, as everywhere in the examples.
+        Time t;
+        if (info.checker->GetValueTypeName() == "ns3::TimeValue" &&
+            !ScenarioOptions::ParseTime(option.name, text, true, t, error))
+        {
+            return false;
+        }
+        Ptr<AttributeValue> valid = info.checker->CreateValidValue(StringValue(value));
+        if (!valid)
+        {
+            error = std::string("invalid --") + option.name + "=" + text + ": not a valid " +
+                    attribute + " of " + tid.GetName() + " (" +
+                    info.checker->GetUnderlyingTypeInformation() + ")";
+            return false;
+        }
+        policy.Set(attribute, *valid);
+        return true;
+    }
+    error = std::string("invalid --") + option.name + "=" + text + ": policy " +
+            TypeAliases::Name(tid) + " has no such parameter";
+    return false;
+}
+
 } // namespace
 
-MulticoreScenario::Config::Config()
+MulticoreScenario::Parameters::Parameters()
 {
     std::string error;
+    SetPolicy("dfcfs", error);
     DistributionSpec::Parse("exp:10us", service, error);
     DistributionSpec::Parse("const:1us", linkDelay, error);
 }
 
 bool
-MulticoreScenario::Config::Validate(std::string& error) const
+MulticoreScenario::Parameters::SetPolicy(const std::string& text, std::string& error)
+{
+    return TypeAliases::Parse("policy", text, CorePolicy::GetTypeId(), policy, error);
+}
+
+void
+MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
+{
+    options.Add(
+        "policy",
+        "intra-server policy: " + TypeAliases::List(CorePolicy::GetTypeId()) +
+            ", or a TypeId name; attributes as NAME[Attribute=Value|...]",
+        TypeAliases::Name(policy.GetTypeId()),
+        [this](const std::string& text, std::string& error) { return SetPolicy(text, error); });
+    for (const PolicyOption& o : kPolicyOptions)
+    {
+        options.Add(o.name, o.help, "", [this, &o](const std::string& text, std::string& error) {
+            return SetPolicyOption(o, text, policy, error);
+        });
+    }
+    options.AddUnsigned("cores",
+                        "worker cores (compute units); a dispatcher or timer core comes on top",
+                        cores,
+                        1,
+                        4096);
+    options.AddChoice("scaling",
+                      "parallel (one core per unit) or scaled (one faster core)",
+                      scaling,
+                      {"parallel", "scaled"});
+    options.AddDouble("load", "utilisation of the worker cores, > 0", load, 0, 100);
+    options.AddChoice("arrival",
+                      "inter-arrival process",
+                      arrival,
+                      {"exp", "lognormal", "uniform", "constant"});
+    options.AddDistribution("service",
+                            "service demand, e.g. exp:10us, const:1us, bimodal:0.995:500ns:500us",
+                            service);
+    options.Add("workload",
+                "instead of --service: w1 (99.5% 0.5us + 0.5% 500us) | w2 (99% 1us + 1% 100us)",
+                "",
+                [this, &options](const std::string& text, std::string& error) {
+                    if (!ScenarioOptions::ParseChoice("workload", text, {"w1", "w2"}, error))
+                    {
+                        return false;
+                    }
+                    if (options.IsGiven("service"))
+                    {
+                        error = "invalid --workload=" + text +
+                                ": give --workload or --service, not both";
+                        return false;
+                    }
+                    // The AFP paper's workloads: short and long requests of constant length.
+                    return DistributionSpec::Parse(text == "w1" ? "bimodal:0.995:500ns:500us"
+                                                                : "bimodal:0.99:1us:100us",
+                                                   service,
+                                                   error);
+                });
+    options.AddDistribution("link-delay",
+                            "per-packet propagation delay of each link, e.g. exp:700us",
+                            linkDelay);
+    options.Add("link-rate",
+                "data rate of each link",
+                linkRate,
+                [this](const std::string& text, std::string& /* error */) {
+                    linkRate = text; // checked by Validate()
+                    return true;
+                });
+    options.AddChoice("rss",
+                      "NIC queue choice: hash (Toeplitz of the flow) or random",
+                      rss,
+                      {"hash", "random"});
+    options.AddUnsigned("clients", "client nodes", clients, 1, 60000);
+    options.AddUnsigned("flows", "UDP source ports per client", flows, 1, 16384);
+    RequestScenario::Parameters::AddOptions(options);
+}
+
+uint32_t
+MulticoreScenario::Parameters::GetWorkers() const
+{
+    return scaling == "scaled" ? 1 : cores;
+}
+
+bool
+MulticoreScenario::Parameters::Validate(std::string& error) const
 {
     auto fail = [&error](const std::string& option, const std::string& why) {
         error = "invalid --" + option + ": " + why;
         return false;
     };
-    if (policy != "dfcfs" && policy != "cfcfs" && policy != "ps" && policy != "shinjuku" &&
-        policy != "psp" && policy != "afp")
+    TypeId tid = policy.GetTypeId();
+    if (!tid.IsChildOf(CorePolicy::GetTypeId()) || !tid.HasConstructor())
     {
-        return fail("policy=" + policy, "expected one of dfcfs|cfcfs|ps|shinjuku|psp|afp");
+        return fail("policy=" + tid.GetName(), "not a core policy");
     }
-    uint32_t workers = scaling == "scaled" ? 1 : cores;
-    if (policy == "psp" && reserved >= workers)
+    std::string why;
+    if (!policy.Create<CorePolicy>()->CheckConfig(GetWorkers(), why))
     {
-        return fail("reserved=" + std::to_string(reserved),
-                    "reserved cores must be fewer than the " + std::to_string(workers) +
-                        " workers");
-    }
-    if (quantum && !quantum->IsStrictlyPositive())
-    {
-        return fail("quantum", "must be > 0");
-    }
-    if (preemptOverhead && preemptOverhead->IsStrictlyNegative())
-    {
-        return fail("preempt-overhead", "must be >= 0");
-    }
-    if (dispatchOverhead.IsStrictlyNegative() || feedbackDelay.IsStrictlyNegative())
-    {
-        return fail(dispatchOverhead.IsStrictlyNegative() ? "dispatch-overhead" : "feedback-delay",
-                    "must be >= 0");
-    }
-    if (thresh == 0)
-    {
-        return fail("thresh=0", "the starvation threshold must be >= 1");
-    }
-    if (handOut != "dispatcher" && handOut != "worker")
-    {
-        return fail("handout=" + handOut, "expected dispatcher or worker");
-    }
-    if (starvation != "global" && starvation != "per-worker")
-    {
-        return fail("starvation=" + starvation, "expected global or per-worker");
+        return fail("policy=" + TypeAliases::Name(tid), why);
     }
     if (scaling != "parallel" && scaling != "scaled")
     {
@@ -126,6 +286,10 @@ MulticoreScenario::Config::Validate(std::string& error) const
     {
         return fail("load", "must be > 0");
     }
+    if (!duration.IsStrictlyPositive())
+    {
+        return fail("duration", "must be > 0");
+    }
     // Gaps below the simulator's resolution would all round to 0.
     double gap = clients * service.mean / (load * cores);
     if (gap < 1e-9)
@@ -137,11 +301,12 @@ MulticoreScenario::Config::Validate(std::string& error) const
     return true;
 }
 
-MulticoreScenario::MulticoreScenario(const Config& config)
-    : m_config(config)
+MulticoreScenario::MulticoreScenario(const Parameters& parameters)
+    : RequestScenario(parameters, "multicore-server"),
+      m_parameters(parameters)
 {
     std::string error;
-    NS_ABORT_MSG_IF(!m_config.Validate(error), "MulticoreScenario: " << error);
+    NS_ABORT_MSG_IF(!m_parameters.Validate(error), "MulticoreScenario: " << error);
 }
 
 MulticoreScenario::~MulticoreScenario() = default;
@@ -151,30 +316,31 @@ MulticoreScenario::GetRate() const
 {
     // Parallel: cores workers at speed 1; scaled: one worker at speed cores.
     // Either way the capacity is cores / E[S].
-    return m_config.load * m_config.cores / m_config.service.mean;
+    return m_parameters.load * m_parameters.cores / m_parameters.service.mean;
 }
 
 void
 MulticoreScenario::Build()
 {
-    m_clientNodes.Create(m_config.clients);
+    const Parameters& p = m_parameters;
+    m_clientNodes.Create(p.clients);
     m_serverNode = CreateObject<Node>();
     InternetStackHelper internet;
     internet.Install(m_clientNodes);
     internet.Install(m_serverNode);
 
     RandomDelayLinkHelper link;
-    link.SetDeviceAttribute("DataRate", StringValue(m_config.linkRate));
+    link.SetDeviceAttribute("DataRate", StringValue(p.linkRate));
     link.SetQueueAttribute("MaxSize", StringValue("10000p"));
     // No queue disc in front of the device queue (Assign installs none on a
     // device without flow control): one FIFO per link direction, as a NIC
     // has, and less work and fewer events per packet.
     link.SetFlowControl(false);
-    link.SetChannelAttribute("DelayVariable", PointerValue(m_config.linkDelay.stream));
+    link.SetChannelAttribute("DelayVariable", PointerValue(p.linkDelay.stream));
     Ipv4AddressHelper addresses;
     NetDeviceContainer allDevices;
     std::vector<Ipv4Address> serverAddress;
-    for (uint32_t i = 0; i < m_config.clients; ++i)
+    for (uint32_t i = 0; i < p.clients; ++i)
     {
         NetDeviceContainer devices = link.Install(m_clientNodes.Get(i), m_serverNode);
         std::ostringstream net;
@@ -186,219 +352,65 @@ MulticoreScenario::Build()
     }
     // One shared delay variable: one stream for all links.
     RandomDelayLinkHelper::AssignStreams(NetDeviceContainer(allDevices.Get(0)), 1000);
-
-    // Every drop in the network loses one request (requests and replies are
-    // single packets), so drops are counted, not classified.
-    for (auto d = allDevices.Begin(); d != allDevices.End(); ++d)
-    {
-        auto dev = DynamicCast<PointToPointNetDevice>(*d);
-        dev->TraceConnectWithoutContext("PhyRxDrop",
-                                        MakeCallback(&MulticoreScenario::NetworkDrop, this));
-        dev->GetQueue()->TraceConnectWithoutContext(
-            "Drop",
-            MakeCallback(&MulticoreScenario::NetworkDrop, this));
-        Ptr<TrafficControlLayer> tc = dev->GetNode()->GetObject<TrafficControlLayer>();
-        if (Ptr<QueueDisc> qd = tc ? tc->GetRootQueueDiscOnDevice(dev) : nullptr)
-        {
-            qd->TraceConnectWithoutContext("Drop",
-                                           MakeCallback(&MulticoreScenario::QueueDiscDrop, this));
-        }
-    }
-    NodeContainer all(m_clientNodes, NodeContainer(m_serverNode));
-    for (auto n = all.Begin(); n != all.End(); ++n)
-    {
-        (*n)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
-            "Drop",
-            MakeCallback(&MulticoreScenario::IpDrop, this));
-    }
+    WatchDevices(allDevices);
+    WatchIp(NodeContainer(m_clientNodes, NodeContainer(m_serverNode)));
 
     MulticoreServerHelper serverHelper(kServerPort);
-    serverHelper.SetAttribute("ComputeUnits", UintegerValue(m_config.cores));
+    serverHelper.SetAttribute("ComputeUnits", UintegerValue(p.cores));
     serverHelper.SetAttribute("Scaling",
-                              StringValue(m_config.scaling == "scaled" ? "Scaled" : "Parallel"));
-    serverHelper.SetAttribute("RssMode", StringValue(m_config.rss == "random" ? "Random" : "Hash"));
-    serverHelper.SetAttribute("WarmUp", TimeValue(m_config.warmUp));
-    serverHelper.SetAttribute("ExactQuantiles", BooleanValue(m_config.exactQuantiles));
-    const std::string& name = m_config.policy;
-    ObjectFactory policy(name == "cfcfs"      ? "ns3::CfcfsCorePolicy"
-                         : name == "shinjuku" ? "ns3::ShinjukuCorePolicy"
-                         : name == "psp"      ? "ns3::PspCorePolicy"
-                         : name == "afp"      ? "ns3::AfpCorePolicy"
-                         : name == "ps"       ? "ns3::PsCorePolicy"
-                                              : "ns3::DfcfsCorePolicy");
-    if (name == "cfcfs" || name == "shinjuku" || name == "psp")
-    {
-        policy.Set("DispatchOverhead", TimeValue(m_config.dispatchOverhead));
-    }
-    // Options left unset keep the policy's own defaults.
-    if ((name == "shinjuku" || name == "afp") && m_config.quantum)
-    {
-        policy.Set("Quantum", TimeValue(*m_config.quantum));
-    }
-    if ((name == "shinjuku" || name == "afp") && m_config.preemptOverhead)
-    {
-        policy.Set(name == "afp" ? "InterruptOverhead" : "PreemptionOverhead",
-                   TimeValue(*m_config.preemptOverhead));
-    }
-    if (name == "psp" || name == "afp")
+                              StringValue(p.scaling == "scaled" ? "Scaled" : "Parallel"));
+    serverHelper.SetAttribute("RssMode", StringValue(p.rss == "random" ? "Random" : "Hash"));
+    serverHelper.SetAttribute("WarmUp", TimeValue(p.warmUp));
+    serverHelper.SetAttribute("ExactQuantiles", BooleanValue(p.exactQuantiles));
+    ObjectFactory policy = p.policy;
+    TypeId::AttributeInformation info;
+    if (policy.GetTypeId().LookupAttributeByName("ShortClass", &info))
     {
         // The class the service distribution names short (class 0 otherwise).
-        const auto& classes = m_config.service.classNames;
+        const auto& classes = p.service.classNames;
         auto shortClass = std::find(classes.begin(), classes.end(), "short");
         policy.Set("ShortClass",
                    UintegerValue(shortClass == classes.end() ? 0 : shortClass - classes.begin()));
     }
-    if (name == "psp")
-    {
-        policy.Set("ReservedCores", UintegerValue(m_config.reserved));
-        policy.Set("HandOut",
-                   StringValue(m_config.handOut == "dispatcher" ? "Dispatcher" : "Immediate"));
-    }
-    if (name == "afp")
-    {
-        policy.Set("Thresh", UintegerValue(m_config.thresh));
-        policy.Set("Starvation",
-                   StringValue(m_config.starvation == "global" ? "Global" : "PerWorker"));
-        policy.Set("FeedbackDelay", TimeValue(m_config.feedbackDelay));
-    }
     serverHelper.SetPolicy(policy);
     ApplicationContainer serverApps = serverHelper.Install(m_serverNode);
     m_server = DynamicCast<MulticoreServer>(serverApps.Get(0));
-    m_server->TraceConnectWithoutContext("Drop",
-                                         MakeCallback(&MulticoreScenario::ServerDrop, this));
+    WatchServers(serverApps);
     MulticoreServerHelper::AssignStreams(serverApps, 2000);
 
     // Every client draws from its own copies of the distributions.
-    double meanGap = m_config.clients / GetRate();
+    double meanGap = p.clients / GetRate();
     RequestClientHelper clientHelper(Ipv4Address::GetAny(), kServerPort);
-    clientHelper.SetAttribute("Flows", UintegerValue(m_config.flows));
-    clientHelper.SetAttribute("WarmUp", TimeValue(m_config.warmUp));
-    clientHelper.SetAttribute("ExactQuantiles", BooleanValue(m_config.exactQuantiles));
+    clientHelper.SetAttribute("Flows", UintegerValue(p.flows));
+    clientHelper.SetAttribute("WarmUp", TimeValue(p.warmUp));
+    clientHelper.SetAttribute("ExactQuantiles", BooleanValue(p.exactQuantiles));
+    DistributionSpec gap;
+    std::string error;
+    NS_ABORT_MSG_IF(!DistributionSpec::Arrival(p.arrival, meanGap, gap, error),
+                    "MulticoreScenario: " << error);
     int64_t stream = 3000;
-    for (uint32_t i = 0; i < m_config.clients; ++i)
+    ApplicationContainer clients;
+    for (uint32_t i = 0; i < p.clients; ++i)
     {
-        DistributionSpec gap;
-        DistributionSpec demand;
-        std::string error;
-        NS_ABORT_MSG_IF(!DistributionSpec::Arrival(m_config.arrival, meanGap, gap, error) ||
-                            !DistributionSpec::Parse(m_config.service.text, demand, error),
-                        "MulticoreScenario: " << error);
         clientHelper.SetAttribute("RemoteAddress", AddressValue(serverAddress[i]));
-        clientHelper.SetAttribute("InterArrival", PointerValue(gap.stream));
-        clientHelper.SetAttribute("ServiceDemand", PointerValue(demand.stream));
+        clientHelper.SetAttribute("InterArrival", PointerValue(gap.Create()));
+        clientHelper.SetAttribute("ServiceDemand", PointerValue(p.service.Create()));
         ApplicationContainer app = clientHelper.Install(m_clientNodes.Get(i));
         app.Start(Seconds(0));
-        app.Stop(m_config.duration);
+        app.Stop(p.duration);
         stream += RequestClientHelper::AssignStreams(app, stream);
-        m_clients.Add(app);
+        clients.Add(app);
     }
-
-    if (!m_config.recordsPath.empty())
-    {
-        m_records = std::make_unique<std::ofstream>(m_config.recordsPath);
-        NS_ABORT_MSG_IF(!*m_records, "cannot write " << m_config.recordsPath);
-        *m_records << "client,request,class,send_time_s,rct_us\n";
-    }
-    for (auto a = m_clients.Begin(); a != m_clients.End(); ++a)
-    {
-        (*a)->TraceConnectWithoutContext("Complete",
-                                         MakeCallback(&MulticoreScenario::Completed, this));
-    }
+    AddClients(clients);
 }
 
 void
-MulticoreScenario::Run()
+MulticoreScenario::DoSendingStopped()
 {
     // Utilisation is measured over the sending period [0, duration).
-    Simulator::Schedule(m_config.duration, [this]() {
-        Ptr<CorePolicy> policy = m_server->GetPolicy();
-        m_busyAtDuration = policy->GetBusyTime();
-        if (auto cfcfs = DynamicCast<CfcfsCorePolicy>(policy))
-        {
-            m_dispatcherBusyAtDuration = cfcfs->GetDispatcherBusyTime();
-        }
-        CheckDrained();
-    });
-    Simulator::Stop(m_config.duration + m_config.drain);
-    uint64_t before = Simulator::GetEventCount();
-    auto start = std::chrono::steady_clock::now();
-    Simulator::Run();
-    m_wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    m_events = Simulator::GetEventCount() - before;
-    m_simulated = Simulator::Now();
-    if (m_records)
-    {
-        m_records->flush();
-    }
-}
-
-void
-MulticoreScenario::NetworkDrop(Ptr<const Packet> /* p */)
-{
-    ++m_networkDrops;
-    CheckDrained();
-}
-
-void
-MulticoreScenario::QueueDiscDrop(Ptr<const QueueDiscItem> /* item */)
-{
-    ++m_networkDrops;
-    CheckDrained();
-}
-
-void
-MulticoreScenario::IpDrop(const Ipv4Header& /* header */,
-                          Ptr<const Packet> /* p */,
-                          Ipv4L3Protocol::DropReason /* reason */,
-                          Ptr<Ipv4> /* ipv4 */,
-                          uint32_t /* interface */)
-{
-    ++m_networkDrops;
-    CheckDrained();
-}
-
-void
-MulticoreScenario::Completed(const ServiceRequestHeader& header, Time rct)
-{
-    if (m_records)
-    {
-        *m_records << header.GetClientId() << ',' << header.GetRequestId() << ','
-                   << +header.GetRequestClass() << ',' << header.GetSendTime().GetSeconds() << ','
-                   << rct.GetSeconds() * 1e6 << '\n';
-    }
-    ++m_answered;
-    CheckDrained();
-}
-
-void
-MulticoreScenario::CheckDrained()
-{
-    // Once the clients have stopped, end the run with the last answer (or
-    // drop) rather than at the drain limit.
-    if (Simulator::Now() >= m_config.duration && m_answered + GetDroppedRequests() >= GetSent())
-    {
-        Simulator::Stop();
-    }
-}
-
-void
-MulticoreScenario::ServerDrop(Ptr<const Packet> p, const std::string& /* reason */)
-{
-    // Only the clients' requests count; the server also drops packets that
-    // are not requests (malformed or foreign traffic).
-    ServiceRequestHeader header;
-    if (ServiceRequestHeader::Peek(p, header) &&
-        header.GetMessageType() == ServiceRequestHeader::REQUEST)
-    {
-        ++m_serverRequestDrops;
-        CheckDrained();
-    }
-}
-
-uint64_t
-MulticoreScenario::GetDroppedRequests() const
-{
-    return m_serverRequestDrops + m_networkDrops;
+    Ptr<CorePolicy> policy = m_server->GetPolicy();
+    m_busyAtDuration = policy->GetBusyTime();
+    m_specialBusyAtDuration = policy->GetSpecialBusyTime();
 }
 
 Ptr<MulticoreServer>
@@ -407,55 +419,16 @@ MulticoreScenario::GetServer() const
     return m_server;
 }
 
-ApplicationContainer
-MulticoreScenario::GetClients() const
-{
-    return m_clients;
-}
-
-uint64_t
-MulticoreScenario::GetSent() const
-{
-    return RequestClientHelper::GetSent(m_clients);
-}
-
-uint64_t
-MulticoreScenario::GetCompleted() const
-{
-    return m_answered;
-}
-
-uint64_t
-MulticoreScenario::GetNetworkDrops() const
-{
-    return m_networkDrops;
-}
-
-RequestStats
-MulticoreScenario::GetClientStats() const
-{
-    return RequestClientHelper::GetStats(m_clients, m_config.exactQuantiles);
-}
-
 JsonSummary
 MulticoreScenario::Summarize() const
 {
+    const Parameters& p = m_parameters;
     RequestStats rct = GetClientStats();
     const RequestStats& sojourn = m_server->GetStats();
     Ptr<CorePolicy> policy = m_server->GetPolicy();
-    uint64_t sent = GetSent();
-    uint64_t completed = GetCompleted();
-    uint64_t dropped = GetDroppedRequests();
-
-    JsonSummary drops;
-    for (const auto& [reason, count] : m_server->GetDrops())
-    {
-        drops.Set(reason, count);
-    }
-    drops.Set("Network", m_networkDrops);
 
     JsonSummary perClass;
-    for (uint32_t c = 0; c < m_config.service.classNames.size(); ++c)
+    for (uint32_t c = 0; c < p.service.classNames.size(); ++c)
     {
         JsonSummary cls;
         bool served = c < sojourn.GetClassCount();
@@ -463,75 +436,40 @@ MulticoreScenario::Summarize() const
         cls.Set("completed", answered ? rct.GetClass(c).GetCount() : uint64_t{0});
         cls.SetLatency("", served ? sojourn.GetClass(c) : LatencySummary());
         cls.SetLatency("rct_", answered ? rct.GetClass(c) : LatencySummary());
-        perClass.Set(m_config.service.classNames[c], cls);
+        perClass.Set(p.service.classNames[c], cls);
+    }
+    // The policy's parameters as it ran (options left unset have its defaults).
+    JsonSummary attributes;
+    for (const auto& [name, value] : TypeAliases::Attributes(policy))
+    {
+        attributes.Set(name, value);
     }
 
-    double seconds = m_config.duration.GetSeconds();
+    double seconds = p.duration.GetSeconds();
     uint32_t workers = m_server->GetWorkers();
-    JsonSummary j;
-    j.Set("example", "multicore-server")
-        .Set("policy", m_config.policy)
-        .Set("cores", m_config.cores)
+    uint32_t special = policy->GetSpecialCores();
+    JsonSummary j = RequestScenario::Summarize();
+    j.Set("policy", TypeAliases::Name(policy->GetInstanceTypeId()))
+        .Set("policy_attributes", attributes)
+        .Set("cores", p.cores)
         .Set("workers", workers)
-        .Set("special_cores", policy->GetSpecialCores())
-        .Set("scaling", m_config.scaling)
-        .Set("load", m_config.load)
+        .Set("special_cores", special)
+        .Set("scaling", p.scaling)
+        .Set("load", p.load)
         .Set("rate_rps", GetRate())
-        .Set("service", m_config.service.text)
-        .Set("service_mean_us", m_config.service.mean * 1e6)
-        .Set("arrival", m_config.arrival)
-        .Set("rss", m_config.rss)
-        .Set("clients", m_config.clients)
-        .Set("duration_s", seconds)
-        .Set("sent", sent)
-        .Set("completed", completed)
-        .Set("dropped", dropped)
-        .Set("in_flight", static_cast<int64_t>(sent - completed - dropped))
+        .Set("service", p.service.text)
+        .Set("service_mean_us", p.service.mean * 1e6)
+        .Set("arrival", p.arrival)
+        .Set("rss", p.rss)
+        .Set("clients", p.clients)
         .Set("in_server", m_server->GetInSystem())
-        .Set("dropped_by_reason", drops)
         .SetLatency("", sojourn.GetAll())
-        .SetLatency("rct_", rct.GetAll())
         .Set("per_class", perClass)
         .Set("utilisation", m_busyAtDuration.GetSeconds() / (workers * seconds))
         .Set("preemptions", policy->GetPreemptions())
-        .Set("dispatcher_utilisation", m_dispatcherBusyAtDuration.GetSeconds() / seconds)
-        .Set("peak_in_server", m_server->GetPeakInSystem())
-        .Set("exact_quantiles", m_config.exactQuantiles)
-        .Set("sim_time_s", m_simulated.GetSeconds())
-        .Set("wall_s", m_wallSeconds)
-        .Set("events", m_events)
-        .Set("events_per_wall_s", m_wallSeconds > 0 ? m_events / m_wallSeconds : 0.0)
-        .Set("requests_per_wall_s", m_wallSeconds > 0 ? sent / m_wallSeconds : 0.0);
-    // The policy's parameters as it ran (options left unset have its defaults).
-    for (const auto& [attribute, key] : {std::pair{"DispatchOverhead", "dispatch_overhead_ns"},
-                                         {"Quantum", "quantum_ns"},
-                                         {"PreemptionOverhead", "preempt_overhead_ns"},
-                                         {"InterruptOverhead", "preempt_overhead_ns"},
-                                         {"FeedbackDelay", "feedback_delay_ns"}})
-    {
-        TimeValue value;
-        if (policy->GetAttributeFailSafe(attribute, value))
-        {
-            j.Set(key, value.Get().GetSeconds() * 1e9);
-        }
-    }
-    for (const auto& [attribute, key] :
-         {std::pair{"ReservedCores", "reserved"}, {"Thresh", "thresh"}})
-    {
-        UintegerValue value;
-        if (policy->GetAttributeFailSafe(attribute, value))
-        {
-            j.Set(key, value.Get());
-        }
-    }
-    if (m_config.policy == "afp")
-    {
-        j.Set("starvation", m_config.starvation);
-    }
-    if (m_config.policy == "psp")
-    {
-        j.Set("handout", m_config.handOut);
-    }
+        .Set("special_utilisation",
+             special ? m_specialBusyAtDuration.GetSeconds() / (special * seconds) : 0.0)
+        .Set("peak_in_server", m_server->GetPeakInSystem());
     return j;
 }
 

@@ -50,6 +50,12 @@ CfcfsCorePolicy::GetSpecialCores() const
 }
 
 Time
+CfcfsCorePolicy::GetSpecialBusyTime() const
+{
+    return GetDispatcherBusyTime();
+}
+
+Time
 CfcfsCorePolicy::GetDispatcherBusyTime() const
 {
     Time busy = m_dispatcherBusy;

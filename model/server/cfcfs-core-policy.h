@@ -43,6 +43,8 @@ class CfcfsCorePolicy : public CorePolicy
 
     /// \return busy time of the dispatcher core up to now
     Time GetDispatcherBusyTime() const;
+    /// \return busy time of the dispatcher core up to now
+    Time GetSpecialBusyTime() const override;
 
   protected:
     void DoDispose() override;

@@ -60,6 +60,8 @@ CorePolicy::Attach(ServerRequestPool* pool, uint32_t workers, CompletionCallback
     NS_LOG_FUNCTION(this << workers);
     NS_ABORT_MSG_IF(m_pool, GetInstanceTypeId().GetName() << " is already attached to a server");
     NS_ABORT_MSG_IF(workers == 0, "a server needs at least one worker core");
+    std::string error;
+    NS_ABORT_MSG_IF(!CheckConfig(workers, error), GetInstanceTypeId().GetName() << ": " << error);
     m_pool = pool;
     m_onComplete = onComplete;
     m_workers.assign(workers, Worker{});
@@ -138,6 +140,18 @@ CorePolicy::GetCompleted() const
 
 bool
 CorePolicy::UsesNicQueues() const
+{
+    return true;
+}
+
+Time
+CorePolicy::GetSpecialBusyTime() const
+{
+    return Time(0);
+}
+
+bool
+CorePolicy::CheckConfig(uint32_t /* workers */, std::string& /* error */) const
 {
     return true;
 }

@@ -12,6 +12,7 @@
 #include "ns3/traced-callback.h"
 
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -98,6 +99,19 @@ class CorePolicy : public Object
      * timer core); 0 by default
      */
     virtual uint32_t GetSpecialCores() const;
+    /**
+     * \return busy time of the special cores, summed, up to now (0 by
+     * default, and for special cores whose work is not modelled)
+     */
+    virtual Time GetSpecialBusyTime() const;
+    /**
+     * \brief Check the policy's attributes against the server it will run
+     * on, before the simulation starts (as QueueDisc::CheckConfig does).
+     * \param workers number of worker cores of the server
+     * \param error receives a one-line reason on failure, naming the attribute
+     * \return true if the policy can run with \p workers workers
+     */
+    virtual bool CheckConfig(uint32_t workers, std::string& error) const;
     /**
      * \param w a worker
      * \return true if the worker is idle

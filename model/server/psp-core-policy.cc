@@ -51,12 +51,16 @@ PspCorePolicy::GetReservedCores() const
     return m_reserved;
 }
 
-void
-PspCorePolicy::DoAttach()
+bool
+PspCorePolicy::CheckConfig(uint32_t workers, std::string& error) const
 {
-    NS_ABORT_MSG_IF(m_reserved >= GetWorkers(),
-                    "PspCorePolicy: ReservedCores (" << m_reserved << ") must be below the "
-                                                     << GetWorkers() << " workers");
+    if (m_reserved >= workers)
+    {
+        error = "ReservedCores=" + std::to_string(m_reserved) +
+                ": reserved cores must be fewer than the " + std::to_string(workers) + " workers";
+        return false;
+    }
+    return true;
 }
 
 bool

@@ -52,11 +52,13 @@ class PspCorePolicy : public CfcfsCorePolicy
      */
     static TypeId GetTypeId();
 
+    /// \copydoc CorePolicy::CheckConfig
+    bool CheckConfig(uint32_t workers, std::string& error) const override;
+
     /// \return the number of workers reserved for short requests
     uint32_t GetReservedCores() const;
 
   protected:
-    void DoAttach() override;
     void Admit(Handle h) override;
     void DoWorkerIdle(uint32_t w) override;
     uint64_t DoGetWaiting() const override;

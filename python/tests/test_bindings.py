@@ -34,8 +34,11 @@ def test_header_round_trip(ns):
 
 
 def test_scenario_from_python(ns):
-    config = ns.MulticoreScenario.Config()
-    config.policy = "cfcfs"
+    config = ns.MulticoreScenario.Parameters()
+    import cppyy
+
+    error = cppyy.gbl.std.string()
+    assert config.SetPolicy("cfcfs", error), str(error)
     config.cores = 2
     config.load = 0.5
     config.duration = ns.MilliSeconds(20)

@@ -1,0 +1,75 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef DISTRIBUTION_SPEC_H
+#define DISTRIBUTION_SPEC_H
+
+#include "ns3/object-factory.h"
+#include "ns3/random-variable-stream.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief A random variable built from a short text, with its mean and the
+ * names of its classes (modes).
+ *
+ * Grammar (durations carry a unit: s, ms, us or ns):
+ * - `exp:MEAN` exponential
+ * - `const:VALUE` constant
+ * - `uniform:MIN:MAX` uniform on [MIN, MAX]
+ * - `lognormal:MEAN:CV2` lognormal with that mean and squared coefficient of variation
+ * - `bimodal:P:A:B` A with probability P, else B (classes "short" and "long" by value)
+ * - `mix:P1:V1:P2:V2...` Vi with probability Pi (sum 1), classes "c0", "c1", ...
+ *
+ * Values drawn are in seconds, as the module's RandomVariableStream
+ * attributes expect. Create() makes an independent copy (for each client)
+ * from the parsed form, without parsing the text again.
+ */
+struct DistributionSpec
+{
+    Ptr<RandomVariableStream> stream;    //!< the random variable (seconds)
+    double mean{0};                      //!< its mean (seconds)
+    std::vector<std::string> classNames; //!< one name per class (mixture component)
+    std::string text;                    //!< the text it was parsed from
+
+    /**
+     * \brief Parse a distribution.
+     * \param text the text, e.g. "exp:50us" or "bimodal:0.995:500ns:500us"
+     * \param spec receives the result
+     * \param error receives a one-line reason on failure
+     * \return true on success
+     */
+    static bool Parse(const std::string& text, DistributionSpec& spec, std::string& error);
+
+    /**
+     * \brief An inter-arrival distribution of a given kind and mean.
+     * \param kind exp (Poisson arrivals), lognormal (CV^2 = 3, as in the AFP
+     *        authors' simulator), uniform (on [0, 2 mean]) or constant
+     * \param mean mean inter-arrival time (seconds, > 0)
+     * \param spec receives the result
+     * \param error receives a one-line reason on failure
+     * \return true on success
+     */
+    static bool Arrival(const std::string& kind,
+                        double mean,
+                        DistributionSpec& spec,
+                        std::string& error);
+
+    /// \return a new random variable of this distribution (null if none was parsed)
+    Ptr<RandomVariableStream> Create() const;
+
+  private:
+    ObjectFactory m_factory;                        //!< the ns-3 random variable, if not a mixture
+    std::vector<std::pair<double, double>> m_modes; //!< (probability, value) of a mixture
+};
+
+} // namespace ns3
+
+#endif // DISTRIBUTION_SPEC_H

@@ -1,0 +1,250 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REQUEST_SCENARIO_H
+#define REQUEST_SCENARIO_H
+
+#include "json-summary.h"
+#include "scenario-options.h"
+
+#include "ns3/application-container.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/packet.h"
+#include "ns3/queue-item.h"
+#include "ns3/request-stats.h"
+#include "ns3/service-request-header.h"
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief The results side every scenario shares: clients' counts and
+ * statistics, requests dropped per layer and reason, the run that ends when
+ * every request is accounted for, wall time and event counts, and the
+ * common keys of the JSON summary.
+ *
+ * A scenario derives from it, builds its topology in Build(), hands its
+ * clients to AddClients() and its devices, IP stacks and servers to the
+ * Watch...() functions, and adds its own keys in Summarize(). Requests are
+ * conserved: sent = completed + in flight + dropped, with every drop
+ * counted under "layer: reason" (network, ip, server, router).
+ */
+class RequestScenario
+{
+  public:
+    /// Parameters every scenario has.
+    struct Parameters
+    {
+        Time duration{Seconds(1)};  //!< clients send during [0, duration)
+        Time warmUp;                //!< requests sent before are not recorded
+        Time drain{Seconds(10)};    //!< longest run after duration
+        bool exactQuantiles{false}; //!< exact quantiles (memory O(requests))
+        std::string recordsPath;    //!< per-request CSV (empty: none)
+
+        /**
+         * \brief Declare the options of these fields.
+         * \param options where to declare them
+         */
+        void AddOptions(ScenarioOptions& options);
+    };
+
+    virtual ~RequestScenario();
+
+    /// Create nodes, links, addresses and applications.
+    virtual void Build() = 0;
+    /// Run until every request is answered or dropped, or the drain time ends.
+    void Run();
+    /// \return the run's summary: the common keys and the scenario's own
+    virtual JsonSummary Summarize() const;
+
+    /// \return the client applications
+    ApplicationContainer GetClients() const;
+    /// \return requests sent by all clients
+    uint64_t GetSent() const;
+    /// \return replies received by all clients
+    uint64_t GetCompleted() const;
+    /// \return requests dropped, all layers
+    uint64_t GetDropped() const;
+    /// \return requests dropped per "layer: reason"
+    const std::map<std::string, uint64_t>& GetDrops() const;
+    /// \return packets dropped in the network (devices, queue discs, IP)
+    uint64_t GetNetworkDrops() const;
+    /// \return completion-time statistics of all clients
+    RequestStats GetClientStats() const;
+
+  protected:
+    /**
+     * \param parameters the common parameters (the derived scenario keeps its own copy)
+     * \param name the example's name, written as "example" in the summary
+     */
+    RequestScenario(const Parameters& parameters, const std::string& name);
+
+    /**
+     * \brief Take clients into the accounting (Complete trace, records).
+     * \param clients RequestClient applications
+     */
+    void AddClients(ApplicationContainer clients);
+    /**
+     * \brief Count every packet lost on these devices (device queue,
+     * receive errors, queue disc) as a lost request: requests and replies
+     * are single packets.
+     * \param devices point-to-point devices
+     */
+    void WatchDevices(const NetDeviceContainer& devices);
+    /**
+     * \brief Count packets the IP layer of these nodes drops.
+     * \param nodes nodes with an Ipv4L3Protocol
+     */
+    void WatchIp(const NodeContainer& nodes);
+    /**
+     * \brief Count requests of the scenario's clients that servers drop
+     * (packets that are not requests are not counted).
+     * \param servers MulticoreServer applications
+     */
+    void WatchServers(const ApplicationContainer& servers);
+    /**
+     * \brief Count one dropped request and end the run if it was the last.
+     * \param reason "layer: reason"
+     */
+    void RequestDropped(const std::string& reason);
+
+    /// Called when the clients stop sending (at duration): take utilisation snapshots.
+    virtual void DoSendingStopped();
+
+  private:
+    /// \param p the dropped packet
+    void DeviceDrop(Ptr<const Packet> p);
+    /// \param item the dropped queue-disc item
+    void QueueDiscDrop(Ptr<const QueueDiscItem> item);
+    /**
+     * \param header IP header
+     * \param p packet
+     * \param reason why
+     * \param ipv4 the protocol
+     * \param interface interface index
+     */
+    void IpDrop(const Ipv4Header& header,
+                Ptr<const Packet> p,
+                Ipv4L3Protocol::DropReason reason,
+                Ptr<Ipv4> ipv4,
+                uint32_t interface);
+    /**
+     * \param p a packet a server dropped
+     * \param reason why
+     */
+    void ServerDrop(Ptr<const Packet> p, const std::string& reason);
+    /**
+     * \param header the reply
+     * \param rct completion time
+     */
+    void Completed(const ServiceRequestHeader& header, Time rct);
+    /// Stop the simulation if the clients have stopped and every request is accounted for.
+    void CheckDrained();
+
+    Parameters m_common;                      //!< common parameters
+    std::string m_name;                       //!< the example's name
+    ApplicationContainer m_clients;           //!< client applications
+    uint64_t m_answered{0};                   //!< replies received
+    uint64_t m_dropped{0};                    //!< requests dropped, all layers
+    uint64_t m_networkDrops{0};               //!< packets lost in the network
+    std::map<std::string, uint64_t> m_drops;  //!< requests dropped per reason
+    double m_wallSeconds{0};                  //!< wall-clock time of Run()
+    uint64_t m_events{0};                     //!< simulator events of Run()
+    Time m_simulated;                         //!< simulated time at the end of Run()
+    std::unique_ptr<std::ofstream> m_records; //!< per-request CSV
+};
+
+/**
+ * \ingroup request-scheduling
+ * \brief The main() of the module's examples: declare the scenario's and
+ * the common options (--run, --seed, --json, --cdf, --cdf-plot), parse and
+ * validate them (one line naming the option on error, exit 1), seed, build,
+ * run and write the summary and the completion-time CDF.
+ *
+ * \tparam Scenario a RequestScenario with a nested Parameters that has
+ *         AddOptions(ScenarioOptions&) and Validate(std::string&)
+ * \param program the program's name (for messages)
+ * \param argc argument count
+ * \param argv arguments
+ * \return the exit status
+ */
+template <typename Scenario>
+int RunScenarioExample(const std::string& program, int argc, char* argv[]);
+
+/// Common part of RunScenarioExample (not a template): options of the run itself.
+class ScenarioExample
+{
+  public:
+    /**
+     * \param program the program's name
+     */
+    explicit ScenarioExample(const std::string& program);
+    /**
+     * \brief Declare --run, --seed, --json, --cdf and --cdf-plot, add all
+     * options to a CommandLine and parse it.
+     * \param options the scenario's options
+     * \param argc argument count
+     * \param argv arguments
+     */
+    void Parse(ScenarioOptions& options, int argc, char* argv[]);
+    /**
+     * \brief Check that the outputs can be written, seed the run.
+     * \param error the message of an earlier failure, or empty
+     * \return 0, or 1 after printing the message
+     */
+    int Prepare(std::string error);
+    /**
+     * \brief Write the summary and the CDF outputs.
+     * \param scenario the scenario after Run()
+     * \return the exit status
+     */
+    int Finish(const RequestScenario& scenario);
+
+  private:
+    std::string m_program; //!< program name
+    uint32_t m_run{1};     //!< RngRun
+    uint32_t m_seed{1};    //!< RngSeed
+    std::string m_json;    //!< summary path (empty: standard output)
+    std::string m_cdf;     //!< CDF CSV path
+    std::string m_cdfPlot; //!< gnuplot CDF prefix
+};
+
+template <typename Scenario>
+int
+RunScenarioExample(const std::string& program, int argc, char* argv[])
+{
+    typename Scenario::Parameters parameters;
+    ScenarioOptions options;
+    parameters.AddOptions(options);
+    ScenarioExample example(program);
+    example.Parse(options, argc, argv);
+    std::string error;
+    if (options.Convert(error))
+    {
+        parameters.Validate(error);
+    }
+    if (int status = example.Prepare(error))
+    {
+        return status;
+    }
+    Scenario scenario(parameters);
+    scenario.Build();
+    scenario.Run();
+    return example.Finish(scenario);
+}
+
+} // namespace ns3
+
+#endif // REQUEST_SCENARIO_H

@@ -1,0 +1,177 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "type-aliases.h"
+
+#include "ns3/string.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// Short name -> TypeId name, one line per type. The family of each is
+/// its TypeId's parent: a name is offered wherever its family is asked for.
+const std::vector<std::pair<std::string, std::string>> kAliases = {
+    // Core policies (ns3::CorePolicy), model/server/
+    {"dfcfs", "ns3::DfcfsCorePolicy"},
+    {"cfcfs", "ns3::CfcfsCorePolicy"},
+    {"ps", "ns3::PsCorePolicy"},
+    {"shinjuku", "ns3::ShinjukuCorePolicy"},
+    {"psp", "ns3::PspCorePolicy"},
+    {"afp", "ns3::AfpCorePolicy"},
+    // Dispatchers (ns3::Dispatcher), model/dispatch/ and the systems' folders
+    {"random", "ns3::RandomDispatcher"},
+    {"cards", "ns3::CardsDispatcher"},
+    {"steam", "ns3::SteamDispatcher"},
+};
+
+/**
+ * \param text a string
+ * \param sep separator
+ * \return the pieces (an empty text gives one empty piece)
+ */
+std::vector<std::string>
+Split(const std::string& text, char sep)
+{
+    std::vector<std::string> parts(1);
+    for (char c : text)
+    {
+        if (c == sep)
+        {
+            parts.emplace_back();
+        }
+        else
+        {
+            parts.back() += c;
+        }
+    }
+    return parts;
+}
+
+} // namespace
+
+std::string
+TypeAliases::Lookup(const std::string& name)
+{
+    auto it = std::find_if(kAliases.begin(), kAliases.end(), [&name](const auto& a) {
+        return a.first == name;
+    });
+    return it == kAliases.end() ? std::string() : it->second;
+}
+
+std::string
+TypeAliases::Name(TypeId tid)
+{
+    auto it = std::find_if(kAliases.begin(), kAliases.end(), [&tid](const auto& a) {
+        return a.second == tid.GetName();
+    });
+    return it == kAliases.end() ? tid.GetName() : it->first;
+}
+
+std::string
+TypeAliases::List(TypeId base)
+{
+    std::string list;
+    for (const auto& [name, type] : kAliases)
+    {
+        TypeId tid;
+        if (TypeId::LookupByNameFailSafe(type, &tid) && tid != base && tid.IsChildOf(base))
+        {
+            list += (list.empty() ? "" : "|") + name;
+        }
+    }
+    return list;
+}
+
+bool
+TypeAliases::Parse(const std::string& option,
+                   const std::string& text,
+                   TypeId base,
+                   ObjectFactory& factory,
+                   std::string& error)
+{
+    auto fail = [&](const std::string& why) {
+        error = "invalid --" + option + "=" + text + ": " + why;
+        return false;
+    };
+    std::string name = text;
+    std::string attributes;
+    size_t open = text.find('[');
+    if (open != std::string::npos)
+    {
+        if (text.back() != ']')
+        {
+            return fail("expected NAME or NAME[Attribute=Value|...]");
+        }
+        name = text.substr(0, open);
+        attributes = text.substr(open + 1, text.size() - open - 2);
+    }
+    std::string typeName = Lookup(name);
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(typeName.empty() ? name : typeName, &tid) || tid == base ||
+        !tid.IsChildOf(base) || !tid.HasConstructor())
+    {
+        return fail("expected one of " + List(base) + ", or the TypeId name of a subclass of " +
+                    base.GetName());
+    }
+    factory = ObjectFactory();
+    factory.SetTypeId(tid);
+    if (attributes.empty())
+    {
+        return true;
+    }
+    for (const std::string& assignment : Split(attributes, '|'))
+    {
+        size_t eq = assignment.find('=');
+        if (eq == std::string::npos || eq == 0)
+        {
+            return fail("'" + assignment + "' is not Attribute=Value");
+        }
+        std::string attribute = assignment.substr(0, eq);
+        std::string value = assignment.substr(eq + 1);
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(attribute, &info))
+        {
+            return fail(tid.GetName() + " has no attribute " + attribute);
+        }
+        Ptr<AttributeValue> valid = info.checker->CreateValidValue(StringValue(value));
+        if (!valid)
+        {
+            return fail("'" + value + "' is not a valid " + attribute + " (" +
+                        info.checker->GetUnderlyingTypeInformation() + ")");
+        }
+        factory.Set(attribute, *valid);
+    }
+    return true;
+}
+
+std::vector<std::pair<std::string, std::string>>
+TypeAliases::Attributes(Ptr<const Object> object)
+{
+    std::vector<std::pair<std::string, std::string>> attributes;
+    for (TypeId tid = object->GetInstanceTypeId(); tid != Object::GetTypeId();
+         tid = tid.GetParent())
+    {
+        for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+        {
+            TypeId::AttributeInformation info = tid.GetAttribute(i);
+            if (!(info.flags & TypeId::ATTR_GET) || !info.accessor->HasGetter())
+            {
+                continue;
+            }
+            Ptr<AttributeValue> value = info.checker->Create();
+            if (info.accessor->Get(PeekPointer(object), *value))
+            {
+                attributes.emplace_back(info.name, value->SerializeToString(info.checker));
+            }
+        }
+    }
+    return attributes;
+}
+
+} // namespace ns3
