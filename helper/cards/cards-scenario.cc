@@ -706,7 +706,6 @@ CardsScenario::InstallClients()
     helper.SetAttribute("TransactionDuration", TimeValue(m_parameters.transactionDuration));
     helper.SetAttribute("WarmUp", TimeValue(m_parameters.warmUp));
     helper.SetAttribute("ExactQuantiles", BooleanValue(m_parameters.exactQuantiles));
-    ApplicationContainer clients;
     for (uint32_t i = 0; i < m_sites; ++i)
     {
         uint32_t n = m_parameters.clients / m_sites + (i < m_parameters.clients % m_sites ? 1 : 0);
@@ -715,15 +714,12 @@ CardsScenario::InstallClients()
             continue;
         }
         helper.SetAttribute("Clients", UintegerValue(n));
-        helper.SetAttribute("InterArrival", PointerValue(m_parameters.interArrival.Create()));
-        helper.SetAttribute("ServiceDemand", PointerValue(m_parameters.service.Create()));
-        ApplicationContainer app = helper.Install(m_clientNodes.Get(i));
-        app.Start(Seconds(0));
-        app.Stop(m_parameters.duration);
-        m_stream += RequestClientHelper::AssignStreams(app, m_stream);
-        clients.Add(app);
+        InstallClient(helper,
+                      m_clientNodes.Get(i),
+                      m_parameters.interArrival,
+                      m_parameters.service,
+                      m_stream);
     }
-    AddClients(clients);
 }
 
 void

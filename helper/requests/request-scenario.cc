@@ -4,13 +4,12 @@
 
 #include "request-scenario.h"
 
-#include "request-client-helper.h"
-
 #include "ns3/abort.h"
 #include "ns3/command-line.h"
 #include "ns3/global-value.h"
 #include "ns3/multicore-server.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/request-client.h"
@@ -47,7 +46,11 @@ RequestScenario::RequestScenario(const Parameters& parameters, const std::string
 RequestScenario::~RequestScenario() = default;
 
 void
-RequestScenario::AddClients(ApplicationContainer clients)
+RequestScenario::InstallClient(RequestClientHelper& helper,
+                               Ptr<Node> node,
+                               const DistributionSpec& interArrival,
+                               const DistributionSpec& service,
+                               int64_t& stream)
 {
     if (!m_common.recordsPath.empty() && !m_records)
     {
@@ -55,12 +58,15 @@ RequestScenario::AddClients(ApplicationContainer clients)
         NS_ABORT_MSG_IF(!*m_records, "cannot write " << m_common.recordsPath);
         *m_records << "client,request,class,send_time_s,rct_us\n";
     }
-    for (auto a = clients.Begin(); a != clients.End(); ++a)
-    {
-        (*a)->TraceConnectWithoutContext("Complete",
-                                         MakeCallback(&RequestScenario::Completed, this));
-    }
-    m_clients.Add(clients);
+    helper.SetAttribute("InterArrival", PointerValue(interArrival.Create()));
+    helper.SetAttribute("ServiceDemand", PointerValue(service.Create()));
+    ApplicationContainer app = helper.Install(node);
+    app.Start(Seconds(0));
+    app.Stop(m_common.duration);
+    stream += RequestClientHelper::AssignStreams(app, stream);
+    app.Get(0)->TraceConnectWithoutContext("Complete",
+                                           MakeCallback(&RequestScenario::Completed, this));
+    m_clients.Add(app);
 }
 
 void

@@ -5,7 +5,9 @@
 #ifndef REQUEST_SCENARIO_H
 #define REQUEST_SCENARIO_H
 
+#include "distribution-spec.h"
 #include "json-summary.h"
+#include "request-client-helper.h"
 #include "scenario-options.h"
 
 #include "ns3/application-container.h"
@@ -36,7 +38,7 @@ namespace ns3
  * common keys of the JSON summary.
  *
  * A scenario derives from it, builds its topology in Build(), hands its
- * clients to AddClients() and its devices, IP stacks and servers to the
+ * clients through InstallClient() and its devices, IP stacks and servers to the
  * Watch...() functions, and adds its own keys in Summarize(). Requests are
  * conserved: sent = completed + in flight + dropped, with every drop
  * counted under "layer: reason" (network, ip, server, router).
@@ -92,10 +94,20 @@ class RequestScenario
     RequestScenario(const Parameters& parameters, const std::string& name);
 
     /**
-     * \brief Take clients into the accounting (Complete trace, records).
-     * \param clients RequestClient applications
+     * \brief Install one client application that sends during [0, duration)
+     * with its own copies of the distributions and fixed random streams,
+     * and take it into the accounting (Complete trace, records).
+     * \param helper the client helper (address, port and other attributes set)
+     * \param node where to install it
+     * \param interArrival time between its requests
+     * \param service service demand of its requests
+     * \param stream first random stream; advanced past those the client uses
      */
-    void AddClients(ApplicationContainer clients);
+    void InstallClient(RequestClientHelper& helper,
+                       Ptr<Node> node,
+                       const DistributionSpec& interArrival,
+                       const DistributionSpec& service,
+                       int64_t& stream);
     /**
      * \brief Count every packet lost on these devices (device queue,
      * receive errors, queue disc) as a lost request: requests and replies

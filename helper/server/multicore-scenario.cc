@@ -389,19 +389,11 @@ MulticoreScenario::Build()
     NS_ABORT_MSG_IF(!DistributionSpec::Arrival(p.arrival, meanGap, gap, error),
                     "MulticoreScenario: " << error);
     int64_t stream = 3000;
-    ApplicationContainer clients;
     for (uint32_t i = 0; i < p.clients; ++i)
     {
         clientHelper.SetAttribute("RemoteAddress", AddressValue(serverAddress[i]));
-        clientHelper.SetAttribute("InterArrival", PointerValue(gap.Create()));
-        clientHelper.SetAttribute("ServiceDemand", PointerValue(p.service.Create()));
-        ApplicationContainer app = clientHelper.Install(m_clientNodes.Get(i));
-        app.Start(Seconds(0));
-        app.Stop(p.duration);
-        stream += RequestClientHelper::AssignStreams(app, stream);
-        clients.Add(app);
+        InstallClient(clientHelper, m_clientNodes.Get(i), gap, p.service, stream);
     }
-    AddClients(clients);
 }
 
 void
