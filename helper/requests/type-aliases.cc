@@ -24,6 +24,7 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
     {"shinjuku", "ns3::ShinjukuCorePolicy"},
     {"psp", "ns3::PspCorePolicy"},
     {"afp", "ns3::AfpCorePolicy"},
+    {"lcfs", "ns3::LcfsCorePolicy"},
     // Dispatchers (ns3::Dispatcher), model/dispatch/ and the systems' folders
     {"random", "ns3::RandomDispatcher"},
     {"cards", "ns3::CardsDispatcher"},
