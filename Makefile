@@ -27,8 +27,11 @@ run: build
 
 test: test-cpp test-python
 
+# FULLNESS=QUICK (default) skips the slow paper-trend and high-load cases;
+# CI runs FULLNESS=TAKES_FOREVER (every case).
+FULLNESS ?= QUICK
 test-cpp: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && RS_TEST_FULLNESS=$(FULLNESS) ctest --output-on-failure -j $(JOBS)
 
 test-python: build
 	$(PYTHON) -m pytest -q python/tests

@@ -115,7 +115,11 @@ function(build_lib)
       file(STRINGS ${_src} _lines REGEX "TestSuite\\(\"[a-z0-9-]+\"")
       foreach(_line ${_lines})
         string(REGEX MATCH "TestSuite\\(\"([a-z0-9-]+)\"" _m "${_line}")
-        add_test(NAME ${CMAKE_MATCH_1} COMMAND test-runner --suite=${CMAKE_MATCH_1})
+        # RS_TEST_FULLNESS (QUICK by default; EXTENSIVE or TAKES_FOREVER for
+        # the slow cases too) is read when the test runs.
+        add_test(NAME ${CMAKE_MATCH_1}
+                 COMMAND sh -c "exec \"$0\" --suite=$1 --fullness=\${RS_TEST_FULLNESS:-QUICK}"
+                         $<TARGET_FILE:test-runner> ${CMAKE_MATCH_1})
       endforeach()
     endforeach()
   endif()

@@ -5,6 +5,8 @@
  * reduced scale, the paper's qualitative results.
  */
 
+#include "request-scheduling-test-utils.h"
+
 #include "ns3/boolean.h"
 #include "ns3/cards-dispatcher.h"
 #include "ns3/cards-scenario.h"
@@ -657,7 +659,7 @@ class CardsTestSuite : public TestSuite
         AddTestCase(new RouterDropTestCase());
         AddTestCase(new LatencyModelTestCase());
         AddTestCase(new OrchestratorSignalTestCase());
-        AddTestCase(new PaperTrendTestCase());
+        AddTestCase(new PaperTrendTestCase(), RS_TEST_EXTENSIVE);
     }
 };
 

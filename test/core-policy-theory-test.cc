@@ -654,14 +654,14 @@ class CorePolicyTheoryTestSuite : public TestSuite
         : TestSuite("request-scheduling-theory", Type::UNIT)
     {
         AddTestCase(new MmcErlangCTestCase(0.5, 300000));
-        AddTestCase(new MmcErlangCTestCase(0.8, 1000000));
+        AddTestCase(new MmcErlangCTestCase(0.8, 1000000), RS_TEST_EXTENSIVE);
         AddTestCase(new PsTestCase(0.5, 300000));
-        AddTestCase(new PsTestCase(0.8, 1000000));
+        AddTestCase(new PsTestCase(0.8, 1000000), RS_TEST_EXTENSIVE);
         AddTestCase(new PsMultiCoreTestCase());
         AddTestCase(new Md1TestCase(0.5, 300000));
-        AddTestCase(new Md1TestCase(0.8, 600000));
+        AddTestCase(new Md1TestCase(0.8, 600000), RS_TEST_EXTENSIVE);
         AddTestCase(new DfcfsRssTestCase(0.5, 500000));
-        AddTestCase(new DfcfsRssTestCase(0.8, 2000000));
+        AddTestCase(new DfcfsRssTestCase(0.8, 2000000), RS_TEST_EXTENSIVE);
         AddTestCase(new DispatcherCapTestCase());
         AddTestCase(new PreemptionTimingTestCase());
         AddTestCase(new RoundRobinTheoryTestCase());

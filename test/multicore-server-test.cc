@@ -415,7 +415,7 @@ class MulticoreServerTestSuite : public TestSuite
         AddTestCase(new RssSpreadTestCase("hash"));
         AddTestCase(new RssSpreadTestCase("random"));
         AddTestCase(new PacketLevelTheoryTestCase("parallel", 0.5, MilliSeconds(500)));
-        AddTestCase(new PacketLevelTheoryTestCase("parallel", 0.8, Seconds(2)));
+        AddTestCase(new PacketLevelTheoryTestCase("parallel", 0.8, Seconds(2)), RS_TEST_EXTENSIVE);
         AddTestCase(new PacketLevelTheoryTestCase("scaled", 0.5, MilliSeconds(500)));
         AddTestCase(new ServerLifecycleTestCase());
         AddTestCase(new ClassTestCase());

@@ -15,6 +15,17 @@
 #include <map>
 #include <vector>
 
+/**
+ * Duration of the slow test cases (paper trends, high-load theory checks):
+ * `make test` runs QUICK cases, CI every case (RS_TEST_FULLNESS). ns-3.42
+ * turned TestCase::TestDuration into the scoped TestCase::Duration.
+ */
+#if RS_NS3_VERSION_MINOR >= 42
+#define RS_TEST_EXTENSIVE ns3::TestCase::Duration::EXTENSIVE
+#else
+#define RS_TEST_EXTENSIVE ns3::TestCase::EXTENSIVE
+#endif
+
 namespace ns3
 {
 namespace tests

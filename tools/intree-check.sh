@@ -34,7 +34,7 @@ failed=0
 passes=0
 fails=0
 for s in $suites; do
-  if ./test.py --no-build -s "$s" > "$work/test-$s.log" 2>&1 && grep -q "1 of 1 tests passed" "$work/test-$s.log"; then
+  if ./test.py --no-build --fullness="${FULLNESS:-TAKES_FOREVER}" -s "$s" > "$work/test-$s.log" 2>&1 && grep -q "1 of 1 tests passed" "$work/test-$s.log"; then
     echo "in-tree: PASS $s"
     passes=$((passes + 1))
   else

@@ -120,7 +120,8 @@ CardsScenario::Parameters::Parameters()
     drain = Seconds(60);
     std::string error;
     SetScenario("1", error);
-    SetScheduler("cards", error);
+    ingress.SetTypeId("ns3::CardsDispatcher");
+    scheduler = TypeAliases::Name(ingress.GetTypeId());
 }
 
 bool

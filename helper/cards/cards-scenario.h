@@ -80,7 +80,7 @@ class CardsScenario : public RequestScenario
     {
         std::string scenario{"1"}; //!< 1, 2a, 2b, 2c or 3 (defaults, CU vectors)
         std::vector<std::vector<uint32_t>> computeUnits; //!< CU per instance per site
-        std::string scheduler{"cards"};                  //!< the name SetScheduler() was given
+        std::string scheduler;                           //!< the name SetScheduler() was given
         ObjectFactory ingress;                           //!< dispatcher at the ingresses
         ObjectFactory gateway;  //!< dispatcher at the site gateways (unset: none)
         uint32_t schedulers{5}; //!< scheduling points at the ingresses, in all

@@ -17,7 +17,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-cards
  * \brief The orchestrator of a service: installs its dispatchers and
  * compute vectors on semantic routers, and signals new compute vectors
  * while the simulation runs (instances added, removed or rescaled).

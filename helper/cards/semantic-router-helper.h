@@ -15,7 +15,7 @@ namespace ns3
 class SemanticRouter;
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-cards
  * \brief Creates SemanticRouter routing protocols; add it to an
  * Ipv4ListRoutingHelper ahead of the node's ordinary routing:
  *

@@ -144,8 +144,8 @@ SetPolicyOption(const PolicyOption& option,
 
 MulticoreScenario::Parameters::Parameters()
 {
+    policy.SetTypeId("ns3::DfcfsCorePolicy");
     std::string error;
-    SetPolicy("dfcfs", error);
     DistributionSpec::Parse("exp:10us", service, error);
     DistributionSpec::Parse("const:1us", linkDelay, error);
 }

@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief Installs MulticoreServer applications, each with its own CorePolicy.
  *
  * \code

@@ -20,7 +20,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-cards
  * \brief A semantic router: resolves packets addressed to a service
  * identifier to a service instance on the IP data path.
  *

@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-cards
  * \brief The site scheduler of STEAM (Blöcher et al., INFOCOM 2020) as the
  * CArDS paper uses it as a baseline: requests wait in the site's queue and
  * are dispatched in batches to local instances, by maximum pressure.

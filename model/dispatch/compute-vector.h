@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-dispatch
  * \brief One entry of a compute vector: a place to send requests of a
  * service and the compute units (CU) behind it.
  *
@@ -33,7 +33,7 @@ struct ComputeTarget
 };
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-dispatch
  * \brief The compute vector of a service at a scheduling point: the
  * entries it can send requests to, with their compute units.
  */

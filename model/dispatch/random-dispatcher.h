@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-dispatch
  * \brief Uniformly random choice among the entries, blind to their compute
  * units (the "Random" baseline, and the site-local load balancer of the
  * site-random baseline).

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-dispatch
  * \brief Base class of request dispatchers: "choose a target for this
  * request" among the entries of a compute vector.
  *

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief AFP, the Application Feedback Policy (Berghetti, Carvalho,
  * Ferreira): run-to-completion workers behind RSS, with preemption of long
  * requests only when they hold up requests in the worker's own NIC queue.

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief Centralised FCFS (c-FCFS): one queue for all workers; any idle
  * worker takes the oldest request and runs it to completion.
  *

@@ -19,7 +19,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief Base class of intra-server scheduling policies: which worker core
  * runs which request, and when.
  *

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief Distributed FCFS (d-FCFS, "RSS"): every worker serves its own NIC
  * receive queue first come first served, to completion, with no stealing.
  *

@@ -23,7 +23,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief A multi-core server: requests arrive as UDP packets, a NIC stage
  * with RSS picks a receive queue per flow, a CorePolicy schedules them on
  * the worker cores, and each completed request is answered with a reply.

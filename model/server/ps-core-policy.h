@@ -17,7 +17,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief Processor sharing over the server's cores: with n requests present
  * and c workers, every request progresses at rate min(1, c / n).
  *

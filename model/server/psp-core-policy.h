@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief Perséphone (Demoulin et al., SOSP 2021): a dispatcher core
  * classifies each request (DispatchOverhead, 150-600 ns in the AFP paper's
  * runs) into a short or a long queue; ReservedCores workers (indices 0 ..

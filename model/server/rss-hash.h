@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief Receive-side scaling as a NIC does it: a Toeplitz hash of the flow's
  * addresses and ports, and an indirection table from the hash's low bits to a
  * receive queue.

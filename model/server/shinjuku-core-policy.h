@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling
+ * \ingroup request-scheduling-server
  * \brief Shinjuku (Kaffes et al., NSDI 2019): centralised FCFS with a
  * dispatcher core and preemption.
  *

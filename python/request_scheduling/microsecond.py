@@ -67,7 +67,7 @@ PSP_POLICIES = {
 }
 SLOS_US = [5, 10, 20]
 SHORT = "per_class.short.p999_us"
-METRICS = [SHORT, "p999_us", "per_class.long.p999_us", "rate_rps", "dispatcher_utilisation", "preemptions"]
+METRICS = [SHORT, "p999_us", "per_class.long.p999_us", "rate_rps", "special_utilisation", "preemptions"]
 
 
 def _policies(policies: dict, grid: dict, scale: dict, jobs: int, previous: Path, labels,
@@ -165,8 +165,8 @@ def psp_figures(out: Path, s: pd.DataFrame) -> dict:
                     f"{workload.upper()}, exponential arrivals, Perséphone's classifier cost")
         psp = [label for label in g.label.unique() if label.startswith("PSP")]
         for label in psp:
-            result[f"{workload}_dispatcher_utilisation_at_90pct_{label}"] = _at(g, label, 0.9,
-                                                                              "dispatcher_utilisation")
+            result[f"{workload}_special_utilisation_at_90pct_{label}"] = _at(g, label, 0.9,
+                                                                              "special_utilisation")
         result.update(_slo_loads(g, workload))
         # Where Perséphone's tail gets worse than RSS's.
         for label in psp:
@@ -196,11 +196,11 @@ def _cfcfs_scan(overhead_ns: int, scale: dict) -> list[dict]:
             except ExampleError as err:
                 worst = math.inf
                 rows.append({**row, "error": str(err), "p999_us": math.nan, "rate_rps": math.nan,
-                             "dispatcher_utilisation": math.nan})
+                             "special_utilisation": math.nan})
                 continue
             worst = max(worst, j["p999_us"])
             rows.append({**row, "p999_us": j["p999_us"], "rate_rps": j["rate_rps"],
-                         "dispatcher_utilisation": j["dispatcher_utilisation"]})
+                         "special_utilisation": j["special_utilisation"]})
         if worst > CFCFS_SLO_US:
             break
     return rows

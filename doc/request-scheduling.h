@@ -1,0 +1,45 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Doxygen groups of the request-scheduling module (read by Doxygen only;
+ * not compiled, not installed).
+ */
+
+/**
+ * \defgroup request-scheduling Request scheduling
+ *
+ * Five published request and flow schedulers and their baselines on one
+ * packet-level simulator, over a shared base: requests on the wire
+ * (ServiceRequestHeader, RequestClient), statistics (RequestStats,
+ * JsonSummary), links with a per-packet random delay, the data-path router
+ * base (DataPathRouter) and the scenario base (RequestScenario,
+ * ScenarioOptions, TypeAliases). Sources: model/requests/, helper/requests/.
+ */
+
+/**
+ * \defgroup request-scheduling-server Multi-core server and core policies
+ * \ingroup request-scheduling
+ *
+ * MulticoreServer with its NIC (RssHash) and the CorePolicy family:
+ * d-FCFS, c-FCFS, processor sharing, Shinjuku, Perséphone, AFP, LCFS; the
+ * microsecond-scale scheduling study (AFP paper). Sources: model/server/,
+ * helper/server/.
+ */
+
+/**
+ * \defgroup request-scheduling-dispatch Dispatchers
+ * \ingroup request-scheduling
+ *
+ * The Dispatcher seam ("choose a target for this request" over a
+ * ComputeVector) and the generic dispatchers that several systems use.
+ * Sources: model/dispatch/.
+ */
+
+/**
+ * \defgroup request-scheduling-cards CArDS
+ * \ingroup request-scheduling
+ *
+ * Compute-aware semantic routing (Khandaker et al.): SemanticRouter,
+ * CardsDispatcher, SteamDispatcher, OrchestratorHelper and the paper's
+ * evaluation scenario (CardsScenario). Sources: model/cards/, helper/cards/.
+ */
