@@ -2,11 +2,24 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/afp-core-policy.h"
+#include "ns3/cards-dispatcher.h"
+#include "ns3/cards-scenario.h"
+#include "ns3/cfcfs-core-policy.h"
+#include "ns3/command-line.h"
+#include "ns3/core-policy.h"
 #include "ns3/double.h"
 #include "ns3/mixture-random-variable.h"
+#include "ns3/multicore-scenario.h"
+#include "ns3/multicore-server.h"
+#include "ns3/request-dispatcher.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scenario-options.h"
+#include "ns3/simulator.h"
+#include "ns3/steam-dispatcher.h"
 #include "ns3/test.h"
+#include "ns3/type-aliases.h"
+#include "ns3/uinteger.h"
 
 #include <cmath>
 
@@ -248,6 +261,206 @@ class MixtureTestCase : public TestCase
     }
 };
 
+/// Short names, TypeId names and attributes become a factory; bad ones a one-line error.
+class TypeAliasesTestCase : public TestCase
+{
+  public:
+    TypeAliasesTestCase()
+        : TestCase("type aliases: short names, TypeId names, attributes, family, errors")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TypeId policies = CorePolicy::GetTypeId();
+        ObjectFactory f;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(TypeAliases::Parse("policy", "afp", policies, f, error), true, error);
+        NS_TEST_EXPECT_MSG_EQ(f.GetTypeId(), AfpCorePolicy::GetTypeId(), "short name");
+        NS_TEST_ASSERT_MSG_EQ(TypeAliases::Parse("policy",
+                                                 "ns3::AfpCorePolicy[Quantum=2us|Thresh=7]",
+                                                 policies,
+                                                 f,
+                                                 error),
+                              true,
+                              error);
+        Ptr<AfpCorePolicy> afp = f.Create<AfpCorePolicy>();
+        TimeValue quantum;
+        afp->GetAttribute("Quantum", quantum);
+        NS_TEST_EXPECT_MSG_EQ(quantum.Get(), MicroSeconds(2), "attribute from the factory string");
+        UintegerValue thresh;
+        afp->GetAttribute("Thresh", thresh);
+        NS_TEST_EXPECT_MSG_EQ(thresh.Get(), 7u, "second attribute");
+        NS_TEST_EXPECT_MSG_EQ(TypeAliases::Name(AfpCorePolicy::GetTypeId()), "afp", "reverse");
+        NS_TEST_EXPECT_MSG_EQ(TypeAliases::Name(CorePolicy::GetTypeId()),
+                              "ns3::CorePolicy",
+                              "no short name: the TypeId name");
+        // Every short name of a family is offered, and only those.
+        std::string list = TypeAliases::List(policies);
+        NS_TEST_EXPECT_MSG_NE(list.find("cfcfs"), std::string::npos, "cfcfs listed");
+        NS_TEST_EXPECT_MSG_EQ(list.find("steam"),
+                              std::string::npos,
+                              "a dispatcher is not a policy");
+        NS_TEST_ASSERT_MSG_EQ(TypeAliases::Parse("scheduler",
+                                                 "steam[BatchSize=20]",
+                                                 Dispatcher::GetTypeId(),
+                                                 f,
+                                                 error),
+                              true,
+                              error);
+        NS_TEST_EXPECT_MSG_EQ(f.GetTypeId(), SteamDispatcher::GetTypeId(), "dispatcher family");
+
+        const std::pair<const char*, const char*> bad[] = {
+            {"fifo", "invalid --policy=fifo: expected one of "},
+            {"steam", "invalid --policy=steam: expected one of "},
+            {"ns3::CorePolicy", "invalid --policy=ns3::CorePolicy: expected one of "},
+            {"afp[Quantum=2us", "invalid --policy=afp[Quantum=2us: expected NAME"},
+            {"afp[Quantum]", "invalid --policy=afp[Quantum]: 'Quantum' is not Attribute=Value"},
+            {"afp[Speed=2]", "invalid --policy=afp[Speed=2]: ns3::AfpCorePolicy has no attribute"},
+            {"afp[Thresh=0]", "invalid --policy=afp[Thresh=0]: '0' is not a valid Thresh"},
+            {"afp[Quantum=fast]", "invalid --policy=afp[Quantum=fast]: 'fast' is not a valid"},
+        };
+        for (const auto& [text, message] : bad)
+        {
+            NS_TEST_EXPECT_MSG_EQ(TypeAliases::Parse("policy", text, policies, f, error),
+                                  false,
+                                  "accepted " << text);
+            NS_TEST_EXPECT_MSG_EQ(error.rfind(message, 0),
+                                  0,
+                                  "message for " << text << ": " << error);
+            NS_TEST_EXPECT_MSG_EQ(error.find('\n'), std::string::npos, "one line");
+        }
+    }
+};
+
+/// Options declared once: only the given ones convert, in order, strictly.
+class OptionSetTestCase : public TestCase
+{
+  public:
+    OptionSetTestCase()
+        : TestCase("option set: given options convert in declaration order; others keep defaults")
+    {
+    }
+
+  private:
+    /**
+     * \param p scenario parameters
+     * \param args the command line (without the program name)
+     * \param error receives the message
+     * \return true if parsing, conversion and validation succeed
+     */
+    static bool Parse(MulticoreScenario::Parameters& p,
+                      std::vector<std::string> args,
+                      std::string& error)
+    {
+        ScenarioOptions options;
+        p.AddOptions(options);
+        CommandLine cmd;
+        options.AddTo(cmd);
+        args.insert(args.begin(), "multicore-server");
+        std::vector<char*> argv;
+        for (auto& a : args)
+        {
+            argv.push_back(a.data());
+        }
+        cmd.Parse(argv.size(), argv.data());
+        return options.Convert(error) && p.Validate(error);
+    }
+
+    void DoRun() override
+    {
+        std::string error;
+        MulticoreScenario::Parameters p;
+        NS_TEST_ASSERT_MSG_EQ(Parse(p, {"--policy=shinjuku", "--quantum=2us", "--cores=8"}, error),
+                              true,
+                              error);
+        NS_TEST_EXPECT_MSG_EQ(p.cores, 8u, "cores");
+        NS_TEST_EXPECT_MSG_EQ(p.duration, Seconds(1), "default kept");
+        Ptr<CorePolicy> policy = p.policy.Create<CorePolicy>();
+        TimeValue quantum;
+        policy->GetAttribute("Quantum", quantum);
+        NS_TEST_EXPECT_MSG_EQ(quantum.Get(), MicroSeconds(2), "friendly option sets the attribute");
+
+        // AFP calls its preemption cost InterruptOverhead, Shinjuku PreemptionOverhead.
+        MulticoreScenario::Parameters a;
+        NS_TEST_ASSERT_MSG_EQ(Parse(a, {"--policy=afp", "--preempt-overhead=100ns"}, error),
+                              true,
+                              error);
+        TimeValue overhead;
+        a.policy.Create<CorePolicy>()->GetAttribute("InterruptOverhead", overhead);
+        NS_TEST_EXPECT_MSG_EQ(overhead.Get(), NanoSeconds(100), "first attribute present wins");
+
+        MulticoreScenario::Parameters w;
+        NS_TEST_ASSERT_MSG_EQ(Parse(w, {"--workload=w1"}, error), true, error);
+        NS_TEST_EXPECT_MSG_EQ(w.service.text, "bimodal:0.995:500ns:500us", "workload");
+
+        const std::pair<std::vector<std::string>, const char*> bad[] = {
+            {{"--quantum=1us"}, "invalid --quantum=1us: policy dfcfs has no such parameter"},
+            {{"--policy=psp", "--reserved=4"}, "invalid --policy=psp: ReservedCores=4"},
+            {{"--policy=psp", "--handout=wrk"}, "invalid --handout=wrk: expected one of"},
+            {{"--policy=afp", "--quantum=1"}, "invalid --quantum=1: expected a duration"},
+            {{"--workload=w1", "--service=exp:1us"}, "invalid --workload=w1: give --workload"},
+            {{"--cores=0"}, "invalid --cores=0: expected an integer"},
+            {{"--exact=yes"}, "invalid --exact=yes: expected one of true|false"},
+        };
+        for (const auto& [args, message] : bad)
+        {
+            MulticoreScenario::Parameters q;
+            NS_TEST_EXPECT_MSG_EQ(Parse(q, args, error), false, "accepted " << args[0]);
+            NS_TEST_EXPECT_MSG_EQ(error.rfind(message, 0), 0, "message: " << error);
+        }
+
+        // CArDS: a preset, a dispatcher with attributes, a friendly dispatcher option.
+        CardsScenario::Parameters c;
+        NS_TEST_ASSERT_MSG_EQ(c.SetScheduler("steam", error), true, error);
+        NS_TEST_EXPECT_MSG_EQ(c.UsesGateways(), true, "steam schedules at the gateways");
+        NS_TEST_EXPECT_MSG_EQ(c.GetGatewayDispatcher().GetTypeId(),
+                              SteamDispatcher::GetTypeId(),
+                              "STEAM at the gateways");
+        NS_TEST_ASSERT_MSG_EQ(c.SetScheduler("ns3::CardsDispatcher[RandomOffset=false]", error),
+                              true,
+                              error);
+        NS_TEST_EXPECT_MSG_EQ(c.UsesGateways(), false, "a dispatcher alone runs at the ingress");
+        NS_TEST_EXPECT_MSG_EQ(c.SetScheduler("dfcfs", error), false, "a policy is no dispatcher");
+        c.deployment = "routed";
+        NS_TEST_EXPECT_MSG_EQ(c.UsesGateways(), true, "routed");
+        NS_TEST_EXPECT_MSG_EQ(c.GetGatewayDispatcher().GetTypeId(),
+                              CardsDispatcher::GetTypeId(),
+                              "routed: the ingress's type at the gateways");
+    }
+};
+
+/// Special cores report their busy time, whatever the policy.
+class SpecialCoresTestCase : public TestCase
+{
+  public:
+    SpecialCoresTestCase()
+        : TestCase("special cores: the c-FCFS dispatcher's busy time is rate x overhead")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MulticoreScenario::Parameters p;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(p.SetPolicy("cfcfs[DispatchOverhead=200ns]", error), true, error);
+        p.duration = MilliSeconds(20);
+        p.load = 0.5;
+        MulticoreScenario s(p);
+        s.Build();
+        s.Run();
+        double measured = s.GetServer()->GetPolicy()->GetSpecialBusyTime().GetSeconds();
+        double expected = s.GetCompleted() * 200e-9;
+        NS_TEST_EXPECT_MSG_EQ_TOL(measured, expected, 0.01 * expected, "dispatcher busy time");
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(CreateObject<AfpCorePolicy>()->GetSpecialBusyTime(),
+                              Time(0),
+                              "AFP's timer core: work not modelled");
+    }
+};
+
 /// Suite of the option and distribution tests.
 class ScenarioOptionsTestSuite : public TestSuite
 {
@@ -259,6 +472,9 @@ class ScenarioOptionsTestSuite : public TestSuite
         AddTestCase(new DistributionRejectTestCase());
         AddTestCase(new OptionParseTestCase());
         AddTestCase(new MixtureTestCase());
+        AddTestCase(new TypeAliasesTestCase());
+        AddTestCase(new OptionSetTestCase());
+        AddTestCase(new SpecialCoresTestCase());
     }
 };
 

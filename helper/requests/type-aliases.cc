@@ -7,6 +7,10 @@
 #include "ns3/string.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <set>
 
 namespace ns3
 {
@@ -52,6 +56,26 @@ Split(const std::string& text, char sep)
         }
     }
     return parts;
+}
+
+/**
+ * \param text a value of a Time attribute
+ * \return true if ns-3 can read it as a Time (a number with an optional
+ *         unit); ns-3 aborts on anything else instead of rejecting it
+ */
+bool
+IsTimeText(const std::string& text)
+{
+    char* end = nullptr;
+    errno = 0;
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end == text.c_str() || errno != 0 || !std::isfinite(v))
+    {
+        return false;
+    }
+    static const std::set<std::string>
+        units{"", "y", "d", "h", "min", "s", "ms", "us", "ns", "ps", "fs"};
+    return units.count(end) == 1;
 }
 
 } // namespace
@@ -140,7 +164,11 @@ TypeAliases::Parse(const std::string& option,
         {
             return fail(tid.GetName() + " has no attribute " + attribute);
         }
-        Ptr<AttributeValue> valid = info.checker->CreateValidValue(StringValue(value));
+        Ptr<AttributeValue> valid;
+        if (info.checker->GetValueTypeName() != "ns3::TimeValue" || IsTimeText(value))
+        {
+            valid = info.checker->CreateValidValue(StringValue(value));
+        }
         if (!valid)
         {
             return fail("'" + value + "' is not a valid " + attribute + " (" +
