@@ -105,6 +105,21 @@ const DispatcherOption kDispatcherOptions[] = {
     {"steam-batch", "STEAM batch size (default 50)", "BatchSize"},
 };
 
+/// \return the dispatchers' short names and the presets, each once, joined by '|'
+std::string
+SchedulerChoices()
+{
+    std::string list = TypeAliases::List(Dispatcher::GetTypeId());
+    for (const SchedulerPreset& p : kPresets)
+    {
+        if (("|" + list + "|").find(std::string("|") + p.name + "|") == std::string::npos)
+        {
+            list += std::string("|") + p.name;
+        }
+    }
+    return list;
+}
+
 } // namespace
 
 std::vector<std::vector<uint32_t>>
@@ -175,13 +190,7 @@ CardsScenario::Parameters::SetScheduler(const std::string& text, std::string& er
     }
     if (!TypeAliases::Parse("scheduler", text, Dispatcher::GetTypeId(), ingress, error))
     {
-        std::string presets;
-        for (const SchedulerPreset& p : kPresets)
-        {
-            presets += std::string("|") + p.name;
-        }
-        error = "invalid --scheduler=" + text + ": expected one of " +
-                TypeAliases::List(Dispatcher::GetTypeId()) + presets +
+        error = "invalid --scheduler=" + text + ": expected one of " + SchedulerChoices() +
                 ", or the TypeId name of a dispatcher";
         return false;
     }
@@ -203,14 +212,9 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                         schedulers,
                         1,
                         1000000);
-    std::string presets;
-    for (const SchedulerPreset& p : kPresets)
-    {
-        presets += std::string("|") + p.name;
-    }
     options.Add(
         "scheduler",
-        "the paper's baselines " + TypeAliases::List(Dispatcher::GetTypeId()) + presets +
+        "the paper's baselines " + SchedulerChoices() +
             ", or an ingress dispatcher's TypeId name, with attributes as "
             "NAME[Attribute=Value|...]",
         scheduler,
