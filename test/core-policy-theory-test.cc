@@ -640,6 +640,49 @@ class PspTestCase : public TestCase
                                   handOut << ": C waits for the dispatcher's pass or not");
             NS_TEST_ASSERT_MSG_EQ(o.completion[d], NanoSeconds(2200), handOut << ": D");
         }
+
+        // Hand-out only in passes (the AFP authors' simulator), 100 ns per
+        // classification, 3.1 us idle spin, two workers (worker 0 reserved),
+        // 1 us short requests. A, B, C, D at 0: classified at 0.1, 0.2, 0.3,
+        // 0.4 us; A -> worker 0 at 0.1, B -> worker 1 at 0.2; C and D wait.
+        // The workers are idle from 1.1 and 1.2 us, but the dispatcher spins
+        // from 0.4 us: its pass at 3.5 us gives C to worker 0 (one request
+        // per class per pass), the next at 6.6 us D to worker 1.
+        {
+            auto policy = CreateObject<PspCorePolicy>();
+            policy->SetAttribute("DispatchOverhead", TimeValue(NanoSeconds(100)));
+            policy->SetAttribute("HandOut", StringValue("Passes"));
+            ScriptedDriver s(policy, 2);
+            for (int i = 0; i < 4; ++i)
+            {
+                s.Add(Time(0), MicroSeconds(1), 0);
+            }
+            ScriptOutcome o = s.Run();
+            NS_TEST_ASSERT_MSG_EQ(o.completion[0], NanoSeconds(1100), "passes: A");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[1], NanoSeconds(1200), "passes: B");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[2],
+                                  NanoSeconds(4500),
+                                  "passes: C at the spin's end");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[3], NanoSeconds(7600), "passes: D one spin later");
+            NS_TEST_ASSERT_MSG_EQ(o.starts[2].first, 0u, "passes: C on the reserved worker");
+        }
+        // An arrival ends the spin with a pass: as above with A, B, C at 0
+        // and E at 2 us. C waits from 0.3 us; E's arrival at 2 us gives C to
+        // worker 0, E is classified 2.0-2.1 us and goes to worker 1 at once.
+        {
+            auto policy = CreateObject<PspCorePolicy>();
+            policy->SetAttribute("DispatchOverhead", TimeValue(NanoSeconds(100)));
+            policy->SetAttribute("HandOut", StringValue("Passes"));
+            ScriptedDriver s(policy, 2);
+            for (int i = 0; i < 3; ++i)
+            {
+                s.Add(Time(0), MicroSeconds(1), 0);
+            }
+            uint32_t e = s.Add(MicroSeconds(2), MicroSeconds(1), 0);
+            ScriptOutcome o = s.Run();
+            NS_TEST_ASSERT_MSG_EQ(o.completion[2], NanoSeconds(3000), "passes: C at E's arrival");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[e], NanoSeconds(3100), "passes: E after its pass");
+        }
     }
 
     uint64_t m_shortOnReserved{0}; //!< short requests started on the reserved worker

@@ -60,10 +60,11 @@ const std::vector<PolicyOption> kPolicyOptions = {
      {}},
     {"reserved", "psp: workers reserved for short requests", {"ReservedCores"}, {}},
     {"handout",
-     "psp: the dispatcher hands requests to workers between classifications (dispatcher) or "
-     "idle workers take them at once (worker)",
+     "psp: the dispatcher hands requests to workers between classifications (dispatcher), "
+     "idle workers take them at once (worker), or the dispatcher hands them out only in its "
+     "passes, as the AFP authors' simulator does (passes)",
      {"HandOut"},
-     {{"dispatcher", "Dispatcher"}, {"worker", "Immediate"}}},
+     {{"dispatcher", "Dispatcher"}, {"worker", "Immediate"}, {"passes", "Passes"}}},
     {"thresh",
      "afp: NIC-queue requests taken before the wait queue is served, >= 1",
      {"Thresh"},

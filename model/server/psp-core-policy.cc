@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -36,12 +37,22 @@ PspCorePolicy::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&PspCorePolicy::m_shortClass),
                           MakeUintegerChecker<uint32_t>(0, 255))
-            .AddAttribute("HandOut",
-                          "Who moves a classified request to a worker: the idle worker at "
-                          "once, or the dispatcher between classifications",
-                          EnumValue(DISPATCHER),
-                          RS_MAKE_ENUM_ACCESSOR(PspCorePolicy::HandOut, &PspCorePolicy::m_handOut),
-                          MakeEnumChecker(IMMEDIATE, "Immediate", DISPATCHER, "Dispatcher"));
+            .AddAttribute(
+                "HandOut",
+                "Who moves a classified request to a worker: the idle worker at "
+                "once (Immediate), the dispatcher between classifications "
+                "(Dispatcher), or the dispatcher only in its passes (Passes, the "
+                "AFP authors' simulator)",
+                EnumValue(DISPATCHER),
+                RS_MAKE_ENUM_ACCESSOR(PspCorePolicy::HandOut, &PspCorePolicy::m_handOut),
+                MakeEnumChecker(IMMEDIATE, "Immediate", DISPATCHER, "Dispatcher", PASSES, "Passes"))
+            .AddAttribute("IdleSpin",
+                          "HandOut=Passes: how long the dispatcher spins when it has nothing "
+                          "to classify before its next pass (the authors' "
+                          "MINIMUM_WORK_SEARCH_TIME)",
+                          TimeValue(NanoSeconds(3100)),
+                          MakeTimeAccessor(&PspCorePolicy::m_idleSpin),
+                          MakeTimeChecker(NanoSeconds(1)));
     return tid;
 }
 
@@ -85,10 +96,56 @@ PspCorePolicy::FindIdle(bool isShort) const
 }
 
 void
+PspCorePolicy::DoDispose()
+{
+    m_spinEvent.Cancel();
+    CfcfsCorePolicy::DoDispose();
+}
+
+void
+PspCorePolicy::DoEnqueue(Handle h)
+{
+    if (m_handOut == PASSES && !m_spinEvent.IsExpired())
+    {
+        // The arrival ends the idle spin: a pass, then its classification.
+        m_spinEvent.Cancel();
+        HandOutQueued(true);
+    }
+    CfcfsCorePolicy::DoEnqueue(h);
+}
+
+void
+PspCorePolicy::StartSpin()
+{
+    // With both queues empty nothing can be handed out before the next
+    // arrival, which would end the spin: no need to spin.
+    if (!m_short.empty() || !m_long.empty())
+    {
+        m_spinEvent = Simulator::Schedule(m_idleSpin, &PspCorePolicy::SpinEnd, this);
+    }
+}
+
+void
+PspCorePolicy::SpinEnd()
+{
+    HandOutQueued(true);
+    StartSpin();
+}
+
+void
 PspCorePolicy::Admit(Handle h)
 {
     bool isShort = IsShort(h);
     (isShort ? m_short : m_long).push_back(h);
+    if (m_handOut == PASSES)
+    {
+        HandOutQueued(true);
+        if (!IsDispatcherBusy())
+        {
+            StartSpin();
+        }
+        return;
+    }
     // A dispatcher with requests still to classify makes one pass now; an
     // idle one (and any worker, with immediate hand-out) places all it can.
     HandOutQueued(m_handOut == DISPATCHER && IsDispatcherBusy());
@@ -121,9 +178,9 @@ PspCorePolicy::HandOutQueued(bool onePass)
 void
 PspCorePolicy::DoWorkerIdle(uint32_t w)
 {
-    if (m_handOut == DISPATCHER && IsDispatcherBusy())
+    if ((m_handOut == DISPATCHER && IsDispatcherBusy()) || m_handOut == PASSES)
     {
-        // The dispatcher hands work out after its current classification.
+        // The dispatcher hands work out in its next pass.
         return;
     }
     std::deque<Handle>* queue = !m_short.empty() ? &m_short : nullptr;

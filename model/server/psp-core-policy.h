@@ -7,6 +7,9 @@
 
 #include "cfcfs-core-policy.h"
 
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+
 #include <deque>
 
 namespace ns3
@@ -33,8 +36,14 @@ namespace ns3
  * each one it makes a pass that gives at most one short and one long
  * request to idle workers; while it has nothing to classify it polls and
  * hands out at once. A worker that becomes idle during a classification so
- * waits for the end of it (as in the AFP authors' simulator, which, unlike
- * this model, also lets the idle dispatcher spin for 3.1 us).
+ * waits for the end of it. Passes: the rule of the AFP authors'
+ * simulator, kept to regenerate their figures (see the module's
+ * documentation for why it is not Perséphone's own): the dispatcher hands
+ * out only in passes, one after each classification and one at the end of
+ * each idle spin; with nothing to classify it spins for IdleSpin (their
+ * 3.1 us), and a request arriving ends the spin with a pass before its
+ * classification. Each pass gives at most one request of each class to an
+ * idle worker, so a worker that becomes idle between passes stays idle.
  */
 class PspCorePolicy : public CfcfsCorePolicy
 {
@@ -44,6 +53,7 @@ class PspCorePolicy : public CfcfsCorePolicy
     {
         IMMEDIATE,  //!< an idle worker takes it at once
         DISPATCHER, //!< the dispatcher, between classifications
+        PASSES,     //!< the dispatcher, only in its passes (the AFP authors' simulator)
     };
 
     /**
@@ -59,6 +69,8 @@ class PspCorePolicy : public CfcfsCorePolicy
     uint32_t GetReservedCores() const;
 
   protected:
+    void DoDispose() override;
+    void DoEnqueue(Handle h) override;
     void Admit(Handle h) override;
     void DoWorkerIdle(uint32_t w) override;
     uint64_t DoGetWaiting() const override;
@@ -81,10 +93,16 @@ class PspCorePolicy : public CfcfsCorePolicy
      * \return an idle worker that may run it, or GetWorkers() if none
      */
     uint32_t FindIdle(bool isShort) const;
+    /// Passes: the dispatcher has nothing to classify; it spins, then makes a pass.
+    void StartSpin();
+    /// Passes: the idle spin ended without an arrival.
+    void SpinEnd();
 
     uint32_t m_reserved;        //!< workers reserved for short requests
     uint32_t m_shortClass;      //!< request class that is short
     HandOut m_handOut;          //!< who moves requests to workers
+    Time m_idleSpin;            //!< Passes: length of the idle dispatcher's spin
+    EventId m_spinEvent;        //!< Passes: end of the current spin
     std::deque<Handle> m_short; //!< waiting short requests
     std::deque<Handle> m_long;  //!< waiting long requests
 };
