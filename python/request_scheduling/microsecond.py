@@ -28,16 +28,51 @@ policy's own workers, so RSS receives 15/14 of their request rate.
 ``--scale paper`` runs 200 ms of arrivals per point and 10 runs (about
 three hours on two cores); ``--scale quick`` 50 ms and 3 runs (about half
 an hour).
+
+Side by side with the authors' own simulator (Python, time-stepped; not a
+dependency of this package, nor of ``make test``), given a checkout of the
+public repository AFP-Project/AFP-Simulator at /tmp/afp-sim::
+
+    python -m request_scheduling.microsecond --compare-authors /tmp/afp-sim --out results/authors
+
+Options and defaults: ``--duration 20ms --runs 1 --loads 0.1,0.5,0.9
+--workloads w1,w2 --policies AFP-1,PSP-150,RSS --arrival exp``. It runs
+every point (workload x policy x load x run) in both simulators, one
+process at a time, and writes the runs (``authors-compare-runs.csv``), the
+means side by side (``authors-compare.csv``) and a Markdown table of them
+(``authors-compare.md``): short requests' p99.9 and p99 latency, requests
+completed, wall time and requests per wall-second. Their side needs Python
+>= 3.10 with numpy (``--authors-python`` picks the interpreter). Each of
+their runs writes a config JSON (their ``configs/<policy>.json`` with the
+edits of their ``run_common.sh``: load, arrival distribution, duration in
+ns, workload service times and rate, AFP quantum and 580 ns interrupt,
+Perséphone classifier cost and reserved cores) and runs it from their
+checkout as ``sim/run_sim.py CONFIG 1 NAME`` does, run r with the seed
+their ``run_sim.py`` gives its process r - 1 (run 1 is exactly that
+command); latencies come from their ``results/sim_NAME/task_times.csv``
+(arrival, time in system, service time, in ns; a request is short when its
+service time is the short one), which is removed afterwards. Ours run with
+exact quantiles. Their simulator handles about a thousand requests per
+wall-second: 20 ms at 50 % load on W1 (47 000 requests) takes about a
+minute.
 """
 
 from __future__ import annotations
 
+import argparse
+import itertools
+import json
 import math
+import shutil
+import subprocess
 import sys
+import tempfile
+import time
+import uuid
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Optional
+from typing import Any, Mapping, Optional
 
 import pandas as pd
 
@@ -57,10 +92,13 @@ TAIL_POLICIES = {
     **{f"AFP-{q}": dict(AFP, quantum=f"{q}us") for q in (1, 2, 4, 8)},
     "PSP-150": dict(PSP, dispatch_overhead="150ns"),
     "PSP-150 (worker pull)": dict(PSP, dispatch_overhead="150ns", handout="worker"),
+    # The hand-out rule of the authors' simulator (see the documentation).
+    "PSP-150 (passes)": dict(PSP, dispatch_overhead="150ns", handout="passes"),
     "RSS": RSS,
 }
 PSP_POLICIES = {
     **{f"PSP-{o}": dict(PSP, dispatch_overhead=f"{o}ns") for o in (150, 300, 450, 600)},
+    "PSP-150 (passes)": dict(PSP, dispatch_overhead="150ns", handout="passes"),
     "AFP-1": dict(AFP, quantum="1us"),
     "AFP-8": dict(AFP, quantum="8us"),
     "RSS": RSS,
@@ -233,7 +271,186 @@ def cfcfs(out: Path, scale: dict, jobs: int) -> dict:
     return {"cfcfs_throughput_mrps": {str(int(r.overhead_ns)): r.throughput_mrps for r in s.itertuples()}}
 
 
+# ---- Side by side with the authors' simulator (AFP-Project/AFP-Simulator) ----
+
+# Their names for our workloads and arrival processes: short and long
+# service times (ns) and short requests per thousand.
+AUTHORS_WORKLOADS = {"w1": (500, 500_000, 995), "w2": (1_000, 100_000, 990)}
+AUTHORS_ARRIVALS = {"exp": "exp", "lognormal": "lognorm"}
+# Our policy -> their config file (configs/<name>.json).
+AUTHORS_CONFIGS = {"afp": "afp", "psp": "psp", "dfcfs": "rss"}
+AUTHORS_INTERRUPT_NS = 580
+COMPARE_METRICS = ["short_p999_us", "short_p99_us", "completed", "wall_s", "requests_per_wall_s"]
+
+# Run with cwd = their checkout: argv = config, run name, seed index. Their
+# run_sim.py gives its i-th process the i-th of its seeds.
+_AUTHORS_LAUNCHER = """
+import json, sys
+sys.path.insert(0, "sim")
+import run_sim
+from sim_config import SimConfig
+from simulation import Simulation
+config, name, index = sys.argv[1], sys.argv[2], int(sys.argv[3])
+with open(config) as f:
+    cfg = json.load(f, object_hook=SimConfig.decode_object)
+cfg.name, cfg.description, cfg.progress_bar = name, "", False
+cfg.seed = run_sim.seeds[index % len(run_sim.seeds)]
+sim = Simulation(cfg, ".")
+sim.run()
+sim.save_stats()
+"""
+
+
+def _ns(text: str) -> int:
+    """A time such as '150ns', '1us', '20ms' or '2s' in nanoseconds."""
+    for unit, scale in (("ns", 1), ("us", 1e3), ("ms", 1e6), ("s", 1e9)):
+        if text.endswith(unit):
+            return round(float(text[: -len(unit)]) * scale)
+    raise ValueError(f"not a time: {text!r}")
+
+
+def authors_config(base: Mapping[str, Any], options: Mapping[str, Any], workload: str, arrival: str,
+                   load: float, duration: str) -> dict:
+    """Their config for one point: ``base`` (their configs/<policy>.json)
+    with the edits their run scripts make, from our policy ``options``."""
+    short, long_, per_mille = AUTHORS_WORKLOADS[workload]
+    cfg = {**base, "avg_system_load": load, "regular_arrivals": AUTHORS_ARRIVALS[arrival],
+           "sim_duration": _ns(duration), "bimodal_service_time": True, "constant_service_time": False,
+           "SHORT_REQUEST_SERVICE_TIME": short, "LONG_REQUEST_SERVICE_TIME": long_, "SHORT_REQUEST_RATE": per_mille}
+    if options["policy"] == "afp":
+        cfg.update(PREEMPTION_QUANTUM=_ns(options["quantum"]), PREEMPTION_OVERHEAD=AUTHORS_INTERRUPT_NS,
+                   AFP_STARVATION_COUNTER_THRESHOLD=1000, afp_rr=False)
+    elif options["policy"] == "psp":
+        cfg.update(PERSEPHONE_OVERHEAD=_ns(options["dispatch_overhead"]),
+                   persephone_total_reserved_cores=options["reserved"])
+    return cfg
+
+
+def read_authors_tasks(path: Path, short_ns: int) -> dict:
+    """Our metrics from their task_times.csv (ns: arrival, time in system,
+    service time); quantiles interpolate linearly, as their plots' numpy."""
+    tasks = pd.read_csv(path)
+    sojourn_us = tasks["Time in System"] / 1e3
+    short = sojourn_us[tasks["Request Service Time"] == short_ns]
+    return {"completed": len(tasks), "short_completed": len(short),
+            "short_p999_us": float(short.quantile(0.999)), "short_p99_us": float(short.quantile(0.99))}
+
+
+def run_authors(path: Path, config: Mapping[str, Any], run_index: int, python: str = sys.executable) -> dict:
+    """One run of their simulator (checked out at ``path``): our metrics and
+    the process's wall time; their result directory is removed."""
+    name = f"rs-compare-{uuid.uuid4().hex[:12]}"
+    results = Path(path) / "results" / f"sim_{name}"
+    with tempfile.TemporaryDirectory(prefix="rs-authors-") as tmp:
+        cfg = Path(tmp) / "config.json"
+        cfg.write_text(json.dumps(config, indent=1))
+        start = time.perf_counter()
+        proc = subprocess.run([python, "-c", _AUTHORS_LAUNCHER, str(cfg), name, str(run_index - 1)], cwd=path,
+                              capture_output=True, text=True, check=False)
+        wall = time.perf_counter() - start
+    try:
+        if proc.returncode != 0:
+            last = proc.stderr.strip().splitlines()[-1:] or ["no message"]
+            raise RuntimeError(f"the authors' simulator exited with {proc.returncode}: {last[0]}")
+        return {**read_authors_tasks(results / "task_times.csv", config["SHORT_REQUEST_SERVICE_TIME"]),
+                "wall_s": wall}
+    finally:
+        shutil.rmtree(results, ignore_errors=True)
+
+
+def run_ours(options: Mapping[str, Any], workload: str, arrival: str, load: float, duration: str,
+             run_index: int) -> dict:
+    """One multicore-server run: the same metrics and the process's wall time."""
+    start = time.perf_counter()
+    j = run("multicore-server", **options, workload=workload, arrival=arrival, load=load, duration=duration,
+            run=run_index, exact=True)
+    short = j["per_class"]["short"]
+    return {"completed": j["completed"], "short_completed": short["completed"], "short_p999_us": short["p999_us"],
+            "short_p99_us": short["p99_us"], "wall_s": time.perf_counter() - start}
+
+
+def _markdown(s: pd.DataFrame) -> str:
+    """The side-by-side means as a Markdown table, 'ours / theirs' per metric."""
+    heads = {"short_p999_us": "short p99.9 (us)", "short_p99_us": "short p99 (us)", "completed": "completed",
+             "wall_s": "wall (s)", "requests_per_wall_s": "requests / wall-s"}
+    lines = ["| workload | policy | load | " + " | ".join(f"{h} ours / theirs" for h in heads.values()) + " |",
+             "|" + "---|" * (3 + len(heads))]
+    for r in s.itertuples(index=False):
+        r = r._asdict()
+        cells = [f"{r[f'{m}_ours']:.4g} / {r[f'{m}_theirs']:.4g}" for m in heads]
+        lines.append(f"| {r['workload']} | {r['label']} | {r['load']:g} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def compare_authors(path: Path, out: Path, *, workloads=("w1", "w2"), policies=("AFP-1", "PSP-150", "RSS"),
+                    loads=(0.1, 0.5, 0.9), duration: str = "20ms", runs: int = 1, arrival: str = "exp",
+                    python: str = sys.executable) -> pd.DataFrame:
+    """Every point in both simulators, one process at a time; writes
+    authors-compare-runs.csv, authors-compare.csv (means, 95 % CI over the
+    runs) and authors-compare.md to ``out``; returns the means."""
+    known = {**TAIL_POLICIES, **PSP_POLICIES}
+    for label in policies:
+        if known.get(label, {}).get("policy") not in AUTHORS_CONFIGS:
+            raise ValueError(f"no counterpart in the authors' simulator for {label!r}")
+    path, out = Path(path), Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    bases = {p: json.loads((path / "configs" / f"{p}.json").read_text()) for p in set(AUTHORS_CONFIGS.values())}
+    rows = []
+    for workload, label, load, r in itertools.product(workloads, policies, loads, range(1, runs + 1)):
+        options = known[label]
+        point = {"workload": workload, "label": label, "load": load, "run": r}
+        config = authors_config(bases[AUTHORS_CONFIGS[options["policy"]]], options, workload, arrival, load, duration)
+        for simulator in ("ours", "theirs"):
+            result = (run_ours(options, workload, arrival, load, duration, r) if simulator == "ours"
+                      else run_authors(path, config, r, python))
+            row = {**point, "simulator": simulator, **result}
+            row["requests_per_wall_s"] = row["completed"] / row["wall_s"]
+            rows.append(row)
+            print(f"compare-authors: {workload} {label} load {load:g} run {r} {simulator}: short p99.9 "
+                  f"{row['short_p999_us']:.4g} us, {row['completed']} requests in {row['wall_s']:.1f} s",
+                  file=sys.stderr, flush=True)
+    df = pd.DataFrame(rows)
+    df.to_csv(out / "authors-compare-runs.csv", index=False)
+    s = summarize(df, ["workload", "label", "load", "simulator"], COMPARE_METRICS)
+    s = s.set_index(["workload", "label", "load", "simulator"]).drop(columns="runs").unstack("simulator")
+    s.columns = [f"{metric}_{simulator}" for metric, simulator in s.columns]
+    s = s.reset_index()
+    s.to_csv(out / "authors-compare.csv", index=False)
+    (out / "authors-compare.md").write_text(_markdown(s))
+    return s
+
+
+def compare_main(argv) -> int:
+    """The --compare-authors command line."""
+    parser = argparse.ArgumentParser(prog="python -m request_scheduling.microsecond",
+                                     description="Run AFP, Perséphone and RSS points side by side in this "
+                                                 "module and in the authors' simulator")
+    parser.add_argument("--compare-authors", metavar="PATH", type=Path, required=True,
+                        help="a checkout of github.com/AFP-Project/AFP-Simulator")
+    parser.add_argument("--out", type=Path, default=Path("results/microsecond"), help="[results/microsecond]")
+    parser.add_argument("--duration", default="20ms", help="arrivals per run [20ms]")
+    parser.add_argument("--runs", type=int, default=1, help="runs per point [1]")
+    parser.add_argument("--loads", default="0.1,0.5,0.9", help="comma-separated [0.1,0.5,0.9]")
+    parser.add_argument("--workloads", default="w1,w2", help="comma-separated [w1,w2]")
+    parser.add_argument("--policies", default="AFP-1,PSP-150,RSS",
+                        help="comma-separated lines of the tails and psp experiments with an AFP, Perséphone or "
+                             "RSS counterpart [AFP-1,PSP-150,RSS]")
+    parser.add_argument("--arrival", choices=sorted(AUTHORS_ARRIVALS), default="exp", help="[exp]")
+    parser.add_argument("--authors-python", default=sys.executable,
+                        help="interpreter for their simulator (Python >= 3.10 with numpy)")
+    args = parser.parse_args(argv)
+    s = compare_authors(args.compare_authors, args.out, workloads=args.workloads.split(","),
+                        policies=args.policies.split(","), loads=[float(x) for x in args.loads.split(",")],
+                        duration=args.duration, runs=args.runs, arrival=args.arrival, python=args.authors_python)
+    print(_markdown(s), end="")
+    return 0
+
+
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if any(a.split("=", 1)[0] == "--compare-authors" for a in argv):
+        return compare_main(argv)
+
     def lines(args):
         return [x for x in args.labels.split(",") if x]
 
@@ -241,6 +458,9 @@ def main(argv=None) -> int:
         parser.add_argument("--labels", default="",
                             help="comma-separated policy lines (e.g. 'PSP-150,PSP-300') to run again; the "
                                  "other lines are read from the earlier *-runs.csv in --out")
+        parser.add_argument("--compare-authors", metavar="PATH",
+                            help="instead, run points side by side with the authors' simulator checked out at "
+                                 "PATH (its options: --compare-authors PATH --help)")
 
     return reproduce_main(
         "microsecond", "Reproduce the AFP paper's evaluation", "results/microsecond", SCALES,
