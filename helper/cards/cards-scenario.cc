@@ -92,7 +92,8 @@ const SchedulerPreset kPresets[] = {
     {"steam", "ns3::RandomDispatcher", "ns3::SteamDispatcher", false},
 };
 
-/// A command-line option that sets an attribute of whichever dispatcher has it.
+/// A command-line option that sets an unsigned attribute (1 .. 100000) of whichever dispatcher has
+/// it.
 struct DispatcherOption
 {
     const char* name;      //!< option name
@@ -228,13 +229,13 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                 if (f->GetTypeId() != TypeId() &&
                     f->GetTypeId().LookupAttributeByName(o.attribute, &info))
                 {
-                    Ptr<AttributeValue> v = info.checker->CreateValidValue(StringValue(text));
+                    // Checked strictly first: ns-3's own conversion accepts "4abc".
                     uint64_t n = 0;
-                    if (!ScenarioOptions::ParseUnsigned(o.name, text, 1, 100000, n, error) || !v)
+                    if (!ScenarioOptions::ParseUnsigned(o.name, text, 1, 100000, n, error))
                     {
                         return false;
                     }
-                    f->Set(o.attribute, *v);
+                    f->Set(o.attribute, UintegerValue(n));
                     return true;
                 }
             }

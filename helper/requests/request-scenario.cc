@@ -138,14 +138,12 @@ RequestScenario::DoSendingStopped()
 void
 RequestScenario::DeviceDrop(Ptr<const Packet> /* p */)
 {
-    ++m_networkDrops;
     RequestDropped("network: device");
 }
 
 void
 RequestScenario::QueueDiscDrop(Ptr<const QueueDiscItem> /* item */)
 {
-    ++m_networkDrops;
     RequestDropped("network: queue disc");
 }
 
@@ -156,7 +154,6 @@ RequestScenario::IpDrop(const Ipv4Header& /* header */,
                         Ptr<Ipv4> /* ipv4 */,
                         uint32_t /* interface */)
 {
-    ++m_networkDrops;
     RequestDropped("network: ip");
 }
 
@@ -238,7 +235,12 @@ RequestScenario::GetDrops() const
 uint64_t
 RequestScenario::GetNetworkDrops() const
 {
-    return m_networkDrops;
+    uint64_t drops = 0;
+    for (const auto& [reason, count] : m_drops)
+    {
+        drops += reason.rfind("network: ", 0) == 0 ? count : 0;
+    }
+    return drops;
 }
 
 RequestStats

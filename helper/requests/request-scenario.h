@@ -81,7 +81,7 @@ class RequestScenario
     uint64_t GetDropped() const;
     /// \return requests dropped per "layer: reason"
     const std::map<std::string, uint64_t>& GetDrops() const;
-    /// \return packets dropped in the network (devices, queue discs, IP)
+    /// \return requests lost in the network (devices, queue discs, IP)
     uint64_t GetNetworkDrops() const;
     /// \return completion-time statistics of all clients
     RequestStats GetClientStats() const;
@@ -170,7 +170,6 @@ class RequestScenario
     ApplicationContainer m_clients;           //!< client applications
     uint64_t m_answered{0};                   //!< replies received
     uint64_t m_dropped{0};                    //!< requests dropped, all layers
-    uint64_t m_networkDrops{0};               //!< packets lost in the network
     std::map<std::string, uint64_t> m_drops;  //!< requests dropped per reason
     double m_wallSeconds{0};                  //!< wall-clock time of Run()
     uint64_t m_events{0};                     //!< simulator events of Run()
