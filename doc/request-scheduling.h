@@ -43,3 +43,16 @@
  * CardsDispatcher, SteamDispatcher, OrchestratorHelper and the paper's
  * evaluation scenario (CardsScenario). Sources: model/cards/, helper/cards/.
  */
+
+/**
+ * \defgroup request-scheduling-sdwan SD-WAN flow splitter
+ * \ingroup request-scheduling
+ *
+ * Short/long flow splitting on WAN border routers ("Flow Optimization at
+ * Inter-Datacenter Networks for Application Run-time Acceleration"):
+ * TunnelRouter and its FlowSplitter, EcmpRouter and PacketSprayRouter;
+ * the file-hosting workload over TCP (FileTransferClient,
+ * FileTransferServer), BackgroundTrafficGenerator, WanFlowMonitor, the
+ * paper's testbed (SdwanTestbedHelper) and experiment (SdwanScenario).
+ * Sources: model/sdwan/, helper/sdwan/.
+ */

@@ -5,9 +5,7 @@
 #ifndef SEMANTIC_ROUTER_HELPER_H
 #define SEMANTIC_ROUTER_HELPER_H
 
-#include "ns3/ipv4-routing-helper.h"
-#include "ns3/node.h"
-#include "ns3/object-factory.h"
+#include "ns3/data-path-router-helper.h"
 
 namespace ns3
 {
@@ -29,28 +27,18 @@ class SemanticRouter;
  *   SemanticRouterHelper::Get(routers.Get(0))->AddService(service, dispatcher);
  * \endcode
  */
-class SemanticRouterHelper : public Ipv4RoutingHelper
+class SemanticRouterHelper : public DataPathRouterHelper
 {
   public:
     SemanticRouterHelper();
 
     SemanticRouterHelper* Copy() const override;
-    Ptr<Ipv4RoutingProtocol> Create(Ptr<Node> node) const override;
-
-    /**
-     * \param name attribute of SemanticRouter
-     * \param value its value
-     */
-    void Set(const std::string& name, const AttributeValue& value);
 
     /**
      * \param node a node whose routing includes a SemanticRouter
      * \return that router (null if none)
      */
     static Ptr<SemanticRouter> Get(Ptr<Node> node);
-
-  private:
-    ObjectFactory m_factory; //!< router factory
 };
 
 } // namespace ns3

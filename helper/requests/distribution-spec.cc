@@ -63,7 +63,10 @@ DistributionSpec::Create() const
 }
 
 bool
-DistributionSpec::Parse(const std::string& text, DistributionSpec& spec, std::string& error)
+DistributionSpec::Parse(const std::string& text,
+                        DistributionSpec& spec,
+                        std::string& error,
+                        Quantity quantity)
 {
     auto parts = Split(text, ':');
     if (parts.empty())
@@ -73,7 +76,17 @@ DistributionSpec::Parse(const std::string& text, DistributionSpec& spec, std::st
     }
     const std::string& kind = parts[0];
     std::vector<double> v(parts.size());
+    // A value of the distribution: a duration, or a plain number for counts.
     auto duration = [&](size_t i) {
+        if (quantity == Quantity::COUNT)
+        {
+            if (!ScenarioOptions::ParseNumber(parts[i], v[i]) || v[i] < 0)
+            {
+                error = "'" + parts[i] + "' is not a number >= 0";
+                return false;
+            }
+            return true;
+        }
         if (!ScenarioOptions::ParseSeconds(parts[i], v[i]) || v[i] < 0)
         {
             error = "'" + parts[i] + "' is not a duration >= 0 with a unit (s, ms, us, ns)";

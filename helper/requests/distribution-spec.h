@@ -20,7 +20,9 @@ namespace ns3
  * \brief A random variable built from a short text, with its mean and the
  * names of its classes (modes).
  *
- * Grammar (durations carry a unit: s, ms, us or ns):
+ * Grammar (durations carry a unit: s, ms, us or ns; a distribution of
+ * counts, Quantity::COUNT, takes plain numbers instead, e.g. sizes in
+ * packets `mix:0.5:5:0.5:40`):
  * - `exp:MEAN` exponential
  * - `const:VALUE` constant
  * - `uniform:MIN:MAX` uniform on [MIN, MAX]
@@ -34,6 +36,13 @@ namespace ns3
  */
 struct DistributionSpec
 {
+    /// What the values of a distribution are.
+    enum class Quantity
+    {
+        DURATION, //!< durations with a unit, drawn in seconds
+        COUNT,    //!< plain numbers >= 0 (packets, bytes, ...)
+    };
+
     Ptr<RandomVariableStream> stream;    //!< the random variable (seconds)
     double mean{0};                      //!< its mean (seconds)
     std::vector<std::string> classNames; //!< one name per class (mixture component)
@@ -44,9 +53,13 @@ struct DistributionSpec
      * \param text the text, e.g. "exp:50us" or "bimodal:0.995:500ns:500us"
      * \param spec receives the result
      * \param error receives a one-line reason on failure
+     * \param quantity durations (the default) or counts
      * \return true on success
      */
-    static bool Parse(const std::string& text, DistributionSpec& spec, std::string& error);
+    static bool Parse(const std::string& text,
+                      DistributionSpec& spec,
+                      std::string& error,
+                      Quantity quantity = Quantity::DURATION);
 
     /**
      * \brief An inter-arrival distribution of a given kind and mean.

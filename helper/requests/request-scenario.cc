@@ -187,6 +187,12 @@ RequestScenario::Completed(const ServiceRequestHeader& header, Time rct)
                    << +header.GetRequestClass() << ',' << header.GetSendTime().GetSeconds() << ','
                    << rct.GetSeconds() * 1e6 << '\n';
     }
+    RequestAnswered();
+}
+
+void
+RequestScenario::RequestAnswered()
+{
     ++m_answered;
     CheckDrained();
 }

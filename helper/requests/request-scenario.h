@@ -73,8 +73,8 @@ class RequestScenario
 
     /// \return the client applications
     ApplicationContainer GetClients() const;
-    /// \return requests sent by all clients
-    uint64_t GetSent() const;
+    /// \return requests sent by all clients (a scenario with its own kind of client overrides it)
+    virtual uint64_t GetSent() const;
     /// \return replies received by all clients
     uint64_t GetCompleted() const;
     /// \return requests dropped, all layers
@@ -83,8 +83,8 @@ class RequestScenario
     const std::map<std::string, uint64_t>& GetDrops() const;
     /// \return requests lost in the network (devices, queue discs, IP)
     uint64_t GetNetworkDrops() const;
-    /// \return completion-time statistics of all clients
-    RequestStats GetClientStats() const;
+    /// \return completion-time statistics of all clients (per class)
+    virtual RequestStats GetClientStats() const;
 
   protected:
     /**
@@ -131,6 +131,11 @@ class RequestScenario
      * \param reason "layer: reason"
      */
     void RequestDropped(const std::string& reason);
+    /**
+     * \brief Count one answered request and end the run if it was the last
+     * (for clients other than RequestClient, which are counted by InstallClient).
+     */
+    void RequestAnswered();
 
     /// Called when the clients stop sending (at duration): take utilisation snapshots.
     virtual void DoSendingStopped();

@@ -140,10 +140,11 @@ bool
 ScenarioOptions::ParseDistribution(const std::string& name,
                                    const std::string& text,
                                    DistributionSpec& spec,
-                                   std::string& error)
+                                   std::string& error,
+                                   DistributionSpec::Quantity quantity)
 {
     std::string reason;
-    if (!DistributionSpec::Parse(text, spec, reason))
+    if (!DistributionSpec::Parse(text, spec, reason, quantity))
     {
         error = "invalid --" + name + "=" + text + ": " + reason;
         return false;
@@ -255,10 +256,11 @@ ScenarioOptions::AddString(const std::string& name, const std::string& help, std
 void
 ScenarioOptions::AddDistribution(const std::string& name,
                                  const std::string& help,
-                                 DistributionSpec& value)
+                                 DistributionSpec& value,
+                                 DistributionSpec::Quantity quantity)
 {
     Add(name, help, value.text, [=, &value](const std::string& text, std::string& error) {
-        return ParseDistribution(name, text, value, error);
+        return ParseDistribution(name, text, value, error, quantity);
     });
 }
 

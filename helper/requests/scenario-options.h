@@ -123,8 +123,13 @@ class ScenarioOptions
      * \param name option name
      * \param help help text
      * \param value the field it sets
+     * \param quantity durations or counts
      */
-    void AddDistribution(const std::string& name, const std::string& help, DistributionSpec& value);
+    void AddDistribution(
+        const std::string& name,
+        const std::string& help,
+        DistributionSpec& value,
+        DistributionSpec::Quantity quantity = DistributionSpec::Quantity::DURATION);
 
     /**
      * \brief Register every declared option with a command line.
@@ -211,12 +216,15 @@ class ScenarioOptions
      * \param text a distribution (see DistributionSpec)
      * \param spec receives the distribution
      * \param error receives the reason on failure
+     * \param quantity durations or counts
      * \return true on success
      */
-    static bool ParseDistribution(const std::string& name,
-                                  const std::string& text,
-                                  DistributionSpec& spec,
-                                  std::string& error);
+    static bool ParseDistribution(
+        const std::string& name,
+        const std::string& text,
+        DistributionSpec& spec,
+        std::string& error,
+        DistributionSpec::Quantity quantity = DistributionSpec::Quantity::DURATION);
     /**
      * \brief Parse a duration with unit into seconds (no option context).
      * \param text e.g. "50us"

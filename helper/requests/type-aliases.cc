@@ -33,6 +33,10 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
     {"random", "ns3::RandomDispatcher"},
     {"cards", "ns3::CardsDispatcher"},
     {"steam", "ns3::SteamDispatcher"},
+    // SD-WAN border routers (ns3::TunnelRouter), model/sdwan/
+    {"splitter", "ns3::FlowSplitter"},
+    {"ecmp", "ns3::EcmpRouter"},
+    {"ecmp-packet", "ns3::PacketSprayRouter"},
 };
 
 /**

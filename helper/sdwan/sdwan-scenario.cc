@@ -1,0 +1,572 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "sdwan-scenario.h"
+
+#include "ns3/abort.h"
+#include "ns3/background-traffic-generator.h"
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/file-transfer-client.h"
+#include "ns3/file-transfer-server.h"
+#include "ns3/flow-splitter.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/pointer.h"
+#include "ns3/queue-size.h"
+#include "ns3/string.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/type-aliases.h"
+#include "ns3/uinteger.h"
+#include "ns3/wan-flow-monitor.h"
+
+#include <cmath>
+#include <regex>
+
+namespace ns3
+{
+
+namespace
+{
+
+constexpr uint16_t kServerPort = 8080;    //!< file server's TCP port
+constexpr uint16_t kGeneratorPort = 5000; //!< first background UDP port
+constexpr uint32_t kMessage = 1472;       //!< background UDP payload (bytes)
+/// Background message on the wire: payload, UDP, IPv4 and PPP headers.
+constexpr uint32_t kMessageOnWire = kMessage + 8 + 20 + 2;
+
+/// Per-packet cost of the splitter for --splitter-delay=generic|native.
+const std::vector<std::pair<std::string, std::string>> kSplitterDelays = {
+    {"none", "const:0us"},
+    {"generic", "const:10us"},
+    {"native", "const:2us"},
+};
+
+/**
+ * \param text a congestion-control name (NewReno, ns3::TcpCubic, ...)
+ * \return its TypeId name
+ */
+std::string
+TcpTypeName(const std::string& text)
+{
+    return text.rfind("ns3::", 0) == 0 ? text : "ns3::Tcp" + text;
+}
+
+} // namespace
+
+SdwanScenario::Parameters::Parameters()
+{
+    router.SetTypeId("ns3::FlowSplitter");
+    duration = Seconds(120);
+    warmUp = Seconds(5);
+    drain = Seconds(60);
+    std::string error;
+    // The paper's NextCloud mix (see the module's documentation): folder
+    // listings of ~5 packets, RPC-like transfers of 1-40 packets, rare
+    // 60 000-packet video plays; uploads of 100 000 packets.
+    DistributionSpec::Parse("mix:0.3:1:0.35:5:0.2:10:0.145:40:0.005:60000",
+                            downloadSizes,
+                            error,
+                            DistributionSpec::Quantity::COUNT);
+    DistributionSpec::Parse("const:100000",
+                            uploadSizes,
+                            error,
+                            DistributionSpec::Quantity::COUNT);
+    uploadShare = 0.002;
+    DistributionSpec::Parse("const:0us", splitterDelay, error);
+}
+
+uint32_t
+SdwanScenario::Parameters::GetTunnels() const
+{
+    std::vector<uint64_t> t;
+    std::string error;
+    return FlowSplitter::ParseThresholds(thresholds, t, error) ? t.size() + 1 : 2;
+}
+
+void
+SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
+{
+    options.Add("mode",
+                "border routers: " + TypeAliases::List(TunnelRouter::GetTypeId()) +
+                    " (splitter: the paper's short/long flow splitter; ecmp: per-flow hash; "
+                    "ecmp-packet: per-packet spraying), or a TypeId name with [Attribute=Value|...]",
+                TypeAliases::Name(router.GetTypeId()),
+                [this](const std::string& text, std::string& error) {
+                    return TypeAliases::Parse("mode", text, TunnelRouter::GetTypeId(), router, error);
+                });
+    options.Add("threshold",
+                "packets after which a flow is long (one threshold, two tunnels)",
+                thresholds,
+                [this, &options](const std::string& text, std::string& error) {
+                    std::vector<uint64_t> t;
+                    std::string why;
+                    if (text.find(',') != std::string::npos ||
+                        !FlowSplitter::ParseThresholds(text, t, why))
+                    {
+                        error = "invalid --threshold=" + text + ": expected a packet count >= 1";
+                        return false;
+                    }
+                    thresholds = text;
+                    return true;
+                });
+    options.Add("thresholds",
+                "increasing thresholds N1,N2,... for as many more tunnels (multi-level)",
+                "",
+                [this, &options](const std::string& text, std::string& error) {
+                    std::vector<uint64_t> t;
+                    std::string why;
+                    if (options.IsGiven("threshold"))
+                    {
+                        error = "invalid --thresholds=" + text +
+                                ": give --threshold or --thresholds, not both";
+                        return false;
+                    }
+                    if (!FlowSplitter::ParseThresholds(text, t, why))
+                    {
+                        error = "invalid --thresholds=" + text + ": " + why;
+                        return false;
+                    }
+                    thresholds = text;
+                    return true;
+                });
+    options.Add("utilisation",
+                "background UDP load as a share of the tunnels' capacity, in [0, 1)",
+                "0.4",
+                [this](const std::string& text, std::string& error) {
+                    double u;
+                    if (!ScenarioOptions::ParseNumber(text, u) || u < 0 || u >= 1)
+                    {
+                        error = "invalid --utilisation=" + text + ": expected a number in [0, 1)";
+                        return false;
+                    }
+                    utilisation = u;
+                    return true;
+                });
+    options.AddDouble("rate", "file requests per second (Poisson)", rate, 0, 1e6);
+    options.AddDistribution("sizes",
+                            "download sizes in packets, e.g. mix:0.5:5:0.5:40",
+                            downloadSizes,
+                            DistributionSpec::Quantity::COUNT);
+    options.AddDistribution("upload-sizes",
+                            "upload sizes in packets",
+                            uploadSizes,
+                            DistributionSpec::Quantity::COUNT);
+    options.Add("upload-share",
+                "share of requests that are uploads, in [0, 1]",
+                "0.002",
+                [this](const std::string& text, std::string& error) {
+                    double u;
+                    if (!ScenarioOptions::ParseNumber(text, u) || u < 0 || u > 1)
+                    {
+                        error = "invalid --upload-share=" + text + ": expected a number in [0, 1]";
+                        return false;
+                    }
+                    uploadShare = u;
+                    return true;
+                });
+    options.Add("queue",
+                "size of each WAN queue (FIFO queue disc), e.g. 1000p or 1500000B",
+                queue,
+                [this](const std::string& text, std::string& error) {
+                    if (!std::regex_match(text, std::regex("[1-9][0-9]{0,8}[pB]")))
+                    {
+                        error = "invalid --queue=" + text + ": expected e.g. 1000p or 1500000B";
+                        return false;
+                    }
+                    queue = text;
+                    return true;
+                });
+    std::string presets;
+    for (const auto& [name, value] : kSplitterDelays)
+    {
+        presets += (presets.empty() ? "" : "|") + name + " (" + value + ")";
+    }
+    options.Add("splitter-delay",
+                "per-packet cost of the border routers: " + presets + ", or a distribution",
+                "none",
+                [this](const std::string& text, std::string& error) {
+                    for (const auto& [name, value] : kSplitterDelays)
+                    {
+                        if (text == name)
+                        {
+                            return DistributionSpec::Parse(value, splitterDelay, error);
+                        }
+                    }
+                    return ScenarioOptions::ParseDistribution("splitter-delay",
+                                                              text,
+                                                              splitterDelay,
+                                                              error);
+                });
+    options.AddTime("wan-delay", "propagation delay of each WAN link", wanDelay, true);
+    options.AddTime("lan-delay", "propagation delay of each LAN link", lanDelay, true);
+    for (auto [name, field] : {std::pair{"wan-rate", &wanRate}, {"lan-rate", &lanRate}})
+    {
+        options.Add(name,
+                    std::string("data rate of each ") + (field == &wanRate ? "WAN" : "LAN") +
+                        " link",
+                    *field,
+                    [name = std::string(name), field](const std::string& text, std::string& error) {
+                        DataRateValue rate;
+                        if (text.find_first_of(" \t") != std::string::npos ||
+                            !rate.DeserializeFromString(text, MakeDataRateChecker()) ||
+                            rate.Get().GetBitRate() == 0)
+                        {
+                            error = "invalid --" + name + "=" + text +
+                                    ": expected a data rate > 0, e.g. 1Gbps";
+                            return false;
+                        }
+                        *field = text;
+                        return true;
+                    });
+    }
+    options.Add("tcp",
+                "TCP congestion control (NewReno, Cubic, Bbr, ... or a TypeId name); "
+                "default: ns-3's",
+                "",
+                [this](const std::string& text, std::string& error) {
+                    TypeId tid;
+                    if (!TypeId::LookupByNameFailSafe(TcpTypeName(text), &tid) ||
+                        !tid.IsChildOf(TcpCongestionOps::GetTypeId()))
+                    {
+                        error = "invalid --tcp=" + text +
+                                ": not a TCP congestion control (e.g. NewReno, Cubic)";
+                        return false;
+                    }
+                    tcp = tid.GetName();
+                    return true;
+                });
+    options.AddUnsigned("short-size",
+                        "flows of at most this many packets are short in the results",
+                        shortSize,
+                        1,
+                        UINT32_MAX);
+    options.AddString("flows", "write one CSV line per completed flow here", flowsPath);
+    RequestScenario::Parameters::AddOptions(options);
+}
+
+bool
+SdwanScenario::Parameters::Validate(std::string& error) const
+{
+    auto fail = [&error](const std::string& option, const std::string& why) {
+        error = "invalid --" + option + ": " + why;
+        return false;
+    };
+    TypeId tid = router.GetTypeId();
+    if (!tid.IsChildOf(TunnelRouter::GetTypeId()) || !tid.HasConstructor())
+    {
+        return fail("mode=" + tid.GetName(), "not a tunnel router");
+    }
+    std::vector<uint64_t> t;
+    std::string why;
+    if (!FlowSplitter::ParseThresholds(thresholds, t, why))
+    {
+        return fail("thresholds=" + thresholds, why);
+    }
+    if (!(rate > 0) || !std::isfinite(rate))
+    {
+        return fail("rate", "must be > 0");
+    }
+    if (!(utilisation >= 0 && utilisation < 1))
+    {
+        return fail("utilisation", "must be in [0, 1)");
+    }
+    if (!splitterDelay.stream)
+    {
+        return fail("splitter-delay", "no distribution");
+    }
+    if (!duration.IsStrictlyPositive() || warmUp >= duration)
+    {
+        return fail("warmup", "must be shorter than --duration");
+    }
+    return true;
+}
+
+SdwanScenario::SdwanScenario(const Parameters& parameters)
+    : RequestScenario(parameters, "sdwan-splitter"),
+      m_parameters(parameters)
+{
+    std::string error;
+    NS_ABORT_MSG_IF(!m_parameters.Validate(error), "SdwanScenario: " << error);
+}
+
+SdwanScenario::~SdwanScenario() = default;
+
+void
+SdwanScenario::Build()
+{
+    const Parameters& p = m_parameters;
+    ObjectFactory router = p.router;
+    TypeId::AttributeInformation info;
+    if (router.GetTypeId().LookupAttributeByName("Thresholds", &info))
+    {
+        router.Set("Thresholds", StringValue(p.thresholds));
+    }
+    router.Set("ProcessingDelay", PointerValue(p.splitterDelay.Create()));
+    m_testbed.SetRouter(router);
+    m_testbed.SetTunnels(p.GetTunnels());
+    DataRate wanRate(p.wanRate);
+    m_testbed.SetWan(wanRate, p.wanDelay);
+    m_testbed.SetLan(DataRate(p.lanRate), p.lanDelay);
+    ObjectFactory queue("ns3::FifoQueueDisc");
+    queue.Set("MaxSize", QueueSizeValue(QueueSize(p.queue)));
+    m_testbed.SetQueueDisc(queue);
+    m_testbed.Install();
+    int64_t stream = 1000;
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        stream += m_testbed.GetBorderRouter(side)->AssignStreams(stream);
+    }
+
+    Ptr<Node> clientNode = m_testbed.GetClient();
+    Ptr<Node> serverNode = m_testbed.GetServer();
+    if (!p.tcp.empty())
+    {
+        for (Ptr<Node> node : {clientNode, serverNode})
+        {
+            node->GetObject<TcpL4Protocol>()->SetAttribute(
+                "SocketType",
+                TypeIdValue(TypeId::LookupByName(p.tcp)));
+        }
+    }
+
+    m_monitor = CreateObjectWithAttributes<WanFlowMonitor>("WarmUp", TimeValue(p.warmUp));
+    m_monitor->Watch(m_testbed.GetBorderRouter(0));
+    m_monitor->Watch(m_testbed.GetBorderRouter(1));
+
+    auto server = CreateObjectWithAttributes<FileTransferServer>("Port", UintegerValue(kServerPort));
+    serverNode->AddApplication(server);
+    server->SetStartTime(Seconds(0));
+
+    m_client = CreateObject<FileTransferClient>();
+    m_client->SetAttribute("Remote",
+                           AddressValue(InetSocketAddress(m_testbed.GetServerAddress(), kServerPort)));
+    m_client->SetAttribute(
+        "InterArrival",
+        PointerValue(CreateObjectWithAttributes<ExponentialRandomVariable>("Mean",
+                                                                            DoubleValue(1 / p.rate))));
+    m_client->SetAttribute("DownloadSize", PointerValue(p.downloadSizes.Create()));
+    m_client->SetAttribute("UploadSize", PointerValue(p.uploadSizes.Create()));
+    m_client->SetAttribute("UploadProbability", DoubleValue(p.uploadShare));
+    clientNode->AddApplication(m_client);
+    m_client->SetStartTime(Seconds(0));
+    m_client->SetStopTime(p.duration);
+    stream += m_client->AssignStreams(stream);
+    m_client->TraceConnectWithoutContext("Started", MakeCallback(&SdwanScenario::Started, this));
+    m_client->TraceConnectWithoutContext("Completed",
+                                         MakeCallback(&SdwanScenario::Completed, this));
+    m_client->TraceConnectWithoutContext("Failed", MakeCallback(&SdwanScenario::Failed, this));
+
+    // Background: each tunnel's middle link carries utilisation x its
+    // capacity in each direction, on the wire.
+    if (p.utilisation > 0)
+    {
+        double gap = kMessageOnWire * 8.0 / (p.utilisation * wanRate.GetBitRate());
+        for (uint32_t k = 0; k < m_testbed.GetTunnels(); ++k)
+        {
+            for (uint32_t side = 0; side < 2; ++side)
+            {
+                auto g = CreateObject<BackgroundTrafficGenerator>();
+                g->SetAttribute("Remote",
+                                AddressValue(InetSocketAddress(
+                                    m_testbed.GetGeneratorAddress(1 - side, k),
+                                    kGeneratorPort + k)));
+                g->SetAttribute("Port", UintegerValue(kGeneratorPort + k));
+                g->SetAttribute("PacketSize", UintegerValue(kMessage));
+                g->SetAttribute("InterArrival",
+                                PointerValue(CreateObjectWithAttributes<ExponentialRandomVariable>(
+                                    "Mean",
+                                    DoubleValue(gap))));
+                m_testbed.GetGenerator(side)->AddApplication(g);
+                g->SetStartTime(Seconds(0));
+                g->SetStopTime(p.duration);
+                stream += g->AssignStreams(stream);
+            }
+        }
+    }
+
+    if (!p.flowsPath.empty())
+    {
+        m_flows = std::make_unique<std::ofstream>(p.flowsPath);
+        NS_ABORT_MSG_IF(!*m_flows, "cannot write " << p.flowsPath);
+        *m_flows << "id,upload,packets,class,start_s,fct_us,completion_us\n";
+    }
+}
+
+void
+SdwanScenario::Started(const FileTransfer& t)
+{
+    m_monitor->Open(t.key);
+}
+
+void
+SdwanScenario::Completed(const FileTransfer& t)
+{
+    Time fct;
+    bool measured = m_monitor->Close(t.key, fct);
+    if (t.start >= m_parameters.warmUp)
+    {
+        uint32_t cls = t.packets <= m_parameters.shortSize ? 0 : 1;
+        Time completion = t.end - t.start;
+        m_app.Record(cls, completion);
+        if (measured)
+        {
+            m_fct.Record(cls, fct);
+        }
+        if (m_flows)
+        {
+            *m_flows << t.id << ',' << t.upload << ',' << t.packets << ','
+                     << (cls == 0 ? "short" : "long") << ',' << t.start.GetSeconds() << ','
+                     << (measured ? fct.GetSeconds() * 1e6 : -1) << ','
+                     << completion.GetSeconds() * 1e6 << '\n';
+        }
+    }
+    RequestAnswered();
+}
+
+void
+SdwanScenario::Failed(const FileTransfer& t, const std::string& reason)
+{
+    Time fct;
+    m_monitor->Close(t.key, fct);
+    RequestDropped(reason);
+}
+
+void
+SdwanScenario::DoSendingStopped()
+{
+    for (uint32_t direction = 0; direction < 2; ++direction)
+    {
+        m_sentBytes[direction].clear();
+        for (uint32_t k = 0; k < m_testbed.GetTunnels(); ++k)
+        {
+            m_sentBytes[direction].push_back(
+                m_testbed.GetBottleneck(k, direction)->GetStats().nTotalDequeuedBytes);
+        }
+    }
+    if (m_flows)
+    {
+        m_flows->flush();
+    }
+}
+
+uint64_t
+SdwanScenario::GetSent() const
+{
+    return m_client ? m_client->GetStarted() : 0;
+}
+
+RequestStats
+SdwanScenario::GetClientStats() const
+{
+    return m_app;
+}
+
+const RequestStats&
+SdwanScenario::GetFlowStats() const
+{
+    return m_fct;
+}
+
+const SdwanTestbedHelper&
+SdwanScenario::GetTestbed() const
+{
+    return m_testbed;
+}
+
+Ptr<WanFlowMonitor>
+SdwanScenario::GetMonitor() const
+{
+    return m_monitor;
+}
+
+JsonSummary
+SdwanScenario::Summarize() const
+{
+    const Parameters& p = m_parameters;
+    LatencySummary none;
+    const LatencySummary& shortFct = m_fct.GetClassCount() > 0 ? m_fct.GetClass(0) : none;
+    const LatencySummary& longFct = m_fct.GetClassCount() > 1 ? m_fct.GetClass(1) : none;
+
+    JsonSummary flows;
+    flows.Set("started", m_client->GetStarted())
+        .Set("completed", m_client->GetCompleted())
+        .Set("in_flight", m_client->GetInFlight())
+        .Set("failed", m_client->GetFailed());
+
+    // Splitter state, summed over both border routers.
+    uint64_t reclassified = 0;
+    uint64_t full = 0;
+    uint32_t peak = 0;
+    JsonSummary unclassified;
+    uint64_t status[FlowKey::STATUS_COUNT] = {};
+    JsonSummary perTunnel;
+    double seconds = p.duration.GetSeconds();
+    double capacityBytes = DataRate(p.wanRate).GetBitRate() / 8.0 * seconds;
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        Ptr<TunnelRouter> r = m_testbed.GetBorderRouter(side);
+        for (uint32_t s = 0; s < FlowKey::STATUS_COUNT; ++s)
+        {
+            status[s] += r->GetPackets(static_cast<FlowKey::Status>(s));
+        }
+        if (auto splitter = DynamicCast<FlowSplitter>(r))
+        {
+            reclassified += splitter->GetPromotions(1);
+            full += splitter->GetTableFullEvents();
+            peak = std::max(peak, splitter->GetTablePeak());
+        }
+    }
+    unclassified.Set("not_tcp", status[FlowKey::UDP] + status[FlowKey::OTHER])
+        .Set("fragment", status[FlowKey::FRAGMENT])
+        .Set("truncated", status[FlowKey::TRUNCATED]);
+    for (uint32_t k = 0; k < m_testbed.GetTunnels(); ++k)
+    {
+        JsonSummary t;
+        uint64_t drops = 0;
+        for (uint32_t direction = 0; direction < 2; ++direction)
+        {
+            const char* name = direction == 0 ? "utilisation_up" : "utilisation_down";
+            double bytes = m_sentBytes[direction].empty() ? 0 : m_sentBytes[direction][k];
+            t.Set(name, bytes / capacityBytes);
+            drops += m_testbed.GetBottleneck(k, direction)->GetStats().nTotalDroppedPackets;
+        }
+        t.Set("drops", drops)
+            .Set("packets_up", m_testbed.GetBorderRouter(0)->GetTunnelPackets(k))
+            .Set("packets_down", m_testbed.GetBorderRouter(1)->GetTunnelPackets(k));
+        perTunnel.Set(std::to_string(k), t);
+    }
+
+    const LatencySummary& jitter = m_monitor->GetJitter();
+    JsonSummary j = RequestScenario::Summarize();
+    j.Set("mode", TypeAliases::Name(p.router.GetTypeId()))
+        .Set("thresholds", p.thresholds)
+        .Set("tunnels", m_testbed.GetTunnels())
+        .Set("utilisation", p.utilisation)
+        .Set("rate", p.rate)
+        .Set("sizes", p.downloadSizes.text)
+        .Set("upload_sizes", p.uploadSizes.text)
+        .Set("upload_share", p.uploadShare)
+        .Set("queue", p.queue)
+        .Set("splitter_delay", p.splitterDelay.text)
+        .Set("tcp", p.tcp.empty() ? std::string("default") : p.tcp)
+        .Set("short_size", p.shortSize)
+        .Set("flows", flows)
+        .Set("short_flows", shortFct.GetCount())
+        .SetLatency("short_fct_", shortFct)
+        .Set("long_flows", longFct.GetCount())
+        .SetLatency("long_fct_", longFct)
+        .SetLatency("delay_", m_monitor->GetDelay())
+        .Set("jitter_mean_us", jitter.GetMean().GetSeconds() * 1e6)
+        .Set("jitter_std_us", jitter.GetStdDev().GetSeconds() * 1e6)
+        .Set("jitter_p99_us", jitter.GetQuantile(0.99).GetSeconds() * 1e6)
+        .Set("reclassified", reclassified)
+        .Set("table_peak", peak)
+        .Set("table_full_events", full)
+        .Set("unclassified", unclassified)
+        .Set("per_tunnel", perTunnel);
+    return j;
+}
+
+} // namespace ns3

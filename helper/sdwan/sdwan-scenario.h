@@ -1,0 +1,137 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef SDWAN_SCENARIO_H
+#define SDWAN_SCENARIO_H
+
+#include "sdwan-testbed-helper.h"
+
+#include "ns3/distribution-spec.h"
+#include "ns3/json-summary.h"
+#include "ns3/object-factory.h"
+#include "ns3/request-scenario.h"
+#include "ns3/request-stats.h"
+#include "ns3/scenario-options.h"
+
+#include <cstdint>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class FileTransferClient;
+class WanFlowMonitor;
+struct FileTransfer;
+
+/**
+ * \ingroup request-scheduling-sdwan
+ * \brief The SD-WAN paper's experiment: a file-hosting client and server
+ * over real ns-3 TCP across the testbed of SdwanTestbedHelper, with the
+ * short/long flow splitter or ECMP on the border routers and Poisson UDP
+ * background traffic on the tunnels; the scenario of the sdwan-splitter
+ * example.
+ *
+ * A request is one TCP connection (a flow). Its completion time (FCT) is
+ * measured at the border routers (WanFlowMonitor); flows are short or long
+ * by their size (at most ShortSize packets is short), the same for every
+ * mode, so that modes and thresholds are compared on the same flows. The
+ * completion time seen by the client (connection opened to last byte)
+ * is the module's common "rct" keys. Flows started before the warm-up are
+ * not recorded. Flows are conserved: started = completed + in flight +
+ * failed (with the TCP reason).
+ */
+class SdwanScenario : public RequestScenario
+{
+  public:
+    /// Parameters of the scenario.
+    struct Parameters : public RequestScenario::Parameters
+    {
+        ObjectFactory router;             //!< border routers' TunnelRouter
+        std::string thresholds{"20"};     //!< splitter thresholds (packets)
+        double utilisation{0.4};          //!< background share of the tunnels' capacity
+        double rate{100};                 //!< requests per second
+        DistributionSpec downloadSizes;   //!< packets
+        DistributionSpec uploadSizes;     //!< packets
+        double uploadShare{0.01};         //!< share of requests that upload
+        std::string queue{"1000p"};       //!< bottleneck queue size
+        DistributionSpec splitterDelay;   //!< per-packet splitter cost
+        Time wanDelay{MicroSeconds(250)}; //!< each WAN link
+        Time lanDelay{MicroSeconds(5)};   //!< each LAN link
+        std::string wanRate{"1Gbps"};     //!< WAN links
+        std::string lanRate{"10Gbps"};    //!< LAN and generator links
+        std::string tcp;                  //!< congestion control (empty: ns-3's default)
+        uint32_t shortSize{100};          //!< largest short flow (packets)
+        std::string flowsPath;            //!< per-flow CSV
+
+        Parameters();
+
+        /**
+         * \brief Declare the scenario's options (see ScenarioOptions).
+         * \param options where to declare them
+         */
+        void AddOptions(ScenarioOptions& options);
+        /**
+         * \brief Check the parameters together.
+         * \param error receives "invalid --OPTION=VALUE: reason" on failure
+         * \return true if the scenario can run
+         */
+        bool Validate(std::string& error) const;
+        /// \return the number of tunnels (thresholds + 1)
+        uint32_t GetTunnels() const;
+    };
+
+    /**
+     * \param parameters the parameters (must validate)
+     */
+    explicit SdwanScenario(const Parameters& parameters);
+    ~SdwanScenario() override;
+
+    void Build() override;
+    /**
+     * \brief The run's summary: the common keys, flows, FCT of short and
+     * long flows, one-way delay and jitter, the splitter's table, and per
+     * tunnel the bottleneck utilisation and drops.
+     * \return the summary
+     */
+    JsonSummary Summarize() const override;
+    uint64_t GetSent() const override;
+    RequestStats GetClientStats() const override;
+
+    /// \return FCT at the border routers, class 0 short and 1 long
+    const RequestStats& GetFlowStats() const;
+    /// \return the testbed
+    const SdwanTestbedHelper& GetTestbed() const;
+    /// \return the flow monitor
+    Ptr<WanFlowMonitor> GetMonitor() const;
+
+  protected:
+    void DoSendingStopped() override;
+
+  private:
+    /// \param t a request that opened its connection
+    void Started(const FileTransfer& t);
+    /// \param t a request that completed
+    void Completed(const FileTransfer& t);
+    /**
+     * \param t a request that failed
+     * \param reason why
+     */
+    void Failed(const FileTransfer& t, const std::string& reason);
+
+    Parameters m_parameters;                  //!< parameters
+    SdwanTestbedHelper m_testbed;             //!< the topology
+    Ptr<FileTransferClient> m_client;         //!< the client application
+    Ptr<WanFlowMonitor> m_monitor;            //!< border-router measurements
+    RequestStats m_fct;                       //!< FCT at the border routers
+    RequestStats m_app;                       //!< completion time at the client
+    std::vector<uint64_t> m_sentBytes[2];     //!< bottleneck bytes per tunnel at duration
+    std::unique_ptr<std::ofstream> m_flows;   //!< per-flow CSV
+};
+
+} // namespace ns3
+
+#endif // SDWAN_SCENARIO_H

@@ -1,0 +1,279 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "sdwan-testbed-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/data-path-router-helper.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-list-routing-helper.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/ipv4-static-routing.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/string.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/tunnel-router.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/**
+ * \param a first octet after 10
+ * \param b second octet
+ * \return the /24 network 10.a.b.0
+ */
+Ipv4Address
+Net(uint32_t a, uint32_t b)
+{
+    std::ostringstream os;
+    os << "10." << a << "." << b << ".0";
+    return Ipv4Address(os.str().c_str());
+}
+
+/**
+ * \param node a node
+ * \param device one of its devices
+ * \return the interface index of the device
+ */
+uint32_t
+InterfaceOf(Ptr<Node> node, Ptr<NetDevice> device)
+{
+    return node->GetObject<Ipv4>()->GetInterfaceForDevice(device);
+}
+
+} // namespace
+
+SdwanTestbedHelper::SdwanTestbedHelper()
+{
+    m_router.SetTypeId("ns3::FlowSplitter");
+    m_queueDisc.SetTypeId("ns3::FifoQueueDisc");
+    m_queueDisc.Set("MaxSize", StringValue("1000p"));
+}
+
+void
+SdwanTestbedHelper::SetRouter(const ObjectFactory& router)
+{
+    m_router = router;
+}
+
+void
+SdwanTestbedHelper::SetTunnels(uint32_t tunnels)
+{
+    NS_ABORT_MSG_IF(tunnels == 0 || tunnels > 30, "SdwanTestbedHelper: 1 .. 30 tunnels");
+    m_tunnels = tunnels;
+}
+
+void
+SdwanTestbedHelper::SetWan(DataRate rate, Time delay)
+{
+    m_wanRate = rate;
+    m_wanDelay = delay;
+}
+
+void
+SdwanTestbedHelper::SetLan(DataRate rate, Time delay)
+{
+    m_lanRate = rate;
+    m_lanDelay = delay;
+}
+
+void
+SdwanTestbedHelper::SetQueueDisc(const ObjectFactory& queueDisc)
+{
+    m_queueDisc = queueDisc;
+}
+
+void
+SdwanTestbedHelper::Install()
+{
+    m_client = CreateObject<Node>();
+    m_server = CreateObject<Node>();
+    m_border.Create(2);
+    m_generators.Create(2);
+    m_inner.assign(m_tunnels, NodeContainer());
+    NodeContainer inner;
+    for (auto& pair : m_inner)
+    {
+        pair.Create(2);
+        inner.Add(pair);
+    }
+
+    Ipv4ListRoutingHelper list;
+    list.Add(DataPathRouterHelper(m_router), 10);
+    list.Add(Ipv4StaticRoutingHelper(), 0);
+    InternetStackHelper borderStack;
+    borderStack.SetRoutingHelper(list);
+    borderStack.Install(m_border);
+    InternetStackHelper stack;
+    stack.SetRoutingHelper(Ipv4StaticRoutingHelper());
+    stack.Install(NodeContainer(NodeContainer(m_client, m_server), m_generators, inner));
+
+    PointToPointHelper lan;
+    lan.SetDeviceAttribute("DataRate", DataRateValue(m_lanRate));
+    lan.SetChannelAttribute("Delay", TimeValue(m_lanDelay));
+    lan.DisableFlowControl();
+    PointToPointHelper wan;
+    wan.SetDeviceAttribute("DataRate", DataRateValue(m_wanRate));
+    wan.SetChannelAttribute("Delay", TimeValue(m_wanDelay));
+    // The queue disc is the queue: the device holds one packet besides the
+    // one it transmits.
+    wan.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1p"));
+
+    Ipv4AddressHelper address;
+    auto connect = [&](PointToPointHelper& link, Ptr<Node> a, Ptr<Node> b, Ipv4Address net) {
+        NetDeviceContainer devices = link.Install(a, b);
+        if (&link == &wan)
+        {
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                Ptr<NetDevice> d = devices.Get(i);
+                d->GetNode()->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
+                    d,
+                    m_queueDisc.Create<QueueDisc>());
+            }
+            m_wanDevices.Add(devices);
+        }
+        address.SetBase(net, "255.255.255.0");
+        return std::make_pair(devices, address.Assign(devices));
+    };
+
+    Ptr<Node> br1 = m_border.Get(0);
+    Ptr<Node> br2 = m_border.Get(1);
+    auto [clientDevs, clientIfs] = connect(lan, m_client, br1, Net(1, 1));
+    auto [serverDevs, serverIfs] = connect(lan, m_server, br2, Net(2, 1));
+    m_serverAddress = serverIfs.GetAddress(0);
+
+    Ipv4StaticRoutingHelper routing;
+    auto table = [&routing](Ptr<Node> node) {
+        return routing.GetStaticRouting(node->GetObject<Ipv4>());
+    };
+    const Ipv4Mask mask("255.255.255.0");
+    table(m_client)->SetDefaultRoute(clientIfs.GetAddress(1), InterfaceOf(m_client, clientDevs.Get(0)));
+    table(m_server)->SetDefaultRoute(serverIfs.GetAddress(1), InterfaceOf(m_server, serverDevs.Get(0)));
+
+    Ptr<TunnelRouter> router1 = GetBorderRouter(0);
+    Ptr<TunnelRouter> router2 = GetBorderRouter(1);
+    for (uint32_t k = 0; k < m_tunnels; ++k)
+    {
+        Ptr<Node> a = m_inner[k].Get(0);
+        Ptr<Node> b = m_inner[k].Get(1);
+        auto [d1, i1] = connect(wan, br1, a, Net(10 + k, 1));
+        auto [d2, i2] = connect(wan, a, b, Net(10 + k, 2));
+        auto [d3, i3] = connect(wan, b, br2, Net(10 + k, 3));
+        auto [ga, iga] = connect(lan, m_generators.Get(0), a, Net(40 + k, 1));
+        auto [gb, igb] = connect(lan, m_generators.Get(1), b, Net(70 + k, 1));
+        m_generatorAddress[0].push_back(iga.GetAddress(0));
+        m_generatorAddress[1].push_back(igb.GetAddress(0));
+        Ptr<TrafficControlLayer> tcA = a->GetObject<TrafficControlLayer>();
+        Ptr<TrafficControlLayer> tcB = b->GetObject<TrafficControlLayer>();
+        m_bottleneck[0].push_back(tcA->GetRootQueueDiscOnDevice(d2.Get(0)));
+        m_bottleneck[1].push_back(tcB->GetRootQueueDiscOnDevice(d2.Get(1)));
+
+        uint32_t aToBr1 = InterfaceOf(a, d1.Get(1));
+        uint32_t aToB = InterfaceOf(a, d2.Get(0));
+        uint32_t bToA = InterfaceOf(b, d2.Get(1));
+        uint32_t bToBr2 = InterfaceOf(b, d3.Get(0));
+        table(a)->AddNetworkRouteTo(Net(1, 1), mask, i1.GetAddress(0), aToBr1);
+        table(a)->AddNetworkRouteTo(Net(2, 1), mask, i2.GetAddress(1), aToB);
+        table(a)->AddNetworkRouteTo(Net(70 + k, 1), mask, i2.GetAddress(1), aToB);
+        table(b)->AddNetworkRouteTo(Net(2, 1), mask, i3.GetAddress(1), bToBr2);
+        table(b)->AddNetworkRouteTo(Net(1, 1), mask, i2.GetAddress(0), bToA);
+        table(b)->AddNetworkRouteTo(Net(40 + k, 1), mask, i2.GetAddress(0), bToA);
+        Ptr<Node> genA = m_generators.Get(0);
+        Ptr<Node> genB = m_generators.Get(1);
+        table(genA)->AddNetworkRouteTo(Net(70 + k, 1), mask, iga.GetAddress(1), InterfaceOf(genA, ga.Get(0)));
+        table(genB)->AddNetworkRouteTo(Net(40 + k, 1), mask, igb.GetAddress(1), InterfaceOf(genB, gb.Get(0)));
+
+        // The border routers' ordinary route to the remote LAN is tunnel 0;
+        // their TunnelRouter chooses the tunnel of each packet.
+        uint32_t br1ToA = InterfaceOf(br1, d1.Get(0));
+        uint32_t br2ToB = InterfaceOf(br2, d3.Get(1));
+        if (k == 0)
+        {
+            table(br1)->AddNetworkRouteTo(Net(2, 1), mask, i1.GetAddress(1), br1ToA);
+            table(br2)->AddNetworkRouteTo(Net(1, 1), mask, i3.GetAddress(0), br2ToB);
+        }
+        router1->AddTunnel(br1ToA, i1.GetAddress(1));
+        router2->AddTunnel(br2ToB, i3.GetAddress(0));
+    }
+}
+
+Ptr<Node>
+SdwanTestbedHelper::GetClient() const
+{
+    return m_client;
+}
+
+Ptr<Node>
+SdwanTestbedHelper::GetServer() const
+{
+    return m_server;
+}
+
+Ipv4Address
+SdwanTestbedHelper::GetServerAddress() const
+{
+    return m_serverAddress;
+}
+
+Ptr<Node>
+SdwanTestbedHelper::GetBorderNode(uint32_t side) const
+{
+    return m_border.Get(side);
+}
+
+Ptr<TunnelRouter>
+SdwanTestbedHelper::GetBorderRouter(uint32_t side) const
+{
+    return DataPathRouterHelper::Get<TunnelRouter>(m_border.Get(side));
+}
+
+Ptr<Node>
+SdwanTestbedHelper::GetGenerator(uint32_t side) const
+{
+    return m_generators.Get(side);
+}
+
+Ipv4Address
+SdwanTestbedHelper::GetGeneratorAddress(uint32_t side, uint32_t tunnel) const
+{
+    return m_generatorAddress[side].at(tunnel);
+}
+
+Ptr<QueueDisc>
+SdwanTestbedHelper::GetBottleneck(uint32_t tunnel, uint32_t direction) const
+{
+    return m_bottleneck[direction].at(tunnel);
+}
+
+NetDeviceContainer
+SdwanTestbedHelper::GetWanDevices() const
+{
+    return m_wanDevices;
+}
+
+uint32_t
+SdwanTestbedHelper::GetTunnels() const
+{
+    return m_tunnels;
+}
+
+NodeContainer
+SdwanTestbedHelper::GetNodes() const
+{
+    NodeContainer all(NodeContainer(m_client, m_server), m_border, m_generators);
+    for (const auto& pair : m_inner)
+    {
+        all.Add(pair);
+    }
+    return all;
+}
+
+} // namespace ns3

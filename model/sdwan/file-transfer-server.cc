@@ -1,0 +1,234 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "file-transfer-server.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/socket.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FileTransferServer");
+
+NS_OBJECT_ENSURE_REGISTERED(FileTransferServer);
+
+void
+FileTransferRequest::Write(uint8_t* buffer) const
+{
+    buffer[0] = 'F';
+    buffer[1] = 'T';
+    buffer[2] = upload ? 1 : 0;
+    buffer[3] = 0;
+    for (int i = 0; i < 8; ++i)
+    {
+        buffer[4 + i] = static_cast<uint8_t>(bytes >> (56 - 8 * i));
+    }
+}
+
+bool
+FileTransferRequest::Read(const uint8_t* buffer)
+{
+    if (buffer[0] != 'F' || buffer[1] != 'T' || buffer[2] > 1 || buffer[3] != 0)
+    {
+        return false;
+    }
+    upload = buffer[2] == 1;
+    bytes = 0;
+    for (int i = 0; i < 8; ++i)
+    {
+        bytes = bytes << 8 | buffer[4 + i];
+    }
+    return true;
+}
+
+TypeId
+FileTransferServer::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FileTransferServer")
+            .SetParent<Application>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<FileTransferServer>()
+            .AddAttribute("Port",
+                          "TCP port to listen on.",
+                          UintegerValue(8080),
+                          MakeUintegerAccessor(&FileTransferServer::m_port),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("SegmentSize",
+                          "TCP segment size (bytes).",
+                          UintegerValue(1448),
+                          MakeUintegerAccessor(&FileTransferServer::m_segmentSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("BufferSize",
+                          "TCP send and receive buffer of each connection (bytes).",
+                          UintegerValue(4 << 20),
+                          MakeUintegerAccessor(&FileTransferServer::m_bufferSize),
+                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+FileTransferServer::FileTransferServer() = default;
+
+FileTransferServer::~FileTransferServer() = default;
+
+void
+FileTransferServer::DoDispose()
+{
+    m_listener = nullptr;
+    m_connections.clear();
+    Application::DoDispose();
+}
+
+uint64_t
+FileTransferServer::GetBadRequests() const
+{
+    return m_bad;
+}
+
+uint64_t
+FileTransferServer::GetDownloads() const
+{
+    return m_downloads;
+}
+
+uint64_t
+FileTransferServer::GetUploads() const
+{
+    return m_uploads;
+}
+
+void
+FileTransferServer::StartApplication()
+{
+    m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    // Accepted connections are copies of the listening socket: its
+    // attributes are theirs.
+    m_listener->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
+    m_listener->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
+    m_listener->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
+    m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
+    m_listener->Listen();
+    m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                  MakeCallback(&FileTransferServer::Accept, this));
+}
+
+void
+FileTransferServer::StopApplication()
+{
+    if (m_listener)
+    {
+        m_listener->Close();
+        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                      MakeNullCallback<void, Ptr<Socket>, const Address&>());
+    }
+}
+
+void
+FileTransferServer::Accept(Ptr<Socket> socket, const Address& /* from */)
+{
+    m_connections.emplace(PeekPointer(socket), Connection{});
+    socket->SetRecvCallback(MakeCallback(&FileTransferServer::Receive, this));
+    socket->SetSendCallback(MakeCallback(&FileTransferServer::SendMore, this));
+    socket->SetCloseCallbacks(MakeCallback(&FileTransferServer::Closed, this),
+                              MakeCallback(&FileTransferServer::Closed, this));
+}
+
+void
+FileTransferServer::Receive(Ptr<Socket> socket)
+{
+    auto it = m_connections.find(PeekPointer(socket));
+    while (Ptr<Packet> p = socket->Recv())
+    {
+        if (it == m_connections.end() || p->GetSize() == 0)
+        {
+            continue; // after the request was served, or a closed connection
+        }
+        Connection& c = it->second;
+        uint32_t size = p->GetSize();
+        uint32_t offset = 0;
+        if (c.headBytes < FileTransferRequest::SIZE)
+        {
+            offset = std::min(size, FileTransferRequest::SIZE - c.headBytes);
+            p->CopyData(c.head.data() + c.headBytes, offset);
+            c.headBytes += offset;
+            if (c.headBytes < FileTransferRequest::SIZE)
+            {
+                continue;
+            }
+            if (!c.request.Read(c.head.data()))
+            {
+                NS_LOG_WARN("malformed request: connection closed");
+                ++m_bad;
+                m_connections.erase(it);
+                it = m_connections.end();
+                socket->Close();
+                continue;
+            }
+            if (c.request.upload)
+            {
+                c.toReceive = c.request.bytes;
+            }
+            else
+            {
+                c.toSend = c.request.bytes;
+                SendMore(socket, socket->GetTxAvailable());
+                continue;
+            }
+        }
+        uint64_t data = size - offset;
+        c.toReceive -= std::min<uint64_t>(c.toReceive, data);
+        if (c.request.upload && c.toReceive == 0)
+        {
+            ++m_uploads;
+            m_connections.erase(it);
+            it = m_connections.end();
+            socket->Close();
+        }
+    }
+}
+
+void
+FileTransferServer::SendMore(Ptr<Socket> socket, uint32_t /* available */)
+{
+    auto it = m_connections.find(PeekPointer(socket));
+    if (it == m_connections.end() || it->second.toSend == 0)
+    {
+        return;
+    }
+    Connection& c = it->second;
+    while (c.toSend > 0)
+    {
+        uint32_t room = socket->GetTxAvailable();
+        if (room == 0)
+        {
+            return; // called again when the buffer drains
+        }
+        uint32_t chunk = static_cast<uint32_t>(std::min<uint64_t>(c.toSend, room));
+        int sent = socket->Send(Create<Packet>(chunk));
+        if (sent <= 0)
+        {
+            return;
+        }
+        c.toSend -= sent;
+    }
+    // Everything is in the send buffer: the FIN follows the last byte.
+    ++m_downloads;
+    m_connections.erase(it);
+    socket->Close();
+}
+
+void
+FileTransferServer::Closed(Ptr<Socket> socket)
+{
+    m_connections.erase(PeekPointer(socket));
+}
+
+} // namespace ns3
