@@ -370,7 +370,7 @@ SdwanScenario::Build()
                 auto g = CreateObject<BackgroundTrafficGenerator>();
                 g->SetAttribute("Remote",
                                 AddressValue(InetSocketAddress(
-                                    m_testbed.GetGeneratorAddress(1 - side, k),
+                                    m_testbed.GetTunnelAddress(k, 1 - side),
                                     kGeneratorPort + k)));
                 g->SetAttribute("Port", UintegerValue(kGeneratorPort + k));
                 g->SetAttribute("PacketSize", UintegerValue(kMessage));
@@ -378,7 +378,7 @@ SdwanScenario::Build()
                                 PointerValue(CreateObjectWithAttributes<ExponentialRandomVariable>(
                                     "Mean",
                                     DoubleValue(gap))));
-                m_testbed.GetGenerator(side)->AddApplication(g);
+                m_testbed.GetTunnelRouter(k, side)->AddApplication(g);
                 g->SetStartTime(Seconds(0));
                 g->SetStopTime(p.duration);
                 stream += g->AssignStreams(stream);

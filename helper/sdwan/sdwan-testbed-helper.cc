@@ -96,7 +96,6 @@ SdwanTestbedHelper::Install()
     m_client = CreateObject<Node>();
     m_server = CreateObject<Node>();
     m_border.Create(2);
-    m_generators.Create(2);
     m_inner.assign(m_tunnels, NodeContainer());
     NodeContainer inner;
     for (auto& pair : m_inner)
@@ -113,7 +112,7 @@ SdwanTestbedHelper::Install()
     borderStack.Install(m_border);
     InternetStackHelper stack;
     stack.SetRoutingHelper(Ipv4StaticRoutingHelper());
-    stack.Install(NodeContainer(NodeContainer(m_client, m_server), m_generators, inner));
+    stack.Install(NodeContainer(NodeContainer(m_client, m_server), inner));
 
     PointToPointHelper lan;
     lan.SetDeviceAttribute("DataRate", DataRateValue(m_lanRate));
@@ -167,10 +166,8 @@ SdwanTestbedHelper::Install()
         auto [d1, i1] = connect(wan, br1, a, Net(10 + k, 1));
         auto [d2, i2] = connect(wan, a, b, Net(10 + k, 2));
         auto [d3, i3] = connect(wan, b, br2, Net(10 + k, 3));
-        auto [ga, iga] = connect(lan, m_generators.Get(0), a, Net(40 + k, 1));
-        auto [gb, igb] = connect(lan, m_generators.Get(1), b, Net(70 + k, 1));
-        m_generatorAddress[0].push_back(iga.GetAddress(0));
-        m_generatorAddress[1].push_back(igb.GetAddress(0));
+        m_middle[0].push_back(i2.GetAddress(0));
+        m_middle[1].push_back(i2.GetAddress(1));
         Ptr<TrafficControlLayer> tcA = a->GetObject<TrafficControlLayer>();
         Ptr<TrafficControlLayer> tcB = b->GetObject<TrafficControlLayer>();
         m_bottleneck[0].push_back(tcA->GetRootQueueDiscOnDevice(d2.Get(0)));
@@ -182,14 +179,8 @@ SdwanTestbedHelper::Install()
         uint32_t bToBr2 = InterfaceOf(b, d3.Get(0));
         table(a)->AddNetworkRouteTo(Net(1, 1), mask, i1.GetAddress(0), aToBr1);
         table(a)->AddNetworkRouteTo(Net(2, 1), mask, i2.GetAddress(1), aToB);
-        table(a)->AddNetworkRouteTo(Net(70 + k, 1), mask, i2.GetAddress(1), aToB);
         table(b)->AddNetworkRouteTo(Net(2, 1), mask, i3.GetAddress(1), bToBr2);
         table(b)->AddNetworkRouteTo(Net(1, 1), mask, i2.GetAddress(0), bToA);
-        table(b)->AddNetworkRouteTo(Net(40 + k, 1), mask, i2.GetAddress(0), bToA);
-        Ptr<Node> genA = m_generators.Get(0);
-        Ptr<Node> genB = m_generators.Get(1);
-        table(genA)->AddNetworkRouteTo(Net(70 + k, 1), mask, iga.GetAddress(1), InterfaceOf(genA, ga.Get(0)));
-        table(genB)->AddNetworkRouteTo(Net(40 + k, 1), mask, igb.GetAddress(1), InterfaceOf(genB, gb.Get(0)));
 
         // The border routers' ordinary route to the remote LAN is tunnel 0;
         // their TunnelRouter chooses the tunnel of each packet.
@@ -236,15 +227,15 @@ SdwanTestbedHelper::GetBorderRouter(uint32_t side) const
 }
 
 Ptr<Node>
-SdwanTestbedHelper::GetGenerator(uint32_t side) const
+SdwanTestbedHelper::GetTunnelRouter(uint32_t tunnel, uint32_t side) const
 {
-    return m_generators.Get(side);
+    return m_inner.at(tunnel).Get(side);
 }
 
 Ipv4Address
-SdwanTestbedHelper::GetGeneratorAddress(uint32_t side, uint32_t tunnel) const
+SdwanTestbedHelper::GetTunnelAddress(uint32_t tunnel, uint32_t side) const
 {
-    return m_generatorAddress[side].at(tunnel);
+    return m_middle[side].at(tunnel);
 }
 
 Ptr<QueueDisc>
@@ -268,7 +259,7 @@ SdwanTestbedHelper::GetTunnels() const
 NodeContainer
 SdwanTestbedHelper::GetNodes() const
 {
-    NodeContainer all(NodeContainer(m_client, m_server), m_border, m_generators);
+    NodeContainer all(NodeContainer(m_client, m_server), m_border);
     for (const auto& pair : m_inner)
     {
         all.Add(pair);

@@ -26,11 +26,9 @@ class TunnelRouter;
  * \brief Builds the SD-WAN paper's testbed:
  *
  * \verbatim
- *                      gen A                           gen B
- *                     /     \                         /     \
- *                R0a ------------------------------- R0b     |   tunnel 0
- *   client -- BR1                                          BR2 -- server
- *                R1a ------------------------------- R1b         tunnel 1
+ *                R0a ----------- R0b            tunnel 0
+ *   client -- BR1                     BR2 -- server
+ *                R1a ----------- R1b            tunnel 1
  * \endverbatim
  *
  * A client host and a server host, each behind a border router (BR1, BR2)
@@ -39,19 +37,21 @@ class TunnelRouter;
  * of WanRate and WanDelay). The border routers run a TunnelRouter (the
  * splitter or an ECMP baseline, chosen by SetRouter) ahead of static
  * routing, with the tunnels declared on it in order; the routers inside a
- * tunnel route by destination. Two background generator hosts, A attached
- * to every tunnel's first router and B to every tunnel's second router (on
- * LAN-rate links), reach each other across each tunnel's middle link,
- * which is so the tunnel's bottleneck.
+ * tunnel route by destination. The background traffic of the paper's two
+ * generators is sent between each tunnel's two routers (GetTunnelRouter,
+ * GetTunnelAddress), across the tunnel's middle link, which is so the
+ * tunnel's bottleneck: a generator application on the router stands for a
+ * generator host on an uncongested link to it, at a third of the events
+ * per message.
  *
  * Every WAN device sends through a traffic-control queue disc (SetQueueDisc,
  * FIFO of 1000 packets by default) in front of a one-packet device queue,
- * so that the queue disc is the queue. LAN and generator links have no
- * queue disc (they never congest: 10 Gbit/s against 1 Gbit/s tunnels).
+ * so that the queue disc is the queue. LAN links have no queue disc (they
+ * never congest: 10 Gbit/s against 1 Gbit/s tunnels).
  *
  * Addresses: client LAN 10.1.1.0/24 (client .1), server LAN 10.2.1.0/24
- * (server .1), tunnel k links 10.(10+k).{1,2,3}.0/24, generator A's link to
- * tunnel k 10.(40+k).1.0/24, generator B's 10.(70+k).1.0/24.
+ * (server .1), tunnel k links 10.(10+k).{1,2,3}.0/24 (the middle link
+ * 10.(10+k).2.0/24: Rka .1, Rkb .2).
  */
 class SdwanTestbedHelper
 {
@@ -82,14 +82,18 @@ class SdwanTestbedHelper
     Ptr<Node> GetBorderNode(uint32_t side) const;
     /// \param side 0 (client side) or 1 \return that border router's TunnelRouter
     Ptr<TunnelRouter> GetBorderRouter(uint32_t side) const;
-    /// \param side 0 (generator A) or 1 \return that generator host
-    Ptr<Node> GetGenerator(uint32_t side) const;
     /**
-     * \param side 0 (generator A) or 1
      * \param tunnel a tunnel
-     * \return that generator's address on its link to the tunnel
+     * \param side 0 (its router next to BR1) or 1
+     * \return that router
      */
-    Ipv4Address GetGeneratorAddress(uint32_t side, uint32_t tunnel) const;
+    Ptr<Node> GetTunnelRouter(uint32_t tunnel, uint32_t side) const;
+    /**
+     * \param tunnel a tunnel
+     * \param side 0 (its router next to BR1) or 1
+     * \return that router's address on the tunnel's middle link
+     */
+    Ipv4Address GetTunnelAddress(uint32_t tunnel, uint32_t side) const;
     /**
      * \param tunnel a tunnel
      * \param direction 0 (client to server) or 1
@@ -114,10 +118,9 @@ class SdwanTestbedHelper
     Ptr<Node> m_client;                 //!< client host
     Ptr<Node> m_server;                 //!< server host
     NodeContainer m_border;             //!< BR1, BR2
-    NodeContainer m_generators;         //!< generator A, B
     std::vector<NodeContainer> m_inner; //!< per tunnel: Rka, Rkb
     Ipv4Address m_serverAddress;        //!< server address
-    std::vector<Ipv4Address> m_generatorAddress[2]; //!< per side, per tunnel
+    std::vector<Ipv4Address> m_middle[2];            //!< middle-link addresses per side, per tunnel
     std::vector<Ptr<QueueDisc>> m_bottleneck[2];     //!< per direction, per tunnel
     NetDeviceContainer m_wanDevices;                 //!< WAN devices
 };
