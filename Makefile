@@ -9,7 +9,7 @@ JOBS      ?= 2
 # The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
 NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
 
-.PHONY: all setup build run test test-cpp test-python bench reproduce-cards reproduce-microsecond intree-check format format-check clean
+.PHONY: all setup build run test test-cpp test-python bench reproduce-cards reproduce-microsecond reproduce-sdwan intree-check format format-check clean
 
 all: build
 
@@ -48,6 +48,11 @@ reproduce-cards: build
 # results/microsecond/ (SCALE=quick: ~30 min; paper: ~3 h).
 reproduce-microsecond: build
 	$(PYTHON) -m request_scheduling.microsecond --out results/microsecond --scale $(SCALE)
+
+# The SD-WAN splitter paper's Figs. 4-6 into results/sdwan/ (SCALE=quick:
+# 20 s runs, fewer points; paper: 2-minute runs, many hours on two cores).
+reproduce-sdwan: build
+	$(PYTHON) -m request_scheduling.sdwan --out results/sdwan --scale $(SCALE)
 
 intree-check:
 	tools/intree-check.sh

@@ -139,6 +139,7 @@ class FileTransferClient : public Application
     double m_uploadProbability;                           //!< share of uploads
     uint32_t m_segmentSize;                               //!< bytes per packet
     uint32_t m_bufferSize;                                //!< socket buffers (bytes)
+    Time m_timeWait;                                      //!< TIME_WAIT of closed connections
     EventId m_next;                                       //!< next request
     std::unordered_map<Socket*, Open> m_open;             //!< requests in flight
     uint64_t m_started{0};                                //!< requests started

@@ -4,6 +4,7 @@
 
 #include "file-transfer-server.h"
 
+#include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
@@ -67,6 +68,14 @@ FileTransferServer::GetTypeId()
                           UintegerValue(1448),
                           MakeUintegerAccessor(&FileTransferServer::m_segmentSize),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("TimeWait",
+                          "How long a closed connection stays in TIME_WAIT (2 MSL; ns-3's "
+                          "default is 240 s). ns-3 looks end points up in a list, so every "
+                          "connection in TIME_WAIT slows every packet of the node down; 1 s "
+                          "outlives any late segment of these networks.",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&FileTransferServer::m_timeWait),
+                          MakeTimeChecker(Seconds(0)))
             .AddAttribute("BufferSize",
                           "TCP send and receive buffer of each connection (bytes).",
                           UintegerValue(4 << 20),
@@ -114,6 +123,7 @@ FileTransferServer::StartApplication()
     m_listener->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
     m_listener->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
     m_listener->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
+    m_listener->SetAttribute("MaxSegLifetime", DoubleValue(m_timeWait.GetSeconds() / 2));
     m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),

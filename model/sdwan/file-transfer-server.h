@@ -7,6 +7,7 @@
 
 #include "ns3/address.h"
 #include "ns3/application.h"
+#include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
 #include <array>
@@ -100,6 +101,7 @@ class FileTransferServer : public Application
     uint16_t m_port;                                    //!< listening port
     uint32_t m_segmentSize;                             //!< bytes per packet
     uint32_t m_bufferSize;                              //!< socket buffers (bytes)
+    Time m_timeWait;                                    //!< TIME_WAIT of closed connections
     Ptr<Socket> m_listener;                             //!< listening socket
     std::unordered_map<Socket*, Connection> m_connections; //!< open connections
     uint64_t m_bad{0};                                  //!< malformed requests

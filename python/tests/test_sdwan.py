@@ -1,0 +1,47 @@
+"""sdwan-splitter through the Python API: summary keys, conservation of
+flows, invalid options, and a sweep over the three border-router modes."""
+
+import pytest
+
+import request_scheduling as rs
+
+SHORT = dict(duration="2s", warmup="500ms", rate=50, utilisation=0.1,
+             sizes="mix:0.5:5:0.5:40", upload_share=0.1, upload_sizes="const:200")
+
+
+def test_run_summary_and_conservation():
+    s = rs.run("sdwan-splitter", mode="splitter", threshold=10, **SHORT)
+    for key in ("short_fct_mean_us", "short_fct_p50_us", "short_fct_p99_us", "long_fct_mean_us",
+                "long_fct_p99_us", "jitter_mean_us", "jitter_std_us", "reclassified", "table_peak",
+                "table_full_events", "per_tunnel", "wall_s", "events"):
+        assert key in s, key
+    f = s["flows"]
+    assert f["started"] == f["completed"] + f["in_flight"] + f["failed"]
+    assert f["started"] == s["sent"] > 50 and f["failed"] == 0
+    # 40-packet downloads and 200-packet uploads pass the 10-packet threshold.
+    assert s["reclassified"] > 0
+    assert s["per_tunnel"]["1"]["packets_down"] > 0
+    assert s["long_flows"] > 0 and s["long_fct_mean_us"] > s["short_fct_mean_us"]
+    assert 0.05 < s["per_tunnel"]["0"]["utilisation_up"] < 0.2
+
+
+def test_ecmp_modes_do_not_reclassify():
+    df = rs.sweep("sdwan-splitter", {"mode": ["splitter", "ecmp", "ecmp-packet"]}, jobs=2, **SHORT)
+    assert list(df["error"].isna()) == [True] * 3
+    by_mode = df.set_index("mode")
+    assert by_mode.loc["ecmp", "reclassified"] == 0
+    assert by_mode.loc["ecmp-packet", "reclassified"] == 0
+    # The same requests in every mode (same seeds).
+    assert len(set(df["sent"])) == 1
+
+
+@pytest.mark.parametrize("option, value", [
+    ("threshold", 0), ("thresholds", "100,10"), ("utilisation", 1), ("utilisation", -0.1),
+    ("mode", "spray"), ("splitter_delay", "const:-1us"), ("queue", "lots"), ("tcp", "Reno2"),
+])
+def test_invalid_options_name_the_option(option, value):
+    with pytest.raises(rs.ExampleError) as err:
+        rs.run("sdwan-splitter", **{option: value})
+    message = str(err.value)
+    assert "--" + option.replace("_", "-") in message
+    assert err.value.returncode == 1
