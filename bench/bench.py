@@ -9,9 +9,11 @@ streaming statistics and with exact quantiles, to show that memory follows
 requests in flight, not requests simulated. Then it times one full CArDS
 scenario-2 point (1550 clients, 10 s simulated, about 3.1 million requests)
 and one AFP point of the AFP paper (14 workers and a timer core, W1, 90 %
-load, 200 ms of arrivals, about 840 000 requests).
+load, 200 ms of arrivals, about 840 000 requests), and the SD-WAN paper's
+scale: 2 minutes of the splitter testbed at 40 % background (target: under
+5 minutes on one core).
 
-    .venv/bin/python bench/bench.py [--requests N] [--no-cards] [--no-afp] [--out results/bench]
+    .venv/bin/python bench/bench.py [--requests N] [--no-cards] [--no-afp] [--no-sdwan] [--out results/bench]
 """
 
 from __future__ import annotations
@@ -72,6 +74,8 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(REPO / "results" / "bench"))
     parser.add_argument("--no-cards", action="store_true", help="skip the CArDS scenario-2 point")
     parser.add_argument("--no-afp", action="store_true", help="skip the AFP W1 90 %% point")
+    parser.add_argument("--no-sdwan", action="store_true",
+                        help="skip the SD-WAN paper-scale point (2 min, 40 %% background; minutes)")
     args = parser.parse_args(argv)
 
     big = run_example(args.requests, exact=False)
@@ -117,6 +121,16 @@ def main(argv=None) -> int:
             "simulated_s": 0.2,
             **point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1", "--quantum=1us",
                                          "--load=0.9", "--rss=random", "--duration=200ms"])}
+    if not args.no_sdwan:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "p.json"
+            _, rss = spawn([str(example_path("sdwan-splitter")), "--duration=120s", "--utilisation=0.4",
+                            f"--json={path}"])
+            j = json.loads(path.read_text())
+        report["sdwan_paper_point"] = {
+            "simulated_s": j["sim_time_s"], "flows": j["flows"]["started"], "wall_s": j["wall_s"],
+            "packets": j["wan_packets"] + j["background_messages"], "packets_per_wall_s": j["packets_per_wall_s"],
+            "events": j["events"], "max_rss_mib": rss}
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(report, indent=2))
@@ -140,6 +154,11 @@ def main(argv=None) -> int:
         print(f"multicore-server, AFP-1, W1, 90 % load, 200 ms simulated: {a['requests']} requests "
               f"in {a['wall_s']:.1f} s wall ({a['requests_per_wall_s']:,.0f} requests/s, "
               f"{a['events'] / a['requests']:.1f} events/request, {a['max_rss_mib']:.0f} MiB)")
+    if "sdwan_paper_point" in report:
+        d = report["sdwan_paper_point"]
+        print(f"sdwan-splitter, splitter, 2 min, 40 % background: {d['flows']} flows, {d['packets']} packets "
+              f"in {d['wall_s']:.1f} s wall ({d['packets_per_wall_s']:,.0f} packets/s, "
+              f"{d['events'] / d['packets']:.1f} events/packet, {d['max_rss_mib']:.0f} MiB)")
     print(f"  report: {out / 'bench.json'}")
     return 0
 

@@ -11,13 +11,13 @@
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/ipv4.h"
 #include "ns3/ecmp-router.h"
 #include "ns3/file-transfer-client.h"
 #include "ns3/file-transfer-server.h"
 #include "ns3/flow-splitter.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-raw-socket-factory.h"
+#include "ns3/ipv4.h"
 #include "ns3/pointer.h"
 #include "ns3/sdwan-testbed-helper.h"
 #include "ns3/simulator.h"
@@ -40,10 +40,10 @@ namespace
 /// A packet seen by the border routers' traces.
 struct Seen
 {
-    FlowKey key;          //!< 5-tuple (ports 0 if unread)
+    FlowKey key;            //!< 5-tuple (ports 0 if unread)
     FlowKey::Status status; //!< what could be read
-    uint32_t tunnel;      //!< tunnel index
-    uint8_t dscp;         //!< DSCP of its IP header
+    uint32_t tunnel;        //!< tunnel index
+    uint8_t dscp;           //!< DSCP of its IP header
 };
 
 /**
@@ -120,7 +120,8 @@ class SdwanBench
     void SendUdp(Time at)
     {
         Simulator::Schedule(at, [this]() {
-            Ptr<Socket> s = Socket::CreateSocket(m_testbed.GetClient(), UdpSocketFactory::GetTypeId());
+            Ptr<Socket> s =
+                Socket::CreateSocket(m_testbed.GetClient(), UdpSocketFactory::GetTypeId());
             s->SendTo(Create<Packet>(200), 0, InetSocketAddress(m_testbed.GetServerAddress(), 9));
             s->Close();
         });
@@ -174,8 +175,8 @@ class SdwanBench
         Record(p, h, tunnel, received);
     }
 
-    SdwanTestbedHelper m_testbed;                //!< the topology
-    std::map<uint8_t, Ptr<Socket>> m_raw;        //!< raw sockets per protocol
+    SdwanTestbedHelper m_testbed;         //!< the topology
+    std::map<uint8_t, Ptr<Socket>> m_raw; //!< raw sockets per protocol
 };
 
 /**
@@ -397,10 +398,10 @@ class SplitterUnclassifiedTestCase : public TestCase
     {
         SdwanBench bench(Splitter("1"), 2);
         bench.SendUdp(MicroSeconds(100));
-        bench.SendRaw(MicroSeconds(200), 47, 100);  // GRE: neither TCP nor UDP
-        bench.SendRaw(MicroSeconds(300), 6, 3000);  // TCP, fragmented
-        bench.SendRaw(MicroSeconds(400), 6, 10);    // TCP, 10 bytes: truncated
-        bench.SendRaw(MicroSeconds(500), 17, 4);    // UDP, 4 bytes: truncated
+        bench.SendRaw(MicroSeconds(200), 47, 100); // GRE: neither TCP nor UDP
+        bench.SendRaw(MicroSeconds(300), 6, 3000); // TCP, fragmented
+        bench.SendRaw(MicroSeconds(400), 6, 10);   // TCP, 10 bytes: truncated
+        bench.SendRaw(MicroSeconds(500), 17, 4);   // UDP, 4 bytes: truncated
         Simulator::Run();
         Ptr<TunnelRouter> r = bench.Router();
         NS_TEST_ASSERT_MSG_EQ(r->GetPackets(FlowKey::UDP), 1, "one UDP datagram");
@@ -512,8 +513,10 @@ class FlowCompletionTimeTestCase : public TestCase
         auto client = CreateObject<FileTransferClient>();
         client->SetAttribute("Remote",
                              AddressValue(InetSocketAddress(testbed.GetServerAddress(), 8080)));
-        client->SetAttribute("InterArrival", StringValue("ns3::ConstantRandomVariable[Constant=1]"));
-        client->SetAttribute("DownloadSize", StringValue("ns3::ConstantRandomVariable[Constant=1]"));
+        client->SetAttribute("InterArrival",
+                             StringValue("ns3::ConstantRandomVariable[Constant=1]"));
+        client->SetAttribute("DownloadSize",
+                             StringValue("ns3::ConstantRandomVariable[Constant=1]"));
         testbed.GetClient()->AddApplication(client);
         client->SetStopTime(Seconds(1.5)); // one request, at 1 s
         client->TraceConnectWithoutContext(

@@ -249,6 +249,12 @@ RequestScenario::GetNetworkDrops() const
     return drops;
 }
 
+double
+RequestScenario::GetWallSeconds() const
+{
+    return m_wallSeconds;
+}
+
 RequestStats
 RequestScenario::GetClientStats() const
 {

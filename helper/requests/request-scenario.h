@@ -83,6 +83,8 @@ class RequestScenario
     const std::map<std::string, uint64_t>& GetDrops() const;
     /// \return requests lost in the network (devices, queue discs, IP)
     uint64_t GetNetworkDrops() const;
+    /// \return wall-clock seconds of Run()
+    double GetWallSeconds() const;
     /// \return completion-time statistics of all clients (per class)
     virtual RequestStats GetClientStats() const;
 

@@ -69,10 +69,7 @@ SdwanScenario::Parameters::Parameters()
                             downloadSizes,
                             error,
                             DistributionSpec::Quantity::COUNT);
-    DistributionSpec::Parse("const:100000",
-                            uploadSizes,
-                            error,
-                            DistributionSpec::Quantity::COUNT);
+    DistributionSpec::Parse("const:100000", uploadSizes, error, DistributionSpec::Quantity::COUNT);
     uploadShare = 0.002;
     DistributionSpec::Parse("const:0us", splitterDelay, error);
 }
@@ -88,14 +85,15 @@ SdwanScenario::Parameters::GetTunnels() const
 void
 SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
 {
-    options.Add("mode",
-                "border routers: " + TypeAliases::List(TunnelRouter::GetTypeId()) +
-                    " (splitter: the paper's short/long flow splitter; ecmp: per-flow hash; "
-                    "ecmp-packet: per-packet spraying), or a TypeId name with [Attribute=Value|...]",
-                TypeAliases::Name(router.GetTypeId()),
-                [this](const std::string& text, std::string& error) {
-                    return TypeAliases::Parse("mode", text, TunnelRouter::GetTypeId(), router, error);
-                });
+    options.Add(
+        "mode",
+        "border routers: " + TypeAliases::List(TunnelRouter::GetTypeId()) +
+            " (splitter: the paper's short/long flow splitter; ecmp: per-flow hash; "
+            "ecmp-packet: per-packet spraying), or a TypeId name with [Attribute=Value|...]",
+        TypeAliases::Name(router.GetTypeId()),
+        [this](const std::string& text, std::string& error) {
+            return TypeAliases::Parse("mode", text, TunnelRouter::GetTypeId(), router, error);
+        });
     options.Add("threshold",
                 "packets after which a flow is long (one threshold, two tunnels)",
                 thresholds,
@@ -183,43 +181,41 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
     {
         presets += (presets.empty() ? "" : "|") + name + " (" + value + ")";
     }
-    options.Add("splitter-delay",
-                "per-packet cost of the border routers: " + presets + ", or a distribution",
-                "none",
-                [this](const std::string& text, std::string& error) {
-                    for (const auto& [name, value] : kSplitterDelays)
-                    {
-                        if (text == name)
-                        {
-                            return DistributionSpec::Parse(value, splitterDelay, error);
-                        }
-                    }
-                    return ScenarioOptions::ParseDistribution("splitter-delay",
-                                                              text,
-                                                              splitterDelay,
-                                                              error);
-                });
+    options.Add(
+        "splitter-delay",
+        "per-packet cost of the border routers: " + presets + ", or a distribution",
+        "none",
+        [this](const std::string& text, std::string& error) {
+            for (const auto& [name, value] : kSplitterDelays)
+            {
+                if (text == name)
+                {
+                    return DistributionSpec::Parse(value, splitterDelay, error);
+                }
+            }
+            return ScenarioOptions::ParseDistribution("splitter-delay", text, splitterDelay, error);
+        });
     options.AddTime("wan-delay", "propagation delay of each WAN link", wanDelay, true);
     options.AddTime("lan-delay", "propagation delay of each LAN link", lanDelay, true);
     for (auto [name, field] : {std::pair{"wan-rate", &wanRate}, {"lan-rate", &lanRate}})
     {
-        options.Add(name,
-                    std::string("data rate of each ") + (field == &wanRate ? "WAN" : "LAN") +
-                        " link",
-                    *field,
-                    [name = std::string(name), field](const std::string& text, std::string& error) {
-                        DataRateValue rate;
-                        if (text.find_first_of(" \t") != std::string::npos ||
-                            !rate.DeserializeFromString(text, MakeDataRateChecker()) ||
-                            rate.Get().GetBitRate() == 0)
-                        {
-                            error = "invalid --" + name + "=" + text +
-                                    ": expected a data rate > 0, e.g. 1Gbps";
-                            return false;
-                        }
-                        *field = text;
-                        return true;
-                    });
+        options.Add(
+            name,
+            std::string("data rate of each ") + (field == &wanRate ? "WAN" : "LAN") + " link",
+            *field,
+            [name = std::string(name), field](const std::string& text, std::string& error) {
+                DataRateValue rate;
+                if (text.find_first_of(" \t") != std::string::npos ||
+                    !rate.DeserializeFromString(text, MakeDataRateChecker()) ||
+                    rate.Get().GetBitRate() == 0)
+                {
+                    error =
+                        "invalid --" + name + "=" + text + ": expected a data rate > 0, e.g. 1Gbps";
+                    return false;
+                }
+                *field = text;
+                return true;
+            });
     }
     options.Add("tcp",
                 "TCP congestion control (NewReno, Cubic, Bbr, ... or a TypeId name); "
@@ -335,17 +331,19 @@ SdwanScenario::Build()
     m_monitor->Watch(m_testbed.GetBorderRouter(0));
     m_monitor->Watch(m_testbed.GetBorderRouter(1));
 
-    auto server = CreateObjectWithAttributes<FileTransferServer>("Port", UintegerValue(kServerPort));
+    auto server =
+        CreateObjectWithAttributes<FileTransferServer>("Port", UintegerValue(kServerPort));
     serverNode->AddApplication(server);
     server->SetStartTime(Seconds(0));
 
     m_client = CreateObject<FileTransferClient>();
-    m_client->SetAttribute("Remote",
-                           AddressValue(InetSocketAddress(m_testbed.GetServerAddress(), kServerPort)));
     m_client->SetAttribute(
-        "InterArrival",
-        PointerValue(CreateObjectWithAttributes<ExponentialRandomVariable>("Mean",
-                                                                            DoubleValue(1 / p.rate))));
+        "Remote",
+        AddressValue(InetSocketAddress(m_testbed.GetServerAddress(), kServerPort)));
+    m_client->SetAttribute("InterArrival",
+                           PointerValue(CreateObjectWithAttributes<ExponentialRandomVariable>(
+                               "Mean",
+                               DoubleValue(1 / p.rate))));
     m_client->SetAttribute("DownloadSize", PointerValue(p.downloadSizes.Create()));
     m_client->SetAttribute("UploadSize", PointerValue(p.uploadSizes.Create()));
     m_client->SetAttribute("UploadProbability", DoubleValue(p.uploadShare));
@@ -368,10 +366,10 @@ SdwanScenario::Build()
             for (uint32_t side = 0; side < 2; ++side)
             {
                 auto g = CreateObject<BackgroundTrafficGenerator>();
-                g->SetAttribute("Remote",
-                                AddressValue(InetSocketAddress(
-                                    m_testbed.GetTunnelAddress(k, 1 - side),
-                                    kGeneratorPort + k)));
+                g->SetAttribute(
+                    "Remote",
+                    AddressValue(InetSocketAddress(m_testbed.GetTunnelAddress(k, 1 - side),
+                                                   kGeneratorPort + k)));
                 g->SetAttribute("Port", UintegerValue(kGeneratorPort + k));
                 g->SetAttribute("PacketSize", UintegerValue(kMessage));
                 g->SetAttribute("InterArrival",
@@ -382,6 +380,7 @@ SdwanScenario::Build()
                 g->SetStartTime(Seconds(0));
                 g->SetStopTime(p.duration);
                 stream += g->AssignStreams(stream);
+                m_generators.push_back(g);
             }
         }
     }
@@ -538,8 +537,22 @@ SdwanScenario::Summarize() const
         perTunnel.Set(std::to_string(k), t);
     }
 
+    uint64_t background = 0;
+    uint64_t steered = 0;
+    for (const auto& g : m_generators)
+    {
+        background += g->GetSent();
+    }
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        for (uint32_t k = 0; k < m_testbed.GetTunnels(); ++k)
+        {
+            steered += m_testbed.GetBorderRouter(side)->GetTunnelPackets(k);
+        }
+    }
     const LatencySummary& jitter = m_monitor->GetJitter();
     JsonSummary j = RequestScenario::Summarize();
+    double wall = GetWallSeconds();
     j.Set("mode", TypeAliases::Name(p.router.GetTypeId()))
         .Set("thresholds", p.thresholds)
         .Set("tunnels", m_testbed.GetTunnels())
@@ -565,7 +578,10 @@ SdwanScenario::Summarize() const
         .Set("table_peak", peak)
         .Set("table_full_events", full)
         .Set("unclassified", unclassified)
-        .Set("per_tunnel", perTunnel);
+        .Set("per_tunnel", perTunnel)
+        .Set("wan_packets", steered)
+        .Set("background_messages", background)
+        .Set("packets_per_wall_s", wall > 0 ? (steered + background) / wall : 0.0);
     return j;
 }
 

@@ -23,6 +23,7 @@
 namespace ns3
 {
 
+class BackgroundTrafficGenerator;
 class FileTransferClient;
 class WanFlowMonitor;
 struct FileTransfer;
@@ -122,14 +123,15 @@ class SdwanScenario : public RequestScenario
      */
     void Failed(const FileTransfer& t, const std::string& reason);
 
-    Parameters m_parameters;                  //!< parameters
-    SdwanTestbedHelper m_testbed;             //!< the topology
-    Ptr<FileTransferClient> m_client;         //!< the client application
-    Ptr<WanFlowMonitor> m_monitor;            //!< border-router measurements
-    RequestStats m_fct;                       //!< FCT at the border routers
-    RequestStats m_app;                       //!< completion time at the client
-    std::vector<uint64_t> m_sentBytes[2];     //!< bottleneck bytes per tunnel at duration
-    std::unique_ptr<std::ofstream> m_flows;   //!< per-flow CSV
+    Parameters m_parameters;                                   //!< parameters
+    SdwanTestbedHelper m_testbed;                              //!< the topology
+    Ptr<FileTransferClient> m_client;                          //!< the client application
+    Ptr<WanFlowMonitor> m_monitor;                             //!< border-router measurements
+    std::vector<Ptr<BackgroundTrafficGenerator>> m_generators; //!< background traffic
+    RequestStats m_fct;                                        //!< FCT at the border routers
+    RequestStats m_app;                                        //!< completion time at the client
+    std::vector<uint64_t> m_sentBytes[2];   //!< bottleneck bytes per tunnel at duration
+    std::unique_ptr<std::ofstream> m_flows; //!< per-flow CSV
 };
 
 } // namespace ns3

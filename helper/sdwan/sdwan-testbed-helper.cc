@@ -154,8 +154,10 @@ SdwanTestbedHelper::Install()
         return routing.GetStaticRouting(node->GetObject<Ipv4>());
     };
     const Ipv4Mask mask("255.255.255.0");
-    table(m_client)->SetDefaultRoute(clientIfs.GetAddress(1), InterfaceOf(m_client, clientDevs.Get(0)));
-    table(m_server)->SetDefaultRoute(serverIfs.GetAddress(1), InterfaceOf(m_server, serverDevs.Get(0)));
+    table(m_client)->SetDefaultRoute(clientIfs.GetAddress(1),
+                                     InterfaceOf(m_client, clientDevs.Get(0)));
+    table(m_server)->SetDefaultRoute(serverIfs.GetAddress(1),
+                                     InterfaceOf(m_server, serverDevs.Get(0)));
 
     Ptr<TunnelRouter> router1 = GetBorderRouter(0);
     Ptr<TunnelRouter> router2 = GetBorderRouter(1);

@@ -108,21 +108,21 @@ class SdwanTestbedHelper
     NodeContainer GetNodes() const;
 
   private:
-    ObjectFactory m_router;             //!< border routers' TunnelRouter
-    ObjectFactory m_queueDisc;          //!< WAN queue disc
-    uint32_t m_tunnels{2};              //!< tunnels
-    DataRate m_wanRate{"1Gbps"};        //!< WAN link rate
-    Time m_wanDelay;                    //!< WAN link delay
-    DataRate m_lanRate{"10Gbps"};       //!< LAN link rate
-    Time m_lanDelay;                    //!< LAN link delay
-    Ptr<Node> m_client;                 //!< client host
-    Ptr<Node> m_server;                 //!< server host
-    NodeContainer m_border;             //!< BR1, BR2
-    std::vector<NodeContainer> m_inner; //!< per tunnel: Rka, Rkb
-    Ipv4Address m_serverAddress;        //!< server address
-    std::vector<Ipv4Address> m_middle[2];            //!< middle-link addresses per side, per tunnel
-    std::vector<Ptr<QueueDisc>> m_bottleneck[2];     //!< per direction, per tunnel
-    NetDeviceContainer m_wanDevices;                 //!< WAN devices
+    ObjectFactory m_router;                      //!< border routers' TunnelRouter
+    ObjectFactory m_queueDisc;                   //!< WAN queue disc
+    uint32_t m_tunnels{2};                       //!< tunnels
+    DataRate m_wanRate{"1Gbps"};                 //!< WAN link rate
+    Time m_wanDelay;                             //!< WAN link delay
+    DataRate m_lanRate{"10Gbps"};                //!< LAN link rate
+    Time m_lanDelay;                             //!< LAN link delay
+    Ptr<Node> m_client;                          //!< client host
+    Ptr<Node> m_server;                          //!< server host
+    NodeContainer m_border;                      //!< BR1, BR2
+    std::vector<NodeContainer> m_inner;          //!< per tunnel: Rka, Rkb
+    Ipv4Address m_serverAddress;                 //!< server address
+    std::vector<Ipv4Address> m_middle[2];        //!< middle-link addresses per side, per tunnel
+    std::vector<Ptr<QueueDisc>> m_bottleneck[2]; //!< per direction, per tunnel
+    NetDeviceContainer m_wanDevices;             //!< WAN devices
 };
 
 } // namespace ns3

@@ -30,13 +30,13 @@ class Socket;
  */
 struct FileTransfer
 {
-    uint64_t id{0};       //!< request number at its client
-    bool upload{false};   //!< client -> server (else server -> client)
-    uint64_t packets{0};  //!< size in full segments
-    uint64_t bytes{0};    //!< size in bytes
-    Time start;           //!< when the client opened the connection
-    Time end;             //!< when it completed (or failed)
-    FlowKey key;          //!< client -> server 5-tuple (valid once connecting)
+    uint64_t id{0};      //!< request number at its client
+    bool upload{false};  //!< client -> server (else server -> client)
+    uint64_t packets{0}; //!< size in full segments
+    uint64_t bytes{0};   //!< size in bytes
+    Time start;          //!< when the client opened the connection
+    Time end;            //!< when it completed (or failed)
+    FlowKey key;         //!< client -> server 5-tuple (valid once connecting)
 };
 
 /**

@@ -98,15 +98,15 @@ class FileTransferServer : public Application
         uint64_t toReceive{0};                                 //!< upload bytes left to receive
     };
 
-    uint16_t m_port;                                    //!< listening port
-    uint32_t m_segmentSize;                             //!< bytes per packet
-    uint32_t m_bufferSize;                              //!< socket buffers (bytes)
-    Time m_timeWait;                                    //!< TIME_WAIT of closed connections
-    Ptr<Socket> m_listener;                             //!< listening socket
+    uint16_t m_port;                                       //!< listening port
+    uint32_t m_segmentSize;                                //!< bytes per packet
+    uint32_t m_bufferSize;                                 //!< socket buffers (bytes)
+    Time m_timeWait;                                       //!< TIME_WAIT of closed connections
+    Ptr<Socket> m_listener;                                //!< listening socket
     std::unordered_map<Socket*, Connection> m_connections; //!< open connections
-    uint64_t m_bad{0};                                  //!< malformed requests
-    uint64_t m_downloads{0};                            //!< files sent
-    uint64_t m_uploads{0};                              //!< files received
+    uint64_t m_bad{0};                                     //!< malformed requests
+    uint64_t m_downloads{0};                               //!< files sent
+    uint64_t m_uploads{0};                                 //!< files received
 };
 
 } // namespace ns3

@@ -4,8 +4,9 @@
 
 #include "flow-splitter.h"
 
-#include "ns3/abort.h"
 #include "../server/request-scheduling-compat.h"
+
+#include "ns3/abort.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
@@ -63,14 +64,14 @@ FlowSplitter::GetTypeId()
             .SetParent<TunnelRouter>()
             .SetGroupName("RequestScheduling")
             .AddConstructor<FlowSplitter>()
-            .AddAttribute("Thresholds",
-                          "Increasing packet counts, comma-separated: a flow whose count "
-                          "passes the i-th moves to tunnel i + 1 (one threshold: short and "
-                          "long tunnel).",
-                          StringValue("20"),
-                          MakeStringAccessor(&FlowSplitter::SetThresholds,
-                                             &FlowSplitter::GetThresholdsText),
-                          MakeStringChecker())
+            .AddAttribute(
+                "Thresholds",
+                "Increasing packet counts, comma-separated: a flow whose count "
+                "passes the i-th moves to tunnel i + 1 (one threshold: short and "
+                "long tunnel).",
+                StringValue("20"),
+                MakeStringAccessor(&FlowSplitter::SetThresholds, &FlowSplitter::GetThresholdsText),
+                MakeStringChecker())
             .AddAttribute("Marks",
                           "DSCP code point of each level, comma-separated; empty: class "
                           "selectors CS1, CS2, ... (8, 16, ...).",
@@ -196,8 +197,8 @@ void
 FlowSplitter::SetMarks(const std::string& text)
 {
     std::string error;
-    NS_ABORT_MSG_UNLESS(ParseMarks(text, m_marks, error), "FlowSplitter Marks=" << text << ": "
-                                                                                 << error);
+    NS_ABORT_MSG_UNLESS(ParseMarks(text, m_marks, error),
+                        "FlowSplitter Marks=" << text << ": " << error);
     m_marksText = text;
 }
 
@@ -301,8 +302,8 @@ FlowSplitter::SelectTunnel(Ptr<const Packet> /* p */,
 {
     NS_ABORT_MSG_IF(GetTunnelCount() < m_thresholds.size() + 1,
                     "FlowSplitter: " << m_thresholds.size() << " thresholds need "
-                                     << m_thresholds.size() + 1 << " tunnels, "
-                                     << GetTunnelCount() << " declared");
+                                     << m_thresholds.size() + 1 << " tunnels, " << GetTunnelCount()
+                                     << " declared");
     if (status != FlowKey::TCP)
     {
         return 0; // not counted, not marked
@@ -340,8 +341,8 @@ FlowSplitter::SelectTunnel(Ptr<const Packet> /* p */,
     {
         ++m_promotions[level];
         NS_LOG_LOGIC("flow " << Ipv4Address(key.source) << ":" << key.sourcePort << " -> "
-                             << Ipv4Address(key.destination) << ":" << key.destPort
-                             << " level " << level << " at packet " << entry.count);
+                             << Ipv4Address(key.destination) << ":" << key.destPort << " level "
+                             << level << " at packet " << entry.count);
         m_reclassifyTrace(key, level);
     }
     header.SetDscp(static_cast<Ipv4Header::DscpType>(GetMark(level)));

@@ -171,21 +171,21 @@ class FlowSplitter : public TunnelRouter
         std::list<Recent>::iterator recent; //!< its place in recency order
     };
 
-    std::vector<uint64_t> m_thresholds{20};                        //!< increasing thresholds
-    std::string m_marksText;                                       //!< marks as set
-    std::vector<uint8_t> m_marks;                                  //!< DSCP per level
-    Time m_timeout;                                                //!< idle time to expiry
-    uint32_t m_capacity;                                           //!< table capacity
-    FullPolicy m_whenFull;                                         //!< full-table policy
-    std::unordered_map<FlowKey, Entry, FlowKey::Hash> m_table;     //!< the flow table
-    std::list<Recent> m_recent;                                    //!< recency order
-    uint32_t m_peak{0};                                            //!< largest size
-    uint64_t m_full{0};                                            //!< table-full events
-    uint64_t m_evictions{0};                                       //!< evicted flows
-    uint64_t m_expired{0};                                         //!< expired entries
-    uint64_t m_flows{0};                                           //!< flows tracked
-    std::vector<uint64_t> m_promotions;                            //!< flows reaching each level
-    TracedCallback<const FlowKey&, uint32_t> m_reclassifyTrace;    //!< Reclassify
+    std::vector<uint64_t> m_thresholds{20};                     //!< increasing thresholds
+    std::string m_marksText;                                    //!< marks as set
+    std::vector<uint8_t> m_marks;                               //!< DSCP per level
+    Time m_timeout;                                             //!< idle time to expiry
+    uint32_t m_capacity;                                        //!< table capacity
+    FullPolicy m_whenFull;                                      //!< full-table policy
+    std::unordered_map<FlowKey, Entry, FlowKey::Hash> m_table;  //!< the flow table
+    std::list<Recent> m_recent;                                 //!< recency order
+    uint32_t m_peak{0};                                         //!< largest size
+    uint64_t m_full{0};                                         //!< table-full events
+    uint64_t m_evictions{0};                                    //!< evicted flows
+    uint64_t m_expired{0};                                      //!< expired entries
+    uint64_t m_flows{0};                                        //!< flows tracked
+    std::vector<uint64_t> m_promotions;                         //!< flows reaching each level
+    TracedCallback<const FlowKey&, uint32_t> m_reclassifyTrace; //!< Reclassify
 };
 
 } // namespace ns3

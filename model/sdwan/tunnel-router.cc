@@ -5,11 +5,11 @@
 #include "tunnel-router.h"
 
 #include "ns3/abort.h"
-#include "ns3/string.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 
 namespace ns3
 {

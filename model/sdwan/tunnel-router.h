@@ -38,12 +38,12 @@ struct FlowKey
     /// What could be read of a packet's transport header.
     enum Status
     {
-        TCP,           //!< a whole TCP header: ports read
-        UDP,           //!< a UDP header: ports read
-        OTHER,         //!< neither TCP nor UDP: addresses and protocol only
-        FRAGMENT,      //!< an IP fragment: its transport header is not read
-        TRUNCATED,     //!< TCP or UDP, but the packet is shorter than its header
-        STATUS_COUNT,  //!< number of statuses
+        TCP,          //!< a whole TCP header: ports read
+        UDP,          //!< a UDP header: ports read
+        OTHER,        //!< neither TCP nor UDP: addresses and protocol only
+        FRAGMENT,     //!< an IP fragment: its transport header is not read
+        TRUNCATED,    //!< TCP or UDP, but the packet is shorter than its header
+        STATUS_COUNT, //!< number of statuses
     };
 
     /**
@@ -192,16 +192,16 @@ class TunnelRouter : public DataPathRouter
     /// One tunnel.
     struct Tunnel
     {
-        uint32_t interface;    //!< its IPv4 interface
-        Ipv4Address nextHop;   //!< its first router
-        Ptr<Ipv4Route> route;  //!< the route into it (built on first use)
-        uint64_t packets{0};   //!< packets steered into it
+        uint32_t interface;   //!< its IPv4 interface
+        Ipv4Address nextHop;  //!< its first router
+        Ptr<Ipv4Route> route; //!< the route into it (built on first use)
+        uint64_t packets{0};  //!< packets steered into it
     };
 
-    std::vector<Tunnel> m_tunnels;                             //!< tunnels by index
-    Ptr<RandomVariableStream> m_processingDelay;               //!< per-packet cost
-    Time m_busyUntil;                                          //!< departure of the last packet
-    std::array<uint64_t, FlowKey::STATUS_COUNT> m_packets{};   //!< steered packets per status
+    std::vector<Tunnel> m_tunnels;                           //!< tunnels by index
+    Ptr<RandomVariableStream> m_processingDelay;             //!< per-packet cost
+    Time m_busyUntil;                                        //!< departure of the last packet
+    std::array<uint64_t, FlowKey::STATUS_COUNT> m_packets{}; //!< steered packets per status
     TracedCallback<Ptr<const Packet>, const Ipv4Header&, uint32_t> m_txTrace; //!< TunnelTx
     TracedCallback<Ptr<const Packet>, const Ipv4Header&, uint32_t> m_rxTrace; //!< TunnelRx
 };

@@ -88,8 +88,8 @@ class WanFlowMonitor : public Object
     /// A connection being tracked.
     struct Record
     {
-        Time firstTx{-1};                     //!< its first packet left a border router
-        Time lastPayload{-1};                 //!< its last payload packet arrived at one
+        Time firstTx{-1};                      //!< its first packet left a border router
+        Time lastPayload{-1};                  //!< its last payload packet arrived at one
         Time lastDelay[2]{Time(-1), Time(-1)}; //!< last one-way delay per direction
     };
 
