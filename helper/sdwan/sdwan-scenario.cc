@@ -65,12 +65,12 @@ SdwanScenario::Parameters::Parameters()
     // The paper's NextCloud mix (see the module's documentation): folder
     // listings of ~5 packets, RPC-like transfers of 1-40 packets, rare
     // 60 000-packet video plays; uploads of 100 000 packets.
-    DistributionSpec::Parse("mix:0.3:1:0.35:5:0.2:10:0.145:40:0.005:60000",
+    DistributionSpec::Parse("mix:0.3:1:0.35:5:0.2:10:0.148:40:0.002:60000",
                             downloadSizes,
                             error,
                             DistributionSpec::Quantity::COUNT);
     DistributionSpec::Parse("const:100000", uploadSizes, error, DistributionSpec::Quantity::COUNT);
-    uploadShare = 0.002;
+    uploadShare = 0.0005;
     DistributionSpec::Parse("const:0us", splitterDelay, error);
 }
 
@@ -153,7 +153,7 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
                             DistributionSpec::Quantity::COUNT);
     options.Add("upload-share",
                 "share of requests that are uploads, in [0, 1]",
-                "0.002",
+                "0.0005",
                 [this](const std::string& text, std::string& error) {
                     double u;
                     if (!ScenarioOptions::ParseNumber(text, u) || u < 0 || u > 1)

@@ -57,7 +57,7 @@ class SdwanScenario : public RequestScenario
         double rate{100};                 //!< requests per second
         DistributionSpec downloadSizes;   //!< packets
         DistributionSpec uploadSizes;     //!< packets
-        double uploadShare{0.01};         //!< share of requests that upload
+        double uploadShare{0.0005};       //!< share of requests that upload
         std::string queue{"1000p"};       //!< bottleneck queue size
         DistributionSpec splitterDelay;   //!< per-packet splitter cost
         Time wanDelay{MicroSeconds(250)}; //!< each WAN link
