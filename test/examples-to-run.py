@@ -7,6 +7,8 @@ cpp_examples = [
     ("multicore-server --policy=ps --cores=1 --load=0.5 --link-delay=exp:5us --duration=20ms", "True", "True"),
     ("cards-scenario --scenario=2b --scheduler=cards --clients=100 --duration=200ms", "True", "True"),
     ("cards-scenario --scenario=1 --scheduler=steam --clients=100 --duration=200ms", "True", "True"),
+    ("sdwan-splitter --mode=splitter --duration=1s --warmup=0s --utilisation=0.1", "True", "True"),
+    ("sdwan-splitter --mode=ecmp-packet --duration=1s --warmup=0s --utilisation=0.1", "True", "True"),
 ]
 
 python_examples = []

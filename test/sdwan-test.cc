@@ -114,6 +114,21 @@ class SdwanBench
     }
 
     /**
+     * \brief Send a 40-byte TCP header whose data offset claims 60 bytes.
+     * \param at when
+     */
+    void SendBadOffset(Time at)
+    {
+        Simulator::Schedule(at, [this]() {
+            uint8_t bytes[40] = {0x03, 0xe8, 0x00, 0x50};
+            bytes[12] = 15 << 4; // 15 words: more than the packet holds
+            Raw(6)->SendTo(Create<Packet>(bytes, sizeof(bytes)),
+                           0,
+                           InetSocketAddress("10.2.1.99", 0));
+        });
+    }
+
+    /**
      * \brief Send a UDP datagram at a time.
      * \param at when
      */
@@ -402,19 +417,21 @@ class SplitterUnclassifiedTestCase : public TestCase
         bench.SendRaw(MicroSeconds(300), 6, 3000); // TCP, fragmented
         bench.SendRaw(MicroSeconds(400), 6, 10);   // TCP, 10 bytes: truncated
         bench.SendRaw(MicroSeconds(500), 17, 4);   // UDP, 4 bytes: truncated
+        bench.SendBadOffset(MicroSeconds(600));    // data offset past the packet
         Simulator::Run();
         Ptr<TunnelRouter> r = bench.Router();
         NS_TEST_ASSERT_MSG_EQ(r->GetPackets(FlowKey::UDP), 1, "one UDP datagram");
         NS_TEST_ASSERT_MSG_EQ(r->GetPackets(FlowKey::OTHER), 1, "one GRE packet");
         NS_TEST_ASSERT_MSG_EQ(r->GetPackets(FlowKey::FRAGMENT), 3, "3000 bytes: 3 fragments");
-        NS_TEST_ASSERT_MSG_EQ(r->GetPackets(FlowKey::TRUNCATED), 2, "two truncated");
+        NS_TEST_ASSERT_MSG_EQ(r->GetPackets(FlowKey::TRUNCATED), 3, "three truncated");
         NS_TEST_ASSERT_MSG_EQ(r->GetPackets(FlowKey::TCP), 0, "no TCP");
-        NS_TEST_ASSERT_MSG_EQ(r->GetTunnelPackets(0), 7, "all on the short tunnel");
+        NS_TEST_ASSERT_MSG_EQ(r->GetTunnelPackets(0), 8, "all on the short tunnel");
         NS_TEST_ASSERT_MSG_EQ(r->GetTunnelPackets(1), 0, "none on the long one");
         for (const Seen& s : bench.received)
         {
             NS_TEST_ASSERT_MSG_EQ(+s.dscp, 0, "IP header untouched");
         }
+        NS_TEST_ASSERT_MSG_EQ(bench.received.size(), 8, "all forwarded to the far end");
         NS_TEST_ASSERT_MSG_EQ(DynamicCast<FlowSplitter>(r)->GetFlows(), 0, "nothing tracked");
     }
 };
