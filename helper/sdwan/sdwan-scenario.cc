@@ -74,6 +74,18 @@ SdwanScenario::Parameters::Parameters()
     DistributionSpec::Parse("const:0us", splitterDelay, error);
 }
 
+uint64_t
+SdwanScenario::Parameters::GetShortSize() const
+{
+    std::vector<uint64_t> t;
+    std::string error;
+    if (shortSize > 0 || !FlowSplitter::ParseThresholds(thresholds, t, error))
+    {
+        return shortSize;
+    }
+    return t.front();
+}
+
 uint32_t
 SdwanScenario::Parameters::GetTunnels() const
 {
@@ -234,7 +246,8 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
                     return true;
                 });
     options.AddUnsigned("short-size",
-                        "flows of at most this many packets are short in the results",
+                        "flows of at most this many packets are short in the results "
+                        "(default: the first threshold, the splitter's own class)",
                         shortSize,
                         1,
                         UINT32_MAX);
@@ -406,7 +419,7 @@ SdwanScenario::Completed(const FileTransfer& t)
     bool measured = m_monitor->Close(t.key, fct);
     if (t.start >= m_parameters.warmUp)
     {
-        uint32_t cls = t.packets <= m_parameters.shortSize ? 0 : 1;
+        uint32_t cls = t.packets <= m_parameters.GetShortSize() ? 0 : 1;
         Time completion = t.end - t.start;
         m_app.Record(cls, completion);
         if (measured)
@@ -564,7 +577,7 @@ SdwanScenario::Summarize() const
         .Set("queue", p.queue)
         .Set("splitter_delay", p.splitterDelay.text)
         .Set("tcp", p.tcp.empty() ? std::string("default") : p.tcp)
-        .Set("short_size", p.shortSize)
+        .Set("short_size", p.GetShortSize())
         .Set("flows", flows)
         .Set("short_flows", shortFct.GetCount())
         .SetLatency("short_fct_", shortFct)

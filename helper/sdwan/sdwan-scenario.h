@@ -38,8 +38,10 @@ struct FileTransfer;
  *
  * A request is one TCP connection (a flow). Its completion time (FCT) is
  * measured at the border routers (WanFlowMonitor); flows are short or long
- * by their size (at most ShortSize packets is short), the same for every
- * mode, so that modes and thresholds are compared on the same flows. The
+ * by their size: at most the (first) threshold is short, the class the
+ * splitter gives a flow by its end, and the same classes in every mode
+ * (ECMP runs take the threshold for that alone), so that the modes are
+ * compared on the same flows; --short-size sets another limit. The
  * completion time seen by the client (connection opened to last byte)
  * is the module's common "rct" keys. Flows started before the warm-up are
  * not recorded. Flows are conserved: started = completed + in flight +
@@ -65,7 +67,7 @@ class SdwanScenario : public RequestScenario
         std::string wanRate{"1Gbps"};     //!< WAN links
         std::string lanRate{"10Gbps"};    //!< LAN and generator links
         std::string tcp;                  //!< congestion control (empty: ns-3's default)
-        uint32_t shortSize{100};          //!< largest short flow (packets)
+        uint32_t shortSize{0};            //!< largest short flow (packets; 0: the first threshold)
         std::string flowsPath;            //!< per-flow CSV
 
         Parameters();
@@ -83,6 +85,8 @@ class SdwanScenario : public RequestScenario
         bool Validate(std::string& error) const;
         /// \return the number of tunnels (thresholds + 1)
         uint32_t GetTunnels() const;
+        /// \return the largest short flow in packets (shortSize, or the first threshold)
+        uint64_t GetShortSize() const;
     };
 
     /**
