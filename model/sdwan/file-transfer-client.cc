@@ -6,6 +6,7 @@
 
 #include "file-transfer-server.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -73,6 +74,11 @@ FileTransferClient::GetTypeId()
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&FileTransferClient::m_timeWait),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute("Sack",
+                          "TCP selective acknowledgements on this application's connections.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&FileTransferClient::m_sack),
+                          MakeBooleanChecker())
             .AddAttribute("BufferSize",
                           "TCP send and receive buffer of each connection (bytes).",
                           UintegerValue(4 << 20),
@@ -180,6 +186,7 @@ FileTransferClient::NextRequest()
     socket->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
     socket->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
     socket->SetAttribute("MaxSegLifetime", DoubleValue(m_timeWait.GetSeconds() / 2));
+    socket->SetAttribute("Sack", BooleanValue(m_sack));
     socket->SetConnectCallback(MakeCallback(&FileTransferClient::Connected, this),
                                MakeCallback(&FileTransferClient::ConnectionFailed, this));
     socket->SetRecvCallback(MakeCallback(&FileTransferClient::Receive, this));

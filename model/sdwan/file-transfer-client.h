@@ -140,6 +140,7 @@ class FileTransferClient : public Application
     uint32_t m_segmentSize;                               //!< bytes per packet
     uint32_t m_bufferSize;                                //!< socket buffers (bytes)
     Time m_timeWait;                                      //!< TIME_WAIT of closed connections
+    bool m_sack;                                          //!< selective acknowledgements
     EventId m_next;                                       //!< next request
     std::unordered_map<Socket*, Open> m_open;             //!< requests in flight
     uint64_t m_started{0};                                //!< requests started

@@ -4,6 +4,7 @@
 
 #include "file-transfer-server.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -76,6 +77,11 @@ FileTransferServer::GetTypeId()
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&FileTransferServer::m_timeWait),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute("Sack",
+                          "TCP selective acknowledgements on this application's connections.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&FileTransferServer::m_sack),
+                          MakeBooleanChecker())
             .AddAttribute("BufferSize",
                           "TCP send and receive buffer of each connection (bytes).",
                           UintegerValue(4 << 20),
@@ -124,6 +130,7 @@ FileTransferServer::StartApplication()
     m_listener->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
     m_listener->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
     m_listener->SetAttribute("MaxSegLifetime", DoubleValue(m_timeWait.GetSeconds() / 2));
+    m_listener->SetAttribute("Sack", BooleanValue(m_sack));
     m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),

@@ -102,6 +102,7 @@ class FileTransferServer : public Application
     uint32_t m_segmentSize;                                //!< bytes per packet
     uint32_t m_bufferSize;                                 //!< socket buffers (bytes)
     Time m_timeWait;                                       //!< TIME_WAIT of closed connections
+    bool m_sack;                                           //!< selective acknowledgements
     Ptr<Socket> m_listener;                                //!< listening socket
     std::unordered_map<Socket*, Connection> m_connections; //!< open connections
     uint64_t m_bad{0};                                     //!< malformed requests
