@@ -194,6 +194,7 @@ FileTransferClient::NextRequest()
     socket->SetCloseCallbacks(MakeCallback(&FileTransferClient::PeerClosed, this),
                               MakeCallback(&FileTransferClient::Reset, this));
     Open& open = m_open[PeekPointer(socket)];
+    open = Open{};
     open.transfer = t;
     if (socket->Bind() != 0 || socket->Connect(m_remote) != 0)
     {

@@ -9,7 +9,11 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/object-factory.h"
 #include "ns3/socket.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-socket-base.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -151,7 +155,21 @@ FileTransferServer::StopApplication()
 void
 FileTransferServer::Accept(Ptr<Socket> socket, const Address& /* from */)
 {
-    m_connections.emplace(PeekPointer(socket), Connection{});
+    // An accepted socket is a copy of the listener, congestion control
+    // included, and ns-3's TcpCubic copy constructor (3.42 to at least 3.48)
+    // leaves its TCP-friendliness flag and counters uninitialised: results
+    // would then depend on heap contents. A fresh instance of the node's
+    // congestion control, built before any data flows, avoids that.
+    auto tcp = DynamicCast<TcpSocketBase>(socket);
+    auto l4 = GetNode()->GetObject<TcpL4Protocol>();
+    if (tcp && l4)
+    {
+        TypeIdValue type;
+        l4->GetAttribute("SocketType", type);
+        ObjectFactory factory(type.Get().GetName());
+        tcp->SetCongestionControlAlgorithm(factory.Create<TcpCongestionOps>());
+    }
+    m_connections[PeekPointer(socket)] = Connection{};
     socket->SetRecvCallback(MakeCallback(&FileTransferServer::Receive, this));
     socket->SetSendCallback(MakeCallback(&FileTransferServer::SendMore, this));
     socket->SetCloseCallbacks(MakeCallback(&FileTransferServer::Closed, this),
@@ -197,6 +215,8 @@ FileTransferServer::Receive(Ptr<Socket> socket)
             {
                 c.toSend = c.request.bytes;
                 SendMore(socket, socket->GetTxAvailable());
+                // SendMore forgets the connection once the file is queued.
+                it = m_connections.find(PeekPointer(socket));
                 continue;
             }
         }
