@@ -4,9 +4,8 @@
 
 #include "file-transfer-client.h"
 
-#include "file-transfer-server.h"
+#include "file-transfer-application.h"
 
-#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -33,7 +32,7 @@ FileTransferClient::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::FileTransferClient")
-            .SetParent<Application>()
+            .SetParent<FileTransferApplication>()
             .SetGroupName("RequestScheduling")
             .AddConstructor<FileTransferClient>()
             .AddAttribute("Remote",
@@ -61,29 +60,6 @@ FileTransferClient::GetTypeId()
                           DoubleValue(0),
                           MakeDoubleAccessor(&FileTransferClient::m_uploadProbability),
                           MakeDoubleChecker<double>(0, 1))
-            .AddAttribute("SegmentSize",
-                          "TCP segment size: bytes per packet of a file.",
-                          UintegerValue(1448),
-                          MakeUintegerAccessor(&FileTransferClient::m_segmentSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("TimeWait",
-                          "How long a closed connection stays in TIME_WAIT (2 MSL; ns-3's "
-                          "default is 240 s). ns-3 looks end points up in a list, so every "
-                          "connection in TIME_WAIT slows every packet of the node down; 1 s "
-                          "outlives any late segment of these networks.",
-                          TimeValue(Seconds(1)),
-                          MakeTimeAccessor(&FileTransferClient::m_timeWait),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("Sack",
-                          "TCP selective acknowledgements on this application's connections.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&FileTransferClient::m_sack),
-                          MakeBooleanChecker())
-            .AddAttribute("BufferSize",
-                          "TCP send and receive buffer of each connection (bytes).",
-                          UintegerValue(4 << 20),
-                          MakeUintegerAccessor(&FileTransferClient::m_bufferSize),
-                          MakeUintegerChecker<uint32_t>(1))
             .AddTraceSource("Started",
                             "A request opened its connection.",
                             MakeTraceSourceAccessor(&FileTransferClient::m_startedTrace),
@@ -178,15 +154,11 @@ FileTransferClient::NextRequest()
     t.upload = m_direction->GetValue() < m_uploadProbability;
     double size = (t.upload ? m_uploadSize : m_downloadSize)->GetValue();
     t.packets = std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(size)));
-    t.bytes = t.packets * m_segmentSize;
+    t.bytes = t.packets * GetSegmentSize();
     t.start = Simulator::Now();
 
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
-    socket->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
-    socket->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
-    socket->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
-    socket->SetAttribute("MaxSegLifetime", DoubleValue(m_timeWait.GetSeconds() / 2));
-    socket->SetAttribute("Sack", BooleanValue(m_sack));
+    ConfigureSocket(socket);
     socket->SetConnectCallback(MakeCallback(&FileTransferClient::Connected, this),
                                MakeCallback(&FileTransferClient::ConnectionFailed, this));
     socket->SetRecvCallback(MakeCallback(&FileTransferClient::Receive, this));

@@ -5,10 +5,10 @@
 #ifndef FILE_TRANSFER_CLIENT_H
 #define FILE_TRANSFER_CLIENT_H
 
+#include "file-transfer-application.h"
 #include "tunnel-router.h"
 
 #include "ns3/address.h"
-#include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
@@ -57,7 +57,7 @@ struct FileTransfer
  * Conservation: started = completed + in flight + failed (connection
  * refused or reset, with the reason in the Failed trace).
  */
-class FileTransferClient : public Application
+class FileTransferClient : public FileTransferApplication
 {
   public:
     /**
@@ -137,10 +137,6 @@ class FileTransferClient : public Application
     Ptr<RandomVariableStream> m_uploadSize;               //!< packets
     Ptr<UniformRandomVariable> m_direction;               //!< upload or download
     double m_uploadProbability;                           //!< share of uploads
-    uint32_t m_segmentSize;                               //!< bytes per packet
-    uint32_t m_bufferSize;                                //!< socket buffers (bytes)
-    Time m_timeWait;                                      //!< TIME_WAIT of closed connections
-    bool m_sack;                                          //!< selective acknowledgements
     EventId m_next;                                       //!< next request
     std::unordered_map<Socket*, Open> m_open;             //!< requests in flight
     uint64_t m_started{0};                                //!< requests started

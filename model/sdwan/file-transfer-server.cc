@@ -4,12 +4,10 @@
 
 #include "file-transfer-server.h"
 
-#include "ns3/boolean.h"
-#include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
-#include "ns3/packet.h"
 #include "ns3/object-factory.h"
+#include "ns3/packet.h"
 #include "ns3/socket.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-l4-protocol.h"
@@ -26,71 +24,18 @@ NS_LOG_COMPONENT_DEFINE("FileTransferServer");
 
 NS_OBJECT_ENSURE_REGISTERED(FileTransferServer);
 
-void
-FileTransferRequest::Write(uint8_t* buffer) const
-{
-    buffer[0] = 'F';
-    buffer[1] = 'T';
-    buffer[2] = upload ? 1 : 0;
-    buffer[3] = 0;
-    for (int i = 0; i < 8; ++i)
-    {
-        buffer[4 + i] = static_cast<uint8_t>(bytes >> (56 - 8 * i));
-    }
-}
-
-bool
-FileTransferRequest::Read(const uint8_t* buffer)
-{
-    if (buffer[0] != 'F' || buffer[1] != 'T' || buffer[2] > 1 || buffer[3] != 0)
-    {
-        return false;
-    }
-    upload = buffer[2] == 1;
-    bytes = 0;
-    for (int i = 0; i < 8; ++i)
-    {
-        bytes = bytes << 8 | buffer[4 + i];
-    }
-    return true;
-}
-
 TypeId
 FileTransferServer::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::FileTransferServer")
-            .SetParent<Application>()
-            .SetGroupName("RequestScheduling")
-            .AddConstructor<FileTransferServer>()
-            .AddAttribute("Port",
-                          "TCP port to listen on.",
-                          UintegerValue(8080),
-                          MakeUintegerAccessor(&FileTransferServer::m_port),
-                          MakeUintegerChecker<uint16_t>())
-            .AddAttribute("SegmentSize",
-                          "TCP segment size (bytes).",
-                          UintegerValue(1448),
-                          MakeUintegerAccessor(&FileTransferServer::m_segmentSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("TimeWait",
-                          "How long a closed connection stays in TIME_WAIT (2 MSL; ns-3's "
-                          "default is 240 s). ns-3 looks end points up in a list, so every "
-                          "connection in TIME_WAIT slows every packet of the node down; 1 s "
-                          "outlives any late segment of these networks.",
-                          TimeValue(Seconds(1)),
-                          MakeTimeAccessor(&FileTransferServer::m_timeWait),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("Sack",
-                          "TCP selective acknowledgements on this application's connections.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&FileTransferServer::m_sack),
-                          MakeBooleanChecker())
-            .AddAttribute("BufferSize",
-                          "TCP send and receive buffer of each connection (bytes).",
-                          UintegerValue(4 << 20),
-                          MakeUintegerAccessor(&FileTransferServer::m_bufferSize),
-                          MakeUintegerChecker<uint32_t>(1));
+    static TypeId tid = TypeId("ns3::FileTransferServer")
+                            .SetParent<FileTransferApplication>()
+                            .SetGroupName("RequestScheduling")
+                            .AddConstructor<FileTransferServer>()
+                            .AddAttribute("Port",
+                                          "TCP port to listen on.",
+                                          UintegerValue(8080),
+                                          MakeUintegerAccessor(&FileTransferServer::m_port),
+                                          MakeUintegerChecker<uint16_t>());
     return tid;
 }
 
@@ -130,11 +75,7 @@ FileTransferServer::StartApplication()
     m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     // Accepted connections are copies of the listening socket: its
     // attributes are theirs.
-    m_listener->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
-    m_listener->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
-    m_listener->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
-    m_listener->SetAttribute("MaxSegLifetime", DoubleValue(m_timeWait.GetSeconds() / 2));
-    m_listener->SetAttribute("Sack", BooleanValue(m_sack));
+    ConfigureSocket(m_listener);
     m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),

@@ -5,10 +5,9 @@
 #ifndef FILE_TRANSFER_SERVER_H
 #define FILE_TRANSFER_SERVER_H
 
+#include "file-transfer-application.h"
+
 #include "ns3/address.h"
-#include "ns3/application.h"
-#include "ns3/nstime.h"
-#include "ns3/traced-callback.h"
 
 #include <array>
 #include <cstdint>
@@ -21,28 +20,6 @@ class Socket;
 
 /**
  * \ingroup request-scheduling-sdwan
- * \brief The request message of the file-hosting workload: the first 12
- * bytes a FileTransferClient sends on a connection ("FT", direction, 0,
- * size in bytes as a big-endian 64-bit number).
- */
-struct FileTransferRequest
-{
-    static constexpr uint32_t SIZE = 12; //!< bytes on the wire
-
-    bool upload{false}; //!< client -> server
-    uint64_t bytes{0};  //!< file size
-
-    /// \param buffer SIZE bytes to write
-    void Write(uint8_t* buffer) const;
-    /**
-     * \param buffer SIZE bytes
-     * \return false if they are not a request
-     */
-    bool Read(const uint8_t* buffer);
-};
-
-/**
- * \ingroup request-scheduling-sdwan
  * \brief The server side of the file-hosting workload: accepts TCP
  * connections on Port, reads each one's request and either sends the file
  * (download) or receives it (upload), then closes the connection first.
@@ -50,7 +27,7 @@ struct FileTransferRequest
  * A connection whose first 12 bytes are not a request is closed and
  * counted (GetBadRequests); the rest of its bytes are discarded.
  */
-class FileTransferServer : public Application
+class FileTransferServer : public FileTransferApplication
 {
   public:
     /**
@@ -92,17 +69,12 @@ class FileTransferServer : public Application
     {
         std::array<uint8_t, FileTransferRequest::SIZE> head{}; //!< request bytes so far
         uint32_t headBytes{0};                                 //!< of head
-        bool bad{false};                                       //!< not a request
         FileTransferRequest request;                           //!< once read
         uint64_t toSend{0};                                    //!< download bytes left to send
         uint64_t toReceive{0};                                 //!< upload bytes left to receive
     };
 
     uint16_t m_port;                                       //!< listening port
-    uint32_t m_segmentSize;                                //!< bytes per packet
-    uint32_t m_bufferSize;                                 //!< socket buffers (bytes)
-    Time m_timeWait;                                       //!< TIME_WAIT of closed connections
-    bool m_sack;                                           //!< selective acknowledgements
     Ptr<Socket> m_listener;                                //!< listening socket
     std::unordered_map<Socket*, Connection> m_connections; //!< open connections
     uint64_t m_bad{0};                                     //!< malformed requests

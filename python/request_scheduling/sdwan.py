@@ -10,14 +10,17 @@ and the ratios the paper reports (``summary.json``):
 
 * fig4a: short-flow mean FCT speed-up of the splitter over ECMP (per-flow
   hash) against the threshold, 1 .. 100 packets, at several request rates;
+  and at the highest rate for one fixed class (flows of at most 40 packets);
 * fig4b: the speed-up against the background utilisation, 10 .. 40 %;
-  ECMP per packet is measured there too (all three without TCP SACK, which
-  ns-3.44 cannot run under per-packet spraying);
+  ECMP per packet is measured there too (without TCP SACK, which ns-3.44
+  cannot run under per-packet spraying, and so against the splitter without
+  SACK);
 * fig5: FCT distributions (PDF) of short flows, splitter vs ECMP, and the
   jitter of both;
 * fig6: short-flow FCT with no, native-XDP and generic-XDP splitter delay;
 * tcp: both ratios with ns-3's duplicate-ACK threshold and with one that
-  tolerates the reordering of a flow's switch to the long tunnel.
+  tolerates the reordering of a flow's switch to the long tunnel, in the
+  paper's 2-minute runs at both scales (long flows are rare).
 
 The speed-up is ECMP's mean short-flow FCT over the splitter's, both on the
 same flows (same seeds): short flows are those of at most the threshold's
@@ -46,11 +49,13 @@ from .reproduce import reproduce_main
 SCALES = {
     "paper": {"duration": "120s", "warmup": "5s", "runs": 5,
               "thresholds": [1, 2, 5, 10, 20, 40, 70, 100], "rates": [50, 100, 200],
-              "utilisations": [0.1, 0.2, 0.3, 0.4]},
+              "utilisations": [0.1, 0.2, 0.3, 0.4], "long_duration": "120s"},
     "quick": {"duration": "20s", "warmup": "5s", "runs": 2,
               "thresholds": [1, 5, 20, 100], "rates": [50, 100],
-              "utilisations": [0.1, 0.4]},
+              "utilisations": [0.1, 0.4], "long_duration": "120s"},
 }
+# Flows of at most this many packets are short in fig4a's fixed-class series.
+FIXED_SHORT_SIZE = 40
 METRICS = ["short_fct_mean_us", "short_fct_p99_us", "long_fct_mean_us", "jitter_mean_us"]
 
 
@@ -84,26 +89,48 @@ def fig4a(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) ->
                                                                           g.long_ratio.round(3)))
         result[f"fig4a_lower_threshold_larger_gain_at_{rate:g}rps"] = bool(
             g.speedup.iloc[0] >= g.speedup.iloc[-1])
+    # The same flows for every threshold: those of at most 40 packets (the
+    # paper's critical range), so that only the splitter's choice varies.
+    rate = max(scale["rates"])
+    fixed = dict(common, rate=rate, short_size=FIXED_SHORT_SIZE)
+    split = sweep("sdwan-splitter", {"threshold": scale["thresholds"]}, runs=scale["runs"], jobs=jobs,
+                  mode="splitter", **fixed)
+    ecmp = sweep("sdwan-splitter", {"threshold": [scale["thresholds"][0]]}, runs=scale["runs"], jobs=jobs,
+                 mode="ecmp", **fixed)
+    pd.concat([split, ecmp], ignore_index=True).to_csv(out / "fig4a-fixed-class-runs.csv", index=False)
+    s = summarize(split, ["threshold"], METRICS)
+    e = summarize(ecmp, ["threshold"], METRICS).iloc[0]
+    s["speedup"] = e["short_fct_mean_us"] / s.short_fct_mean_us
+    s["long_ratio"] = s.long_fct_mean_us / e["long_fct_mean_us"]
+    s.to_csv(out / "fig4a-fixed-class-summary.csv", index=False)
+    result[f"fig4a_fixed_class_speedup_by_threshold_at_{rate:g}rps"] = dict(
+        zip(s.threshold.astype(int).astype(str), s.speedup.round(3)))
+    result[f"fig4a_fixed_class_lower_threshold_larger_gain_at_{rate:g}rps"] = bool(
+        s.sort_values("threshold").speedup.iloc[0] >= s.sort_values("threshold").speedup.iloc[-1])
     return result
 
 
 def fig4b(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Speed-up vs background utilisation (default threshold), over ECMP per
-    flow and per packet. All three run without SACK: per-packet spraying
-    crashes ns-3.44's SACK scoreboard, and the baselines share one TCP."""
-    runs = sweep("sdwan-splitter", {"mode": ["splitter", "ecmp", "ecmp-packet"],
-                                    "utilisation": scale["utilisations"]},
-                 runs=scale["runs"], jobs=jobs, duration=scale["duration"], warmup=scale["warmup"],
-                 sack="false", progress=progress)
+    flow and per packet. Per-packet spraying runs without TCP SACK (ns-3.44's
+    SACK scoreboard crashes under its reordering), so it is compared with
+    the splitter without SACK too; the splitter and ECMP per flow run with it."""
+    grid = {"utilisation": scale["utilisations"]}
+    common = dict(runs=scale["runs"], jobs=jobs, duration=scale["duration"], warmup=scale["warmup"],
+                  progress=progress)
+    runs = pd.concat([sweep("sdwan-splitter", dict(grid, mode=["splitter", "ecmp", "ecmp-packet"]), **common),
+                      sweep("sdwan-splitter", grid, mode="splitter", sack="false", **common)],
+                     ignore_index=True)
+    runs["sack"] = runs["tcp_sack"].astype(bool)
     runs.to_csv(out / "fig4b-runs.csv", index=False)
-    s = summarize(runs, ["mode", "utilisation"], METRICS)
+    s = summarize(runs, ["mode", "sack", "utilisation"], METRICS)
     s.to_csv(out / "fig4b-summary.csv", index=False)
-    sp = s[s["mode"] == "splitter"].set_index("utilisation")
     rows = []
-    for baseline in ["ecmp", "ecmp-packet"]:
-        b = s[s["mode"] == baseline].set_index("utilisation")
+    for baseline, sack in [("ecmp", True), ("ecmp-packet", False)]:
+        b = s[(s["mode"] == baseline) & (s["sack"] == sack)].set_index("utilisation")
+        sp = s[(s["mode"] == "splitter") & (s["sack"] == sack)].set_index("utilisation")
         for u in sp.index:
-            rows.append({"baseline": baseline, "utilisation_pct": 100 * u,
+            rows.append({"baseline": baseline, "sack": sack, "utilisation_pct": 100 * u,
                          "speedup": b.loc[u, "short_fct_mean_us"] / sp.loc[u, "short_fct_mean_us"],
                          "long_ratio": sp.loc[u, "long_fct_mean_us"] / b.loc[u, "long_fct_mean_us"]})
     ratios = pd.DataFrame(rows)
@@ -166,9 +193,11 @@ def fig6(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> 
 def tcp_reordering(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Splitter and ECMP with ns-3's duplicate-ACK threshold (3) and with one
     that tolerates the reordering of a tunnel switch (30), at 40 %: ns-3's
-    TCP has no RACK and no undo of spurious retransmissions, Linux has."""
+    TCP has no RACK and no undo of spurious retransmissions, Linux has.
+    Runs last ``long_duration`` (the paper's 2 minutes at both scales): a
+    20 s run has about four long flows, too few for their mean FCT."""
     runs = sweep("sdwan-splitter", {"mode": ["splitter", "ecmp"], "ns3::TcpSocketBase::ReTxThreshold": [3, 30]},
-                 runs=scale["runs"], jobs=jobs, duration=scale["duration"], warmup=scale["warmup"],
+                 runs=scale["runs"], jobs=jobs, duration=scale["long_duration"], warmup=scale["warmup"],
                  progress=progress)
     runs = runs.rename(columns={"ns3::TcpSocketBase::ReTxThreshold": "dupthresh"})
     runs.to_csv(out / "tcp-runs.csv", index=False)

@@ -48,3 +48,20 @@ def test_invalid_options_name_the_option(option, value):
     message = str(err.value)
     assert "--" + option.replace("_", "-") in message
     assert err.value.returncode == 1
+
+
+def test_reproduction_experiments_on_a_tiny_scale(tmp_path):
+    from request_scheduling import sdwan
+
+    tiny = {"duration": "3s", "warmup": "1s", "long_duration": "3s", "runs": 1, "thresholds": [1, 20],
+            "rates": [50], "utilisations": [0.1, 0.2]}
+    result = {}
+    for experiment in (sdwan.fig4a, sdwan.fig4b, sdwan.fig6, sdwan.tcp_reordering):
+        result.update(experiment(tmp_path, tiny, jobs=2, progress=False))
+    assert set(result["fig4a_speedup_by_threshold_at_50rps"]) == {"1", "20"}
+    assert set(result["fig4b_speedup_over_ecmp"]) == {"10", "20"}
+    assert set(result["fig4b_speedup_over_ecmp-packet"]) == {"10", "20"}
+    values = [v for k, v in result.items() if "speedup" in k and isinstance(v, dict) for v in v.values()]
+    values += [result["tcp_dupthresh3_short_speedup"], result["tcp_dupthresh30_short_speedup"]]
+    assert all(0 < v < float("inf") for v in values), result
+    assert (tmp_path / "fig4b-speedup-vs-utilisation.png").exists()

@@ -1,0 +1,75 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FILE_TRANSFER_APPLICATION_H
+#define FILE_TRANSFER_APPLICATION_H
+
+#include "ns3/application.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+class Socket;
+
+/**
+ * \ingroup request-scheduling-sdwan
+ * \brief The request message of the file-hosting workload: the first 12
+ * bytes a FileTransferClient sends on a connection ("FT", direction, 0,
+ * size in bytes as a big-endian 64-bit number).
+ */
+struct FileTransferRequest
+{
+    static constexpr uint32_t SIZE = 12; //!< bytes on the wire
+
+    bool upload{false}; //!< client -> server
+    uint64_t bytes{0};  //!< file size
+
+    /// \param buffer SIZE bytes to write
+    void Write(uint8_t* buffer) const;
+    /**
+     * \param buffer SIZE bytes
+     * \return false if they are not a request
+     */
+    bool Read(const uint8_t* buffer);
+};
+
+/**
+ * \ingroup request-scheduling-sdwan
+ * \brief What the two ends of the file-hosting workload share: the TCP
+ * settings of their connections. Both ends must agree on them (a file is a
+ * number of full segments), so they are one set of attributes here, which
+ * FileTransferClient and FileTransferServer inherit.
+ */
+class FileTransferApplication : public Application
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+  protected:
+    /// \return bytes per packet of a file
+    uint32_t GetSegmentSize() const;
+    /**
+     * \brief Apply SegmentSize, BufferSize, TimeWait and Sack to a TCP socket
+     * (connections accepted by a listening socket inherit them).
+     * \param socket a new socket
+     */
+    void ConfigureSocket(Ptr<Socket> socket) const;
+
+  private:
+    uint32_t m_segmentSize; //!< bytes per packet
+    uint32_t m_bufferSize;  //!< socket buffers (bytes)
+    Time m_timeWait;        //!< TIME_WAIT of closed connections
+    bool m_sack;            //!< selective acknowledgements
+};
+
+} // namespace ns3
+
+#endif // FILE_TRANSFER_APPLICATION_H
