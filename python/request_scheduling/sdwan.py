@@ -194,11 +194,12 @@ def tcp_reordering(out: Path, scale: dict, jobs: int, progress: Optional[bool] =
     """Splitter and ECMP with ns-3's duplicate-ACK threshold (3) and with one
     that tolerates the reordering of a tunnel switch (30), at 40 %: ns-3's
     TCP has no RACK and no undo of spurious retransmissions, Linux has.
-    Runs last ``long_duration`` (the paper's 2 minutes at both scales): a
-    20 s run has about four long flows, too few for their mean FCT."""
+    Long flows are the bulk transfers (above FIXED_SHORT_SIZE packets), and
+    runs last ``long_duration`` (the paper's 2 minutes at both scales): a
+    20 s run has about four of them, too few for their mean FCT."""
     runs = sweep("sdwan-splitter", {"mode": ["splitter", "ecmp"], "ns3::TcpSocketBase::ReTxThreshold": [3, 30]},
                  runs=scale["runs"], jobs=jobs, duration=scale["long_duration"], warmup=scale["warmup"],
-                 progress=progress)
+                 short_size=FIXED_SHORT_SIZE, progress=progress)
     runs = runs.rename(columns={"ns3::TcpSocketBase::ReTxThreshold": "dupthresh"})
     runs.to_csv(out / "tcp-runs.csv", index=False)
     s = summarize(runs, ["mode", "dupthresh"], METRICS)
