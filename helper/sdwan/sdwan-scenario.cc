@@ -330,7 +330,6 @@ SdwanScenario::Build()
     {
         router.Set("Thresholds", StringValue(p.thresholds));
     }
-    router.Set("ProcessingDelay", PointerValue(p.splitterDelay.Create()));
     m_testbed.SetRouter(router);
     m_testbed.SetTunnels(p.GetTunnels());
     DataRate wanRate(p.wanRate);
@@ -343,7 +342,10 @@ SdwanScenario::Build()
     int64_t stream = 1000;
     for (uint32_t side = 0; side < 2; ++side)
     {
-        stream += m_testbed.GetBorderRouter(side)->AssignStreams(stream);
+        // Each border router its own random variable (and stream).
+        Ptr<TunnelRouter> br = m_testbed.GetBorderRouter(side);
+        br->SetAttribute("ProcessingDelay", PointerValue(p.splitterDelay.Create()));
+        stream += br->AssignStreams(stream);
     }
 
     Ptr<Node> clientNode = m_testbed.GetClient();

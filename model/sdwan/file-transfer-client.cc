@@ -4,8 +4,6 @@
 
 #include "file-transfer-client.h"
 
-#include "file-transfer-application.h"
-
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -14,6 +12,7 @@
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -91,7 +90,7 @@ FileTransferClient::DoDispose()
     m_downloadSize = nullptr;
     m_uploadSize = nullptr;
     m_direction = nullptr;
-    Application::DoDispose();
+    FileTransferApplication::DoDispose();
 }
 
 uint64_t
@@ -153,7 +152,8 @@ FileTransferClient::NextRequest()
     t.id = m_started++;
     t.upload = m_direction->GetValue() < m_uploadProbability;
     double size = (t.upload ? m_uploadSize : m_downloadSize)->GetValue();
-    t.packets = std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(size)));
+    // Clamped before the conversion: a negative draw must not wrap around.
+    t.packets = static_cast<uint64_t>(std::max(1.0, std::round(size)));
     t.bytes = t.packets * GetSegmentSize();
     t.start = Simulator::Now();
 
@@ -183,7 +183,7 @@ FileTransferClient::NextRequest()
     key.sourcePort = l.GetPort();
     key.destination = r.GetIpv4().Get();
     key.destPort = r.GetPort();
-    key.protocol = 6;
+    key.protocol = TcpL4Protocol::PROT_NUMBER;
     m_startedTrace(open.transfer);
 }
 

@@ -48,7 +48,7 @@ FileTransferServer::DoDispose()
 {
     m_listener = nullptr;
     m_connections.clear();
-    Application::DoDispose();
+    FileTransferApplication::DoDispose();
 }
 
 uint64_t
@@ -107,7 +107,8 @@ FileTransferServer::Accept(Ptr<Socket> socket, const Address& /* from */)
     {
         TypeIdValue type;
         l4->GetAttribute("SocketType", type);
-        ObjectFactory factory(type.Get().GetName());
+        ObjectFactory factory;
+        factory.SetTypeId(type.Get());
         tcp->SetCongestionControlAlgorithm(factory.Create<TcpCongestionOps>());
     }
     m_connections[PeekPointer(socket)] = Connection{};
@@ -177,9 +178,10 @@ void
 FileTransferServer::SendMore(Ptr<Socket> socket, uint32_t /* available */)
 {
     auto it = m_connections.find(PeekPointer(socket));
-    if (it == m_connections.end() || it->second.toSend == 0)
+    if (it == m_connections.end() || it->second.headBytes < FileTransferRequest::SIZE ||
+        it->second.request.upload)
     {
-        return;
+        return; // no download being sent (an empty one completes at once)
     }
     Connection& c = it->second;
     while (c.toSend > 0)

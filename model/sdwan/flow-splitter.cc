@@ -15,6 +15,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <sstream>
@@ -45,7 +46,9 @@ ParseList(const std::string& text, std::vector<uint64_t>& values)
         char* end = nullptr;
         errno = 0;
         unsigned long long v = std::strtoull(piece.c_str(), &end, 10);
-        if (piece.empty() || piece[0] == '-' || *end != '\0' || errno != 0)
+        // strtoull accepts leading blanks and a sign: a value starts with a digit.
+        if (piece.empty() || !std::isdigit(static_cast<unsigned char>(piece[0])) || *end != '\0' ||
+            errno != 0)
         {
             return false;
         }

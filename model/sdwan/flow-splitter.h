@@ -115,7 +115,10 @@ class FlowSplitter : public TunnelRouter
     uint32_t GetTableSize() const;
     /// \return the largest table size seen
     uint32_t GetTablePeak() const;
-    /// \return new flows that found the table full
+    /**
+     * \return packets of new flows that found the table full (with Refuse,
+     * every packet of an untracked flow; with EvictOldest, every eviction)
+     */
     uint64_t GetTableFullEvents() const;
     /// \return flows forgotten to make room (EvictOldest)
     uint64_t GetEvictions() const;

@@ -212,7 +212,7 @@ TunnelRouter::DoRouteInput(Ptr<const Packet> p,
     Ipv4Header marked = header;
     uint32_t tunnel = SelectTunnel(p, key, status, marked);
     NS_ASSERT(tunnel < m_tunnels.size());
-    Time cost = Seconds(m_processingDelay->GetValue());
+    Time cost = Seconds(std::max(0.0, m_processingDelay->GetValue()));
     if (cost.IsZero() && m_busyUntil <= Simulator::Now())
     {
         Send(tunnel, p, marked, ucb);

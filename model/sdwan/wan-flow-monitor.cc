@@ -165,6 +165,10 @@ WanFlowMonitor::TunnelTx(Ptr<const Packet> p, const Ipv4Header& header, uint32_t
         r->firstTx = Simulator::Now();
     }
     WanDepartureTag tag;
+    if (p->PeekPacketTag(tag))
+    {
+        return; // already tagged by a watched router upstream: its departure counts
+    }
     tag.departure = Simulator::Now();
     p->AddPacketTag(tag);
 }

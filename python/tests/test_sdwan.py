@@ -40,7 +40,7 @@ def test_ecmp_modes_do_not_reclassify():
 @pytest.mark.parametrize("option, value", [
     ("threshold", 0), ("thresholds", "100,10"), ("utilisation", 1), ("utilisation", -0.1),
     ("mode", "spray"), ("splitter_delay", "const:-1us"), ("queue", "lots"), ("tcp", "Reno2"),
-    ("sack", "maybe"),
+    ("sack", "maybe"), ("thresholds", "10, -5"), ("thresholds", " 5"),
 ])
 def test_invalid_options_name_the_option(option, value):
     with pytest.raises(rs.ExampleError) as err:
