@@ -9,7 +9,7 @@ JOBS      ?= 2
 # The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
 NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
 
-.PHONY: all setup build run test test-cpp test-python bench reproduce-cards reproduce-microsecond reproduce-sdwan intree-check format format-check clean
+.PHONY: all setup build run test test-cpp test-python bench reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched intree-check format format-check clean
 
 all: build
 
@@ -53,6 +53,12 @@ reproduce-microsecond: build
 # 20 s runs, fewer points; paper: 2-minute runs, many hours on two cores).
 reproduce-sdwan: build
 	$(PYTHON) -m request_scheduling.sdwan --out results/sdwan --scale $(SCALE)
+
+# RackSched's figures (policies, scale-out, GET/SCAN, load tracking,
+# heterogeneous rack) into results/racksched/ (SCALE=quick: ~15 min;
+# paper: 10 s per point, many hours).
+reproduce-racksched: build
+	$(PYTHON) -m request_scheduling.racksched --out results/racksched --scale $(SCALE)
 
 intree-check:
 	tools/intree-check.sh

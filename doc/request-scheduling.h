@@ -31,8 +31,9 @@
  * \ingroup request-scheduling
  *
  * The Dispatcher seam ("choose a target for this request" over a
- * ComputeVector) and the generic dispatchers that several systems use.
- * Sources: model/dispatch/.
+ * ComputeVector) and the generic dispatchers that several systems use:
+ * random, round robin, power-of-k (and JSQ) over a LoadTracker (reported
+ * in replies, or proactive), JBSQ. Sources: model/dispatch/.
  */
 
 /**
@@ -55,4 +56,14 @@
  * FileTransferServer), BackgroundTrafficGenerator, WanFlowMonitor, the
  * paper's testbed (SdwanTestbedHelper) and experiment (SdwanScenario).
  * Sources: model/sdwan/, helper/sdwan/.
+ */
+
+/**
+ * \defgroup request-scheduling-racksched RackSched
+ * \ingroup request-scheduling
+ *
+ * Rack-scale two-layer scheduling (Zhu et al., OSDI'20): the top-of-rack
+ * RackScheduler with its RequestAffinityTable, over MulticoreServer and its
+ * core policies; the rack (RackHelper) and the paper's experiment
+ * (RackSchedScenario). Sources: model/racksched/, helper/racksched/.
  */

@@ -402,9 +402,9 @@ class SteamReleaseTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(d->Release(3, o), true, "instance 0 still idle");
         NS_TEST_ASSERT_MSG_EQ(o.target, 0u, "the other instance");
         NS_TEST_ASSERT_MSG_EQ(d->Release(1, o), false, "both at the in-flight limit");
-        d->NotifyReply(1);
+        d->NotifyReply(1, ServiceRequestHeader());
         NS_TEST_ASSERT_MSG_EQ(d->Release(1, o), false, "one request still in flight");
-        d->NotifyReply(1);
+        d->NotifyReply(1, ServiceRequestHeader());
         NS_TEST_ASSERT_MSG_EQ(d->Release(1, o), true, "instance 1 drained");
         NS_TEST_ASSERT_MSG_EQ(o.target, 1u, "instance 1");
         NS_TEST_ASSERT_MSG_EQ(o.count, 1u, "only one waiting");

@@ -9,6 +9,9 @@ cpp_examples = [
     ("cards-scenario --scenario=1 --scheduler=steam --clients=100 --duration=200ms", "True", "True"),
     ("sdwan-splitter --mode=splitter --duration=1s --warmup=0s --utilisation=0.1", "True", "True"),
     ("sdwan-splitter --mode=ecmp-packet --duration=1s --warmup=0s --utilisation=0.1", "True", "True"),
+    ("racksched-scenario --policy=racksched --load=0.8 --duration=20ms --warmup=2ms", "True", "True"),
+    ("racksched-scenario --policy=jbsq --packets-per-request=1 --servers=4 --duration=20ms --warmup=2ms", "True", "True"),
+    ("racksched-scenario --policy=client --client-count=20 --packets-per-request=3 --duration=20ms --warmup=2ms", "True", "True"),
 ]
 
 python_examples = []

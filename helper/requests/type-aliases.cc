@@ -33,6 +33,13 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
     {"random", "ns3::RandomDispatcher"},
     {"cards", "ns3::CardsDispatcher"},
     {"steam", "ns3::SteamDispatcher"},
+    {"round-robin", "ns3::RoundRobinDispatcher"},
+    {"power-of-k", "ns3::PowerOfKDispatcher"},
+    {"jbsq", "ns3::JbsqDispatcher"},
+    {"lowest-load", "ns3::LowestLoadDispatcher"},
+    // Load trackers (ns3::LoadTracker), model/dispatch/
+    {"reported", "ns3::ReportedLoadTracker"},
+    {"proactive", "ns3::ProactiveLoadTracker"},
     // SD-WAN border routers (ns3::TunnelRouter), model/sdwan/
     {"splitter", "ns3::FlowSplitter"},
     {"ecmp", "ns3::EcmpRouter"},

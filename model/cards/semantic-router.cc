@@ -11,8 +11,6 @@
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/service-request-header.h"
 #include "ns3/simulator.h"
-#include "ns3/udp-header.h"
-#include "ns3/udp-l4-protocol.h"
 
 namespace ns3
 {
@@ -170,19 +168,6 @@ SemanticRouter::DoRouteInput(Ptr<const Packet> p,
     return true;
 }
 
-bool
-SemanticRouter::ReadServiceHeader(Ptr<const Packet> p,
-                                  const Ipv4Header& ip,
-                                  ServiceRequestHeader& header)
-{
-    Ptr<Packet> copy = p->Copy();
-    UdpHeader udp;
-    return ip.GetProtocol() == UdpL4Protocol::PROT_NUMBER &&
-           copy->GetSize() >= udp.GetSerializedSize() &&
-           copy->RemoveHeader(udp) == udp.GetSerializedSize() &&
-           ServiceRequestHeader::Peek(copy, header);
-}
-
 void
 SemanticRouter::NotifyReply(Ptr<const Packet> p, const Ipv4Header& ip)
 {
@@ -199,7 +184,7 @@ SemanticRouter::NotifyReply(Ptr<const Packet> p, const Ipv4Header& ip)
     auto [service, target] = it->second;
     m_awaiting.erase(it);
     Ptr<Dispatcher> d = service->dispatchers.front();
-    d->NotifyReply(target);
+    d->NotifyReply(target, reply);
     if (d->HoldsRequests())
     {
         Drain(*service);

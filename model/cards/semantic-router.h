@@ -110,17 +110,6 @@ class SemanticRouter : public DataPathRouter
      */
     std::vector<Ptr<Dispatcher>> GetDispatchers(Ipv4Address service) const;
 
-    /**
-     * \brief Read the ServiceRequestHeader of a UDP packet that has lost its IP header.
-     * \param p the packet
-     * \param ip its IP header
-     * \param header receives the request or reply header
-     * \return true if the packet is UDP with a well-formed header
-     */
-    static bool ReadServiceHeader(Ptr<const Packet> p,
-                                  const Ipv4Header& ip,
-                                  ServiceRequestHeader& header);
-
     /// \return requests resolved (sent on to an entry)
     uint64_t GetResolved() const;
     /// \return requests held by dispatchers that queue

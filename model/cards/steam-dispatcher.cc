@@ -64,7 +64,7 @@ SteamDispatcher::GetInFlight(uint32_t target) const
 }
 
 void
-SteamDispatcher::NotifyReply(uint32_t target)
+SteamDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& /* reply */)
 {
     if (target < m_inFlight.size() && m_inFlight[target] > 0)
     {

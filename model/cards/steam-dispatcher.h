@@ -43,7 +43,7 @@ class SteamDispatcher : public Dispatcher
 
     bool HoldsRequests() const override;
     bool WantsReplies() const override;
-    void NotifyReply(uint32_t target) override;
+    void NotifyReply(uint32_t target, const ServiceRequestHeader& reply) override;
     /**
      * \param target an entry
      * \return requests sent to it and not yet answered

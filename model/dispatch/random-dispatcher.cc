@@ -37,4 +37,18 @@ RandomDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* 
     return m_pick->GetInteger(0, GetComputeVector().GetN() - 1);
 }
 
+bool
+RandomDispatcher::SupportsCandidates() const
+{
+    return true;
+}
+
+uint32_t
+RandomDispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
+                                const Ipv4Header& /* header */,
+                                const std::vector<uint32_t>& candidates)
+{
+    return candidates[m_pick->GetInteger(0, candidates.size() - 1)];
+}
+
 } // namespace ns3

@@ -29,9 +29,13 @@ class RandomDispatcher : public Dispatcher
     RandomDispatcher();
 
     int64_t AssignStreams(int64_t stream) override;
+    bool SupportsCandidates() const override;
 
   protected:
     uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
+    uint32_t DoChooseAmong(Ptr<const Packet> packet,
+                           const Ipv4Header& header,
+                           const std::vector<uint32_t>& candidates) override;
 
   private:
     Ptr<UniformRandomVariable> m_pick; //!< draws the entry

@@ -52,16 +52,49 @@ Dispatcher::Choose(Ptr<const Packet> packet, const Ipv4Header& header)
     return target;
 }
 
+uint32_t
+Dispatcher::Choose(Ptr<const Packet> packet,
+                   const Ipv4Header& header,
+                   const std::vector<uint32_t>& candidates)
+{
+    NS_ABORT_MSG_IF(m_vector.IsEmpty(), "dispatcher used before SetComputeVector()");
+    NS_ABORT_MSG_IF(candidates.empty(), "Dispatcher::Choose: no candidate entry");
+    uint32_t target = DoChooseAmong(packet, header, candidates);
+    Dispatched(header, target);
+    return target;
+}
+
+bool
+Dispatcher::SupportsCandidates() const
+{
+    return false;
+}
+
+uint32_t
+Dispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
+                          const Ipv4Header& /* header */,
+                          const std::vector<uint32_t>& /* candidates */)
+{
+    NS_ABORT_MSG(GetInstanceTypeId().GetName() << " cannot honour placement constraints");
+    return 0;
+}
+
 void
 Dispatcher::Dispatched(const Ipv4Header& header, uint32_t target)
 {
     NS_ASSERT(target < m_vector.GetN());
     ++m_decisions[target];
+    DoDispatched(target);
     m_decisionTrace(header, target);
 }
 
 void
-Dispatcher::NotifyReply(uint32_t /* target */)
+Dispatcher::DoDispatched(uint32_t /* target */)
+{
+}
+
+void
+Dispatcher::NotifyReply(uint32_t /* target */, const ServiceRequestHeader& /* reply */)
 {
 }
 

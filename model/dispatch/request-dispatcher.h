@@ -10,6 +10,7 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/service-request-header.h"
 #include "ns3/traced-callback.h"
 
 namespace ns3
@@ -24,7 +25,12 @@ namespace ns3
  * rack switch or a client later). Subclasses implement DoChoose; a new
  * compute vector (the orchestrator's signalling) may be installed at any
  * time with SetComputeVector. Dispatchers that track load hear about the
- * replies the host sees through NotifyReply.
+ * replies the host sees through NotifyReply, with the reply's header (and
+ * so the load report a server piggy-backs on it).
+ *
+ * Placement constraints (a request type runs only on some entries): a host
+ * asks Choose() with the allowed entries; dispatchers that can honour them
+ * say so with SupportsCandidates() and implement DoChooseAmong().
  *
  * A dispatcher may also hold requests back (STEAM's site queue): if
  * HoldsRequests() is true, the host queues every request and asks
@@ -64,12 +70,25 @@ class Dispatcher : public Object
      * \return index of the chosen entry of the compute vector
      */
     uint32_t Choose(Ptr<const Packet> packet, const Ipv4Header& header);
+    /**
+     * \brief Choose a target among some entries only (placement constraints).
+     * \param packet the request (starting after the IP header)
+     * \param header its IP header
+     * \param candidates allowed entries, non-empty, each < GetComputeVector().GetN()
+     * \return one of the candidates
+     */
+    uint32_t Choose(Ptr<const Packet> packet,
+                    const Ipv4Header& header,
+                    const std::vector<uint32_t>& candidates);
+    /// \return true if Choose() honours candidates (false by default)
+    virtual bool SupportsCandidates() const;
 
     /**
      * \brief The host forwarded the reply to a request it had sent to a target.
      * \param target index of that entry
+     * \param reply the reply's header (with the server's load report)
      */
-    virtual void NotifyReply(uint32_t target);
+    virtual void NotifyReply(uint32_t target, const ServiceRequestHeader& reply);
     /// \return true if the host must report replies (NotifyReply)
     virtual bool WantsReplies() const;
     /**
@@ -115,6 +134,20 @@ class Dispatcher : public Object
      * \return index of the chosen entry
      */
     virtual uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) = 0;
+    /**
+     * \param packet the request
+     * \param header its IP header
+     * \param candidates allowed entries (non-empty)
+     * \return one of them (the default aborts: see SupportsCandidates)
+     */
+    virtual uint32_t DoChooseAmong(Ptr<const Packet> packet,
+                                   const Ipv4Header& header,
+                                   const std::vector<uint32_t>& candidates);
+    /**
+     * \brief A request was sent to an entry (by Choose() or a Release()).
+     * \param target the entry
+     */
+    virtual void DoDispatched(uint32_t target);
     /// A new compute vector has been installed.
     virtual void DoComputeVectorChanged();
     /**

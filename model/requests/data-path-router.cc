@@ -9,6 +9,8 @@
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/simulator.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
 
 #include <algorithm>
 #include <string>
@@ -52,6 +54,22 @@ std::size_t
 DataPathRouter::GetRouteCacheSize() const
 {
     return m_routes.size();
+}
+
+bool
+DataPathRouter::ReadServiceHeader(Ptr<const Packet> p,
+                                  const Ipv4Header& ip,
+                                  ServiceRequestHeader& header)
+{
+    if (ip.GetProtocol() != UdpL4Protocol::PROT_NUMBER)
+    {
+        return false;
+    }
+    Ptr<Packet> copy = p->Copy();
+    UdpHeader udp;
+    return copy->GetSize() >= udp.GetSerializedSize() &&
+           copy->RemoveHeader(udp) == udp.GetSerializedSize() &&
+           ServiceRequestHeader::Peek(copy, header);
 }
 
 uint64_t

@@ -5,6 +5,8 @@
 #ifndef DATA_PATH_ROUTER_H
 #define DATA_PATH_ROUTER_H
 
+#include "service-request-header.h"
+
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
@@ -68,6 +70,17 @@ class DataPathRouter : public Ipv4RoutingProtocol
     static TypeId GetTypeId();
     ~DataPathRouter() override;
 
+    /**
+     * \brief Read the ServiceRequestHeader of a UDP packet in transit (a
+     * packet that has lost its IP header), without changing it.
+     * \param p the packet
+     * \param ip its IP header
+     * \param header receives the request or reply header
+     * \return true if the packet is UDP with a well-formed header
+     */
+    static bool ReadServiceHeader(Ptr<const Packet> p,
+                                  const Ipv4Header& ip,
+                                  ServiceRequestHeader& header);
     /// \return destinations whose route is cached
     std::size_t GetRouteCacheSize() const;
     /// \return packets not claimed by the subclass and forwarded here along cached routes

@@ -13,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
+#include "ns3/request-dispatcher.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/udp-socket-factory.h"
@@ -100,6 +101,17 @@ RequestClient::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&RequestClient::m_packetSize),
                           MakeUintegerChecker<uint32_t>(0, 65000))
+            .AddAttribute("PacketsPerRequest",
+                          "Packets of each request (the server starts it when all have arrived)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RequestClient::m_packetsPerRequest),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("Dispatcher",
+                          "Client-based scheduling: the dispatcher that picks the server of "
+                          "each request among its compute vector (null: send to RemoteAddress)",
+                          PointerValue(),
+                          MakePointerAccessor(&RequestClient::m_dispatcher),
+                          MakePointerChecker<Dispatcher>())
             .AddAttribute("MaxRequests",
                           "Requests to send at most (0: no limit)",
                           UintegerValue(0),
@@ -143,6 +155,7 @@ RequestClient::DoDispose()
         c.next.Cancel();
     }
     m_clients.clear();
+    m_dispatcher = nullptr;
     for (auto& s : m_sockets)
     {
         s->Close();
@@ -203,6 +216,10 @@ RequestClient::AssignStreams(int64_t stream)
     }
     m_flowChoice->SetStream(stream + used++);
     m_join->SetStream(stream + used++);
+    if (m_dispatcher)
+    {
+        used += m_dispatcher->AssignStreams(stream + used);
+    }
     return used;
 }
 
@@ -304,17 +321,38 @@ RequestClient::SendRequest(uint32_t k)
     header.SetRequestClass(requestClass);
     header.SetServiceDemand(Seconds(demand));
     header.SetSendTime(Simulator::Now());
-    Ptr<Packet> packet = Create<Packet>(m_packetSize);
-    packet->AddHeader(header);
+    header.SetPacketIndex(0, m_packetsPerRequest);
     uint32_t flow = m_flows == 1 ? 0 : m_flowChoice->GetInteger(0, m_flows - 1);
     InetSocketAddress to =
         affinity ? InetSocketAddress(c.instance, m_service.GetPort()) : m_service;
-    if (m_sockets[flow]->SendTo(packet, 0, to) < 0)
+    Ptr<Packet> packet = Create<Packet>(m_packetSize);
+    packet->AddHeader(header);
+    if (m_dispatcher)
     {
-        // Never left the node (no route, for instance): not a request sent.
-        ++m_sendFailures;
-        c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
-        return;
+        Ipv4Header ip;
+        ip.SetDestination(m_service.GetIpv4());
+        uint32_t target = m_dispatcher->Choose(packet, ip);
+        to = InetSocketAddress(m_dispatcher->GetComputeVector().Get(target).address,
+                               m_service.GetPort());
+    }
+    for (uint16_t i = 0; i < m_packetsPerRequest; ++i)
+    {
+        if (i > 0)
+        {
+            header.SetPacketIndex(i, m_packetsPerRequest);
+            packet = Create<Packet>(m_packetSize);
+            packet->AddHeader(header);
+        }
+        if (m_sockets[flow]->SendTo(packet, 0, to) < 0)
+        {
+            // Never left the node (no route, for instance): not a request
+            // sent. (Only the first packet can fail: later ones take the
+            // same route.)
+            NS_ABORT_MSG_IF(i > 0, "RequestClient: a request was sent only in part");
+            ++m_sendFailures;
+            c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
+            return;
+        }
     }
     ++m_sent;
     ++c.sentInTransaction;
@@ -341,6 +379,15 @@ RequestClient::HandleRead(Ptr<Socket> socket)
             continue;
         }
         ++m_completed;
+        if (m_dispatcher)
+        {
+            uint32_t target =
+                m_dispatcher->GetComputeVector().Find(Ipv4Address(header.GetLocator()));
+            if (target < m_dispatcher->GetComputeVector().GetN())
+            {
+                m_dispatcher->NotifyReply(target, header);
+            }
+        }
         Client& c = m_clients[header.GetClientId() - m_clientId];
         // Affinity: the rest of the transaction goes to the instance that served.
         if (header.GetTransactionId() == c.transaction && c.instance == Ipv4Address::GetAny() &&

@@ -23,6 +23,8 @@
 namespace ns3
 {
 
+class Dispatcher;
+
 /**
  * \ingroup request-scheduling
  * \brief Open-loop request generator over UDP, for one client or a
@@ -45,6 +47,17 @@ namespace ns3
  * it and sends the rest of the transaction there directly, flagged as
  * affinity requests. With TransactionRequests = 1 (the default) every
  * request is scheduled ("packet level").
+ *
+ * A request may span PacketsPerRequest packets (each PayloadSize bytes
+ * after the header, all on the same flow, indexed 0 .. n-1); the server
+ * starts it when all have arrived.
+ *
+ * Client-based scheduling: with a Dispatcher whose compute vector lists
+ * the servers, the application picks the server of every request itself
+ * and sends it there directly; the dispatcher hears each reply (its load
+ * report) from the server that sent it, so its view is as fresh as this
+ * application's own replies make it (RackSched's client-based baseline,
+ * one application per independent client).
  *
  * The completion time (RCT) of a request is from its sending to the arrival
  * of its reply; it is recorded per class. Replies keep being received after
@@ -132,7 +145,9 @@ class RequestClient : public Application
     uint32_t m_transactionRequests;            //!< requests per transaction
     Time m_transactionDuration;                //!< transaction length (0: by requests)
     uint32_t m_flows;                          //!< number of source ports
-    uint32_t m_packetSize;                     //!< request payload after the header
+    uint32_t m_packetSize;                     //!< request payload after the header, per packet
+    uint16_t m_packetsPerRequest;              //!< packets of each request
+    Ptr<Dispatcher> m_dispatcher;              //!< client-based scheduling (null: none)
     uint64_t m_maxRequests;                    //!< 0: unlimited
     Time m_warmUp;                             //!< requests sent before are not recorded
     bool m_exactQuantiles;                     //!< exact quantiles

@@ -188,6 +188,12 @@ MulticoreServer::GetInSystem() const
 }
 
 uint32_t
+MulticoreServer::GetAssembling() const
+{
+    return m_assembling.size();
+}
+
+uint32_t
 MulticoreServer::GetPeakInSystem() const
 {
     return m_peak;
@@ -294,14 +300,27 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
     Ptr<Packet> packet;
     while ((packet = socket->RecvFrom(from)))
     {
+        ServiceRequestHeader header;
+        bool wellFormed = ServiceRequestHeader::Peek(packet, header);
+        if (wellFormed && header.GetMessageType() == ServiceRequestHeader::REQUEST &&
+            header.GetPacketCount() > 1 && !m_stopped)
+        {
+            // A multi-packet request is received when its last packet is.
+            auto key = std::make_pair(header.GetClientId(), header.GetRequestId());
+            uint16_t& seen = m_assembling[key];
+            if (++seen < header.GetPacketCount())
+            {
+                continue;
+            }
+            m_assembling.erase(key);
+        }
         ++m_received;
         if (m_stopped)
         {
             Drop(packet, STOPPED_DROP);
             continue;
         }
-        ServiceRequestHeader header;
-        if (!ServiceRequestHeader::Peek(packet, header))
+        if (!wellFormed)
         {
             NS_LOG_LOGIC("malformed packet of " << packet->GetSize() << " bytes from " << from);
             Drop(packet, MALFORMED_DROP);

@@ -37,6 +37,11 @@ namespace ns3
  * its completion. Drops carry a reason (MALFORMED_DROP, NOT_A_REQUEST_DROP,
  * SERVER_FULL_DROP, SOCKET_DROP, STOPPED_DROP) and are counted per reason; at any time
  * received = completed + in system + dropped.
+ *
+ * A request of several packets (ServiceRequestHeader packet count > 1) is
+ * received when the last of its packets arrives (packets are counted per
+ * (client, request) until then, GetAssembling()); it is then one request
+ * like any other, with its arrival at that time.
  */
 class MulticoreServer : public Application
 {
@@ -104,6 +109,8 @@ class MulticoreServer : public Application
     uint64_t GetCompleted() const;
     /// \return requests at the server (waiting or in service)
     uint32_t GetInSystem() const;
+    /// \return multi-packet requests of which some packets, not all, have arrived
+    uint32_t GetAssembling() const;
     /// \return most requests ever at the server at once
     uint32_t GetPeakInSystem() const;
     /// \return drops by reason
@@ -160,6 +167,8 @@ class MulticoreServer : public Application
     Ipv4Address m_localAddress;              //!< locator in use (Any: per request)
     Time m_outstandingWork;                  //!< work of the requests at the server
     std::map<std::string, uint64_t> m_drops; //!< drops per reason
+    /// packets seen per (client, request) of multi-packet requests not yet complete
+    std::map<std::pair<uint32_t, uint64_t>, uint16_t> m_assembling;
 
     TracedCallback<const ServerRequest&> m_arrivalTrace;               //!< arrival
     TracedCallback<const ServerRequest&, Time> m_completeTrace;        //!< completion

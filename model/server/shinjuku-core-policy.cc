@@ -4,9 +4,16 @@
 
 #include "shinjuku-core-policy.h"
 
+#include "request-scheduling-compat.h"
+
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/string.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
 
 namespace ns3
 {
@@ -37,13 +44,114 @@ ShinjukuCorePolicy::GetTypeId()
                           "One queue per request class, served in turn, instead of one FIFO",
                           BooleanValue(false),
                           MakeBooleanAccessor(&ShinjukuCorePolicy::m_queuePerClass),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddAttribute(
+                "ClassScheduling",
+                "With QueuePerClass, which class queue an idle worker serves: "
+                "RoundRobin, Priority (highest ClassWeights first) or WeightedFair "
+                "(worker time in proportion to ClassWeights)",
+                EnumValue(ROUND_ROBIN),
+                RS_MAKE_ENUM_ACCESSOR(ClassScheduling, &ShinjukuCorePolicy::m_classScheduling),
+                MakeEnumChecker(ROUND_ROBIN,
+                                "RoundRobin",
+                                PRIORITY,
+                                "Priority",
+                                WEIGHTED_FAIR,
+                                "WeightedFair"))
+            .AddAttribute("ClassWeights",
+                          "Priority or weight of each class, \"w0,w1,...\" (classes beyond "
+                          "the list have 1); weights must be > 0",
+                          StringValue(""),
+                          MakeStringAccessor(&ShinjukuCorePolicy::m_classWeights),
+                          MakeStringChecker());
     return tid;
+}
+
+namespace
+{
+
+/**
+ * \param text "w0,w1,..." (may be empty)
+ * \param weights receives the values
+ * \return false if an item is not a finite number
+ */
+bool
+ParseWeights(const std::string& text, std::vector<double>& weights)
+{
+    weights.clear();
+    if (text.empty())
+    {
+        return true;
+    }
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+    {
+        char* end = nullptr;
+        double v = std::strtod(item.c_str(), &end);
+        if (item.empty() || *end != '\0' || !std::isfinite(v))
+        {
+            return false;
+        }
+        weights.push_back(v);
+    }
+    return text.back() != ',';
+}
+
+} // namespace
+
+bool
+ShinjukuCorePolicy::CheckConfig(uint32_t workers, std::string& error) const
+{
+    if (!CfcfsCorePolicy::CheckConfig(workers, error))
+    {
+        return false;
+    }
+    std::vector<double> weights;
+    if (!ParseWeights(m_classWeights, weights))
+    {
+        error = "ClassWeights \"" + m_classWeights + "\" is not a list of numbers";
+        return false;
+    }
+    for (double v : weights)
+    {
+        if (m_classScheduling == WEIGHTED_FAIR && !(v > 0))
+        {
+            error = "ClassWeights \"" + m_classWeights + "\": weights must be > 0";
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+ShinjukuCorePolicy::DoAttach()
+{
+    ParseWeights(m_classWeights, m_weights); // checked by CheckConfig
+    CfcfsCorePolicy::DoAttach();
+}
+
+double
+ShinjukuCorePolicy::WeightOf(uint32_t c) const
+{
+    return c < m_weights.size() ? m_weights[c] : 1.0;
 }
 
 void
 ShinjukuCorePolicy::Start(uint32_t w, Handle h)
 {
+    if (m_queuePerClass && m_classScheduling == WEIGHTED_FAIR)
+    {
+        // Charge the class the slice it is given, in virtual time.
+        uint8_t c = Get(h).header.GetRequestClass();
+        if (c >= m_virtualTime.size())
+        {
+            m_virtualTime.resize(c + 1, m_lastStart);
+        }
+        m_lastStart = m_virtualTime[c];
+        Time slice = std::min(m_quantum, Get(h).remaining);
+        m_virtualTime[c] += slice.GetDouble() / WeightOf(c);
+    }
     Run(w, h, m_quantum);
 }
 
@@ -73,6 +181,15 @@ ShinjukuCorePolicy::Admit(Handle h)
     {
         m_classes.resize(c + 1);
     }
+    if (m_classScheduling == WEIGHTED_FAIR && m_classes[c].empty())
+    {
+        // A queue that was idle starts where the service is now.
+        if (c >= m_virtualTime.size())
+        {
+            m_virtualTime.resize(c + 1, m_lastStart);
+        }
+        m_virtualTime[c] = std::max(m_virtualTime[c], m_lastStart);
+    }
     m_classes[c].push_back(h);
     ++m_classWaiting;
 }
@@ -89,20 +206,43 @@ ShinjukuCorePolicy::DoWorkerIdle(uint32_t w)
     {
         return;
     }
-    // Round robin: the first non-empty queue from the class whose turn it is.
-    for (uint32_t i = 0; i < m_classes.size(); ++i)
+    uint32_t c = NextClass();
+    Handle h = m_classes[c].front();
+    m_classes[c].pop_front();
+    --m_classWaiting;
+    Start(w, h);
+}
+
+uint32_t
+ShinjukuCorePolicy::NextClass()
+{
+    // Scan from the class whose turn it is, so equals go in turn. There
+    // are few classes: a scan is cheaper than a heap.
+    uint32_t n = m_classes.size();
+    uint32_t best = n;
+    for (uint32_t i = 0; i < n; ++i)
     {
-        uint32_t c = (m_next + i) % m_classes.size();
-        if (!m_classes[c].empty())
+        uint32_t c = (m_next + i) % n;
+        if (m_classes[c].empty())
         {
-            Handle h = m_classes[c].front();
-            m_classes[c].pop_front();
-            --m_classWaiting;
-            m_next = c + 1;
-            Start(w, h);
-            return;
+            continue;
+        }
+        if (best == n)
+        {
+            best = c;
+            if (m_classScheduling == ROUND_ROBIN)
+            {
+                break;
+            }
+        }
+        else if ((m_classScheduling == PRIORITY && WeightOf(c) > WeightOf(best)) ||
+                 (m_classScheduling == WEIGHTED_FAIR && m_virtualTime[c] < m_virtualTime[best]))
+        {
+            best = c;
         }
     }
+    m_next = best + 1;
+    return best;
 }
 
 uint64_t

@@ -8,6 +8,7 @@
 #include "cfcfs-core-policy.h"
 
 #include <deque>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -26,11 +27,22 @@ namespace ns3
  * worker takes it. With a quantum longer than any request it is c-FCFS.
  *
  * With QueuePerClass, requests wait in one FIFO per request class (type),
- * and idle workers take the head of the non-empty queues in turn (round
- * robin over the classes), so a backlog of one type does not hold up the
- * others. Shinjuku's own multi-queue policy weighs queues by their heads'
- * waiting time against a per-type target; round robin is the simplest
- * policy with the same isolation and needs no targets.
+ * so a backlog of one type does not hold up the others, and ClassScheduling
+ * says which queue an idle worker serves:
+ * - RoundRobin: the non-empty queues in turn;
+ * - Priority: the non-empty queue of the highest ClassWeights value
+ *   (strict priority; equal values in turn);
+ * - WeightedFair: worker time shared in proportion to ClassWeights
+ *   (start-time fair queueing: each queue's virtual time advances by the
+ *   slice it is given divided by its weight; the backlogged queue with
+ *   the least virtual time goes next, and a queue that was empty starts
+ *   at the virtual time of the last slice given, so it cannot claim the
+ *   time it was idle).
+ * ClassWeights lists one value per class, "w0,w1,..."; classes beyond the
+ * list have 1. Shinjuku's own multi-queue policy (and RackSched's servers)
+ * weigh queues by their heads' waiting time against a per-type target;
+ * these three are the requirements RackSched's paper names (per-type
+ * queues, strict priority, weighted fair sharing) and need no targets.
  */
 class ShinjukuCorePolicy : public CfcfsCorePolicy
 {
@@ -41,7 +53,18 @@ class ShinjukuCorePolicy : public CfcfsCorePolicy
      */
     static TypeId GetTypeId();
 
+    /// How an idle worker picks among the class queues.
+    enum ClassScheduling
+    {
+        ROUND_ROBIN,   //!< in turn
+        PRIORITY,      //!< highest weight first
+        WEIGHTED_FAIR, //!< worker time in proportion to the weights
+    };
+
+    bool CheckConfig(uint32_t workers, std::string& error) const override;
+
   protected:
+    void DoAttach() override;
     void Admit(Handle h) override;
     void Start(uint32_t w, Handle h) override;
     void DoSliceEnd(uint32_t w, Handle h) override;
@@ -49,12 +72,24 @@ class ShinjukuCorePolicy : public CfcfsCorePolicy
     uint64_t DoGetWaiting() const override;
 
   private:
-    Time m_quantum;                            //!< longest run before preemption
-    Time m_preemptionOverhead;                 //!< worker time per preemption
-    bool m_queuePerClass{false};               //!< one queue per request class
-    std::vector<std::deque<Handle>> m_classes; //!< queue of each class (QueuePerClass)
-    uint32_t m_next{0};                        //!< class whose turn is next
-    uint64_t m_classWaiting{0};                //!< requests in the class queues
+    /// \return the class queue an idle worker serves next (one must be non-empty)
+    uint32_t NextClass();
+    /**
+     * \param c a class
+     * \return its weight (ClassWeights, or 1)
+     */
+    double WeightOf(uint32_t c) const;
+    Time m_quantum;                                 //!< longest run before preemption
+    Time m_preemptionOverhead;                      //!< worker time per preemption
+    bool m_queuePerClass{false};                    //!< one queue per request class
+    std::vector<std::deque<Handle>> m_classes;      //!< queue of each class (QueuePerClass)
+    uint32_t m_next{0};                             //!< class whose turn is next
+    uint64_t m_classWaiting{0};                     //!< requests in the class queues
+    ClassScheduling m_classScheduling{ROUND_ROBIN}; //!< which class queue goes next
+    std::string m_classWeights;                     //!< "w0,w1,..." as given
+    std::vector<double> m_weights;                  //!< parsed ClassWeights
+    std::vector<double> m_virtualTime;              //!< per class (WeightedFair)
+    double m_lastStart{0};                          //!< virtual time of the last slice given
 };
 
 } // namespace ns3

@@ -1,0 +1,226 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rack-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/core-policy.h"
+#include "ns3/data-path-router-helper.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-list-routing-helper.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/multicore-server.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/pointer.h"
+#include "ns3/rack-scheduler.h"
+#include "ns3/request-dispatcher.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+RackHelper::RackHelper()
+    : m_workers(8, 8)
+{
+    m_policy.SetTypeId("ns3::ShinjukuCorePolicy");
+    m_server.SetTypeId("ns3::MulticoreServer");
+    m_switchFactory.SetTypeId("ns3::RackScheduler");
+}
+
+void
+RackHelper::SetServers(const std::vector<uint32_t>& workers)
+{
+    NS_ABORT_MSG_IF(workers.empty(), "RackHelper: a rack needs a server");
+    for (uint32_t w : workers)
+    {
+        NS_ABORT_MSG_IF(w == 0, "RackHelper: a server needs a worker core");
+    }
+    m_workers = workers;
+}
+
+void
+RackHelper::SetClients(uint32_t clients)
+{
+    NS_ABORT_MSG_IF(clients == 0, "RackHelper: a rack needs a client");
+    m_clients = clients;
+}
+
+void
+RackHelper::SetServerPolicy(const ObjectFactory& policy)
+{
+    m_policy = policy;
+}
+
+void
+RackHelper::SetServerAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_server.Set(name, value);
+}
+
+void
+RackHelper::SetDispatcher(const ObjectFactory& dispatcher)
+{
+    m_dispatcherFactory = dispatcher;
+}
+
+void
+RackHelper::SetSwitchAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_switchFactory.Set(name, value);
+}
+
+void
+RackHelper::SetLinks(DataRate rate, Time delay)
+{
+    m_rate = rate;
+    m_delay = delay;
+}
+
+void
+RackHelper::SetPort(uint16_t port)
+{
+    m_port = port;
+}
+
+void
+RackHelper::Install()
+{
+    NS_ABORT_MSG_IF(m_tor, "RackHelper::Install: already installed");
+    m_tor = CreateObject<Node>();
+    m_serverNodes.Create(m_workers.size());
+    m_clientNodes.Create(m_clients);
+
+    Ipv4ListRoutingHelper list;
+    list.Add(DataPathRouterHelper(m_switchFactory), 10);
+    list.Add(Ipv4StaticRoutingHelper(), 0);
+    InternetStackHelper torStack;
+    torStack.SetRoutingHelper(list);
+    torStack.Install(m_tor);
+    InternetStackHelper hostStack;
+    hostStack.SetRoutingHelper(Ipv4StaticRoutingHelper());
+    hostStack.Install(m_serverNodes);
+    hostStack.Install(m_clientNodes);
+
+    PointToPointHelper link;
+    link.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
+    link.SetChannelAttribute("Delay", TimeValue(m_delay));
+    link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
+    // One FIFO per link direction, as a NIC and a switch port have, and
+    // fewer events per packet than with a queue disc in front.
+    link.DisableFlowControl();
+
+    Ipv4AddressHelper addresses;
+    Ipv4StaticRoutingHelper routing;
+    // Host h (servers first, then clients) is on 10.(1 + h / 256).(h % 256).0/24.
+    auto connect = [&](Ptr<Node> host, uint32_t h) {
+        NetDeviceContainer devices = link.Install(host, m_tor);
+        std::ostringstream net;
+        net << "10." << 1 + h / 256 << "." << h % 256 << ".0";
+        addresses.SetBase(net.str().c_str(), "255.255.255.0");
+        Ipv4InterfaceContainer ifaces = addresses.Assign(devices);
+        Ptr<Ipv4> ipv4 = host->GetObject<Ipv4>();
+        routing.GetStaticRouting(ipv4)->SetDefaultRoute(
+            ifaces.GetAddress(1),
+            ipv4->GetInterfaceForDevice(devices.Get(0)));
+        m_devices.Add(devices);
+        return ifaces.GetAddress(0);
+    };
+    for (uint32_t s = 0; s < m_workers.size(); ++s)
+    {
+        Ipv4Address address = connect(m_serverNodes.Get(s), s);
+        ComputeTarget target;
+        target.address = address;
+        target.computeUnits = m_workers[s];
+        m_vector.Add(target);
+    }
+    for (uint32_t c = 0; c < m_clients; ++c)
+    {
+        connect(m_clientNodes.Get(c), m_workers.size() + c);
+    }
+
+    for (uint32_t s = 0; s < m_workers.size(); ++s)
+    {
+        ObjectFactory server = m_server;
+        server.Set("Port", UintegerValue(m_port));
+        server.Set("ComputeUnits", UintegerValue(m_workers[s]));
+        Ptr<MulticoreServer> app = server.Create<MulticoreServer>();
+        app->SetAttribute("Policy", PointerValue(m_policy.Create<CorePolicy>()));
+        m_serverNodes.Get(s)->AddApplication(app);
+        m_serverApps.Add(app);
+    }
+
+    if (m_dispatcherFactory.GetTypeId() != TypeId())
+    {
+        m_dispatcher = m_dispatcherFactory.Create<Dispatcher>();
+        m_dispatcher->SetComputeVector(m_vector);
+        GetSwitch()->SetDispatcher(m_dispatcher);
+    }
+}
+
+Ptr<RackScheduler>
+RackHelper::GetSwitch() const
+{
+    return m_tor ? DataPathRouterHelper::Get<RackScheduler>(m_tor) : nullptr;
+}
+
+Ptr<Dispatcher>
+RackHelper::GetDispatcher() const
+{
+    return m_dispatcher;
+}
+
+const ComputeVector&
+RackHelper::GetComputeVector() const
+{
+    return m_vector;
+}
+
+ApplicationContainer
+RackHelper::GetServers() const
+{
+    return m_serverApps;
+}
+
+NodeContainer
+RackHelper::GetClientNodes() const
+{
+    return m_clientNodes;
+}
+
+NodeContainer
+RackHelper::GetAllNodes() const
+{
+    NodeContainer all(m_tor);
+    all.Add(m_serverNodes);
+    all.Add(m_clientNodes);
+    return all;
+}
+
+NetDeviceContainer
+RackHelper::GetDevices() const
+{
+    return m_devices;
+}
+
+Ipv4Address
+RackHelper::GetVirtualAddress() const
+{
+    Ipv4AddressValue v;
+    Ptr<RackScheduler> s = GetSwitch();
+    NS_ABORT_MSG_IF(!s, "RackHelper: Install() first");
+    s->GetAttribute("VirtualAddress", v);
+    return v.Get();
+}
+
+uint16_t
+RackHelper::GetPort() const
+{
+    return m_port;
+}
+
+} // namespace ns3

@@ -1,0 +1,136 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RACK_HELPER_H
+#define RACK_HELPER_H
+
+#include "ns3/application-container.h"
+#include "ns3/compute-vector.h"
+#include "ns3/data-rate.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class Dispatcher;
+class RackScheduler;
+
+/**
+ * \ingroup request-scheduling-racksched
+ * \brief Builds a rack: a top-of-rack switch running a RackScheduler,
+ * servers (MulticoreServer, any core policy, each with its own number of
+ * worker cores) and client hosts, each host on its own point-to-point link
+ * to the switch.
+ *
+ * \code
+ *   RackHelper rack;
+ *   rack.SetServers({8, 8, 8, 8, 4, 4, 4, 4});   // worker cores per server
+ *   rack.SetClients(2);
+ *   rack.SetServerPolicy(shinjukuFactory);
+ *   rack.SetDispatcher(powerOfTwoFactory);        // none: clients choose
+ *   rack.Install();
+ *   // clients send to rack.GetVirtualAddress():rack.GetPort()
+ * \endcode
+ *
+ * Every host has one address and a default route to the switch; the
+ * switch reaches the hosts over its directly connected links. Servers
+ * answer from their own address, and replies cross the switch, which is
+ * how its dispatcher learns their load. Host h (servers first, then
+ * clients) is on 10.(1 + h / 256).(h % 256).0/24; the servers' addresses
+ * are the entries of GetComputeVector().
+ */
+class RackHelper
+{
+  public:
+    RackHelper();
+
+    /**
+     * \param workers worker cores of each server (one entry per server, each >= 1)
+     */
+    void SetServers(const std::vector<uint32_t>& workers);
+    /**
+     * \param clients number of client hosts (>= 1)
+     */
+    void SetClients(uint32_t clients);
+    /**
+     * \param policy the servers' core policy (a CorePolicy TypeId with attributes)
+     */
+    void SetServerPolicy(const ObjectFactory& policy);
+    /**
+     * \brief Set an attribute of every MulticoreServer.
+     * \param name attribute name
+     * \param value its value
+     */
+    void SetServerAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param dispatcher the switch's dispatcher (a Dispatcher TypeId with
+     *        attributes); a factory without a TypeId leaves the switch a
+     *        plain router
+     */
+    void SetDispatcher(const ObjectFactory& dispatcher);
+    /**
+     * \brief Set an attribute of the RackScheduler (VirtualAddress, AffinityStages, ...).
+     * \param name attribute name
+     * \param value its value
+     */
+    void SetSwitchAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param rate data rate of every link
+     * \param delay propagation delay of every link
+     */
+    void SetLinks(DataRate rate, Time delay);
+    /// \param port UDP port of the servers (default 9000)
+    void SetPort(uint16_t port);
+
+    /// Create the nodes, links, addresses, routes, servers and the switch's dispatcher.
+    void Install();
+
+    /// \return the switch's scheduler
+    Ptr<RackScheduler> GetSwitch() const;
+    /// \return the switch's dispatcher (null if none)
+    Ptr<Dispatcher> GetDispatcher() const;
+    /// \return the servers' entries (address, worker cores), in server order
+    const ComputeVector& GetComputeVector() const;
+    /// \return the MulticoreServer applications, in server order
+    ApplicationContainer GetServers() const;
+    /// \return the client hosts
+    NodeContainer GetClientNodes() const;
+    /// \return every node (switch, servers, clients)
+    NodeContainer GetAllNodes() const;
+    /// \return every link device
+    NetDeviceContainer GetDevices() const;
+    /// \return the rack's address (the switch's VirtualAddress)
+    Ipv4Address GetVirtualAddress() const;
+    /// \return the servers' UDP port
+    uint16_t GetPort() const;
+
+  private:
+    std::vector<uint32_t> m_workers;   //!< worker cores per server
+    uint32_t m_clients{1};             //!< client hosts
+    ObjectFactory m_policy;            //!< core policy
+    ObjectFactory m_server;            //!< MulticoreServer attributes
+    ObjectFactory m_dispatcherFactory; //!< dispatcher (no TypeId: none)
+    ObjectFactory m_switchFactory;     //!< RackScheduler attributes
+    DataRate m_rate{"40Gbps"};         //!< link rate
+    Time m_delay{MicroSeconds(1)};     //!< link delay
+    uint16_t m_port{9000};             //!< server port
+    Ptr<Node> m_tor;                   //!< the switch node
+    NodeContainer m_serverNodes;       //!< servers
+    NodeContainer m_clientNodes;       //!< clients
+    NetDeviceContainer m_devices;      //!< all link devices
+    ApplicationContainer m_serverApps; //!< servers' applications
+    ComputeVector m_vector;            //!< servers' entries
+    Ptr<Dispatcher> m_dispatcher;      //!< the dispatcher
+};
+
+} // namespace ns3
+
+#endif // RACK_HELPER_H

@@ -1,0 +1,814 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "racksched-scenario.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/core-policy.h"
+#include "ns3/data-rate.h"
+#include "ns3/multicore-server-helper.h"
+#include "ns3/multicore-server.h"
+#include "ns3/pointer.h"
+#include "ns3/rack-scheduler.h"
+#include "ns3/request-client-helper.h"
+#include "ns3/request-client.h"
+#include "ns3/request-dispatcher.h"
+#include "ns3/string.h"
+#include "ns3/type-aliases.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// A workload of the RackSched paper.
+struct Workload
+{
+    const char* name;    //!< option value
+    const char* service; //!< service-demand distribution
+    const char* first;   //!< name of class 0 instead of the distribution's ("": keep)
+    const char* second;  //!< name of class 1 instead of the distribution's
+    bool typeQueues;     //!< the authors' servers keep one queue per type
+};
+
+/// The paper's workloads (Fig. 10, 13): constant service times per type.
+/// GET and SCAN take the nominal times the authors' client uses for them
+/// (50 us and 780 us). The authors' servers keep one queue per type for
+/// the workloads whose types have their own ports (bimodal50, trimodal,
+/// getscan50).
+const Workload kWorkloads[] = {
+    {"exp50", "exp:50us", "", "", false},
+    {"bimodal90", "bimodal:0.9:50us:500us", "", "", false},
+    {"bimodal50", "bimodal:0.5:50us:500us", "", "", true},
+    {"trimodal",
+     "mix:0.3333333333333333:50us:0.3333333333333333:500us:0.3333333333333334:5000us",
+     "",
+     "",
+     true},
+    {"getscan90", "bimodal:0.9:50us:780us", "get", "scan", false},
+    {"getscan50", "bimodal:0.5:50us:780us", "get", "scan", true},
+};
+
+/// An inter-server policy: a dispatcher on the switch or on each client.
+struct RackPolicy
+{
+    const char* name;       //!< option value
+    const char* dispatcher; //!< TypeId name of the dispatcher
+    bool onClients;         //!< each client chooses (client-based)
+    bool tracked;           //!< compares tracked loads (--tracking applies)
+    const char* help;       //!< what it is
+};
+
+const RackPolicy kPolicies[] = {
+    {"racksched", "ns3::PowerOfKDispatcher", false, true, "power-of-k at the switch (k = --k)"},
+    {"random", "ns3::RandomDispatcher", false, false, "uniformly random server (ECMP-like)"},
+    {"rr", "ns3::RoundRobinDispatcher", false, false, "round robin"},
+    {"shortest", "ns3::PowerOfKDispatcher", false, true, "JSQ over all servers' tracked load"},
+    {"sampling", "ns3::PowerOfKDispatcher", false, true, "power-of-k with k = --k (default 4)"},
+    {"client", "ns3::PowerOfKDispatcher", true, true, "each client samples k of its own view"},
+    {"jbsq", "ns3::JbsqDispatcher", false, false, "R2P2 JBSQ(--jbsq-bound) per worker core"},
+    {"shinjuku", "ns3::RandomDispatcher", false, false, "random spreading, Shinjuku servers"},
+};
+
+/// A load-tracking scheme: a LoadTracker and its attribute, or a dispatcher of its own.
+struct Tracking
+{
+    const char* name;       //!< option value
+    const char* tracker;    //!< TypeId name of the LoadTracker ("": none)
+    const char* report;     //!< ReportedLoadTracker::Report ("" for others)
+    const char* dispatcher; //!< replaces the policy's dispatcher ("": keep it)
+};
+
+const Tracking kTrackings[] = {
+    // INT1: what the authors' servers report as their queue length, the
+    // requests at the server (waiting or running) besides the one answered.
+    {"int1", "ns3::ReportedLoadTracker", "Outstanding", ""},
+    // INT2: the authors keep only the least loaded server in a register.
+    {"int2", "", "", "ns3::LowestLoadDispatcher"},
+    {"int3", "ns3::ReportedLoadTracker", "OutstandingWork", ""},
+    {"queue", "ns3::ReportedLoadTracker", "QueueLength", ""},
+    {"proactive", "ns3::ProactiveLoadTracker", "", ""},
+};
+
+/**
+ * \param name a tracking scheme's name
+ * \return its entry, or null
+ */
+const Tracking*
+FindTracking(const std::string& name)
+{
+    for (const Tracking& t : kTrackings)
+    {
+        if (name == t.name)
+        {
+            return &t;
+        }
+    }
+    return nullptr;
+}
+
+const RackPolicy*
+FindPolicy(const std::string& name)
+{
+    for (const RackPolicy& p : kPolicies)
+    {
+        if (name == p.name)
+        {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+template <typename T, std::size_t N>
+std::vector<std::string>
+Names(const T (&table)[N])
+{
+    std::vector<std::string> names;
+    for (const T& t : table)
+    {
+        names.emplace_back(t.name);
+    }
+    return names;
+}
+
+/**
+ * \param text "a,b,c"
+ * \return the pieces
+ */
+std::vector<std::string>
+SplitList(const std::string& text, char sep)
+{
+    std::vector<std::string> parts;
+    std::string item;
+    std::istringstream in(text);
+    while (std::getline(in, item, sep))
+    {
+        parts.push_back(item);
+    }
+    if (!text.empty() && text.back() == sep)
+    {
+        parts.emplace_back();
+    }
+    return parts;
+}
+
+/**
+ * \param text a decimal number
+ * \param value receives it
+ * \return true if \p text is an unsigned integer that fits
+ */
+bool
+ParseIndex(const std::string& text, uint32_t& value)
+{
+    if (text.empty() || text.size() > 9 ||
+        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    {
+        return false;
+    }
+    value = std::stoul(text);
+    return true;
+}
+
+} // namespace
+
+RackSchedScenario::Parameters::Parameters()
+{
+    intra.SetTypeId("ns3::ShinjukuCorePolicy");
+    // The authors' Shinjuku servers preempt after 250 us (preemption_delay).
+    intra.Set("Quantum", TimeValue(MicroSeconds(250)));
+    std::string error;
+    DistributionSpec::Parse(kWorkloads[1].service, service, error);
+    duration = Seconds(1);
+    warmUp = MilliSeconds(100);
+}
+
+void
+RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
+{
+    std::string policies;
+    for (const RackPolicy& p : kPolicies)
+    {
+        policies += std::string(policies.empty() ? "" : "; ") + p.name + ": " + p.help;
+    }
+    options.AddChoice("policy", "inter-server policy (" + policies + ")", policy, Names(kPolicies));
+    options.Add("k",
+                "servers sampled per request by racksched, sampling and client, 1 .. --servers",
+                "2",
+                [this](const std::string& text, std::string& error) {
+                    uint64_t value = 0;
+                    if (!ScenarioOptions::ParseUnsigned("k", text, 1, 1000000, value, error))
+                    {
+                        return false;
+                    }
+                    k = value;
+                    kGiven = true;
+                    return true;
+                });
+    options.AddChoice("tracking",
+                      "load tracking: int1 (requests at the server, from replies), int2 (the "
+                      "least loaded server only, from replies; its own dispatcher), int3 "
+                      "(outstanding service time, from replies), queue (requests waiting, "
+                      "from replies), proactive (counted at the switch)",
+                      tracking,
+                      Names(kTrackings));
+    options.AddUnsigned("servers", "servers in the rack", servers, 1, 1000);
+    options.AddUnsigned("workers", "worker cores per server", workers, 1, 1024);
+    options.AddString("heterogeneous",
+                      "N:W, the last N servers have W worker cores (e.g. 4:4)",
+                      heterogeneous);
+    options.Add("intra",
+                "intra-server policy: " + TypeAliases::List(CorePolicy::GetTypeId()) +
+                    " (default shinjuku with a 250us quantum; cfcfs with --policy=jbsq), or a "
+                    "TypeId name; "
+                    "attributes as NAME[Attribute=Value|...]",
+                "shinjuku",
+                [this](const std::string& text, std::string& error) {
+                    intraGiven = true;
+                    return TypeAliases::Parse("intra", text, CorePolicy::GetTypeId(), intra, error);
+                });
+    options.Add("workload",
+                "exp50 | bimodal90 | bimodal50 | trimodal | getscan90 | getscan50",
+                workload,
+                [this, &options](const std::string& text, std::string& error) {
+                    if (!ScenarioOptions::ParseChoice("workload", text, Names(kWorkloads), error))
+                    {
+                        return false;
+                    }
+                    if (options.IsGiven("service"))
+                    {
+                        error = "invalid --workload=" + text +
+                                ": give --workload or --service, not both";
+                        return false;
+                    }
+                    workload = text;
+                    for (const Workload& w : kWorkloads)
+                    {
+                        if (text == w.name)
+                        {
+                            if (!DistributionSpec::Parse(w.service, service, error))
+                            {
+                                return false;
+                            }
+                            if (*w.first)
+                            {
+                                service.classNames = {w.first, w.second};
+                            }
+                            return true;
+                        }
+                    }
+                    return false;
+                });
+    options.AddDistribution("service",
+                            "instead of --workload: the service demand, e.g. exp:50us, "
+                            "bimodal:0.9:50us:500us",
+                            service);
+    options.AddDouble("load", "utilisation of the rack's worker cores", load, 0, 100);
+    options.AddDouble("rate", "request rate (requests/s), instead of --load", rate, 0, 1e9);
+    options.AddUnsigned("packets-per-request",
+                        "packets of each request (later ones follow the first)",
+                        packetsPerRequest,
+                        1,
+                        65535);
+    options.AddString("priority",
+                      "strict priority between request types on the servers: one value per "
+                      "type, higher first, e.g. 2,1",
+                      priority);
+    options.AddString("weights",
+                      "weighted fair sharing between request types on the servers: one weight "
+                      "per type, e.g. 3,1",
+                      weights);
+    options.AddString("placement",
+                      "types restricted to servers: TYPE:SERVERS;... with TYPE a class name "
+                      "or index and SERVERS a list of indices and ranges, e.g. scan:0-3",
+                      placement);
+    options.AddUnsigned("clients", "client hosts", clients, 1, 1000);
+    options.AddUnsigned("client-count",
+                        "independent clients of --policy=client (Client(N)), spread over the hosts",
+                        clientCount,
+                        1,
+                        100000);
+    options.AddUnsigned("jbsq-bound",
+                        "n of JBSQ(n): outstanding requests per worker core",
+                        jbsqBound,
+                        1,
+                        1000000);
+    options.AddString("link-rate", "data rate of every link", linkRate);
+    options.AddTime("link-delay", "propagation delay of every link", linkDelay, true);
+    options.AddUnsigned("flows",
+                        "UDP source ports per client host (shared by its clients with "
+                        "--policy=client)",
+                        flows,
+                        1,
+                        16384);
+    RequestScenario::Parameters::AddOptions(options);
+}
+
+std::vector<uint32_t>
+RackSchedScenario::Parameters::GetWorkers() const
+{
+    std::vector<uint32_t> w(servers, workers);
+    if (!heterogeneous.empty())
+    {
+        auto parts = SplitList(heterogeneous, ':');
+        uint32_t n = 0;
+        uint32_t cores = 0;
+        if (parts.size() == 2 && ParseIndex(parts[0], n) && ParseIndex(parts[1], cores))
+        {
+            for (uint32_t i = 0; i < std::min(n, servers); ++i)
+            {
+                w[servers - 1 - i] = cores;
+            }
+        }
+    }
+    return w;
+}
+
+double
+RackSchedScenario::Parameters::GetRate() const
+{
+    if (rate > 0)
+    {
+        return rate;
+    }
+    auto w = GetWorkers();
+    double cores = 0;
+    for (uint32_t c : w)
+    {
+        cores += c;
+    }
+    return load * cores / service.mean;
+}
+
+bool
+RackSchedScenario::Parameters::ParsePlacement(std::map<uint32_t, std::vector<uint32_t>>& result,
+                                              std::string& error) const
+{
+    result.clear();
+    if (placement.empty())
+    {
+        return true;
+    }
+    auto fail = [&error, this](const std::string& why) {
+        error = "invalid --placement=" + placement + ": " + why;
+        return false;
+    };
+    for (const std::string& rule : SplitList(placement, ';'))
+    {
+        auto parts = SplitList(rule, ':');
+        if (parts.size() != 2)
+        {
+            return fail("expected TYPE:SERVERS, got \"" + rule + "\"");
+        }
+        const auto& names = service.classNames;
+        uint32_t cls = 0;
+        auto named = std::find(names.begin(), names.end(), parts[0]);
+        if (named != names.end())
+        {
+            cls = named - names.begin();
+        }
+        else if (!ParseIndex(parts[0], cls) || cls >= std::max<std::size_t>(names.size(), 1))
+        {
+            return fail("unknown request type \"" + parts[0] + "\"");
+        }
+        std::vector<uint32_t> list;
+        for (const std::string& item : SplitList(parts[1], ','))
+        {
+            auto range = SplitList(item, '-');
+            uint32_t lo = 0;
+            uint32_t hi = 0;
+            if (range.size() == 1 && ParseIndex(range[0], lo))
+            {
+                hi = lo;
+            }
+            else if (range.size() != 2 || !ParseIndex(range[0], lo) || !ParseIndex(range[1], hi) ||
+                     hi < lo)
+            {
+                return fail("\"" + item + "\" is not a server index or range a-b");
+            }
+            if (hi >= servers)
+            {
+                return fail("server " + std::to_string(hi) + " is not in the rack (0 .. " +
+                            std::to_string(servers - 1) + ")");
+            }
+            for (uint32_t s = lo; s <= hi; ++s)
+            {
+                if (std::find(list.begin(), list.end(), s) == list.end())
+                {
+                    list.push_back(s);
+                }
+            }
+        }
+        if (list.empty())
+        {
+            return fail("type \"" + parts[0] + "\" names no server");
+        }
+        result[cls] = list;
+    }
+    return true;
+}
+
+uint32_t
+RackSchedScenario::Parameters::GetSamples() const
+{
+    const RackPolicy* p = FindPolicy(policy);
+    const Tracking* t = FindTracking(tracking);
+    if (!p || std::string(p->dispatcher) != "ns3::PowerOfKDispatcher" || (t && *t->dispatcher))
+    {
+        return 0;
+    }
+    if (policy == "shortest")
+    {
+        return servers;
+    }
+    return std::min(policy == "sampling" && !kGiven ? 4 : k, servers);
+}
+
+bool
+RackSchedScenario::Parameters::MakeDispatcher(ObjectFactory& factory, std::string& error) const
+{
+    const RackPolicy* p = FindPolicy(policy);
+    if (!p)
+    {
+        error = "invalid --policy=" + policy;
+        return false;
+    }
+    const Tracking* t = FindTracking(tracking);
+    if (!t)
+    {
+        error = "invalid --tracking=" + tracking;
+        return false;
+    }
+    factory = ObjectFactory(p->tracked && *t->dispatcher ? t->dispatcher : p->dispatcher);
+    if (GetSamples() > 0)
+    {
+        factory.Set("K", UintegerValue(GetSamples()));
+    }
+    if (policy == "jbsq")
+    {
+        factory.Set("Bound", UintegerValue(jbsqBound));
+    }
+    if (p->tracked && *t->tracker)
+    {
+        ObjectFactory tracker(t->tracker);
+        if (*t->report)
+        {
+            tracker.Set("Report", StringValue(t->report));
+        }
+        factory.Set("LoadTracker", PointerValue(tracker.Create<Object>()));
+    }
+    return true;
+}
+
+bool
+RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::string& error) const
+{
+    // The reference line is Shinjuku whatever --intra says (its quantum
+    // too, if --intra is a Shinjuku); R2P2's workers run each request to
+    // completion, FCFS.
+    factory = intra;
+    if (policy == "shinjuku" && intra.GetTypeId().GetName() != "ns3::ShinjukuCorePolicy")
+    {
+        factory = ObjectFactory("ns3::ShinjukuCorePolicy");
+        factory.Set("Quantum", TimeValue(MicroSeconds(250)));
+    }
+    else if (policy == "jbsq" && !intraGiven)
+    {
+        factory = ObjectFactory("ns3::CfcfsCorePolicy");
+    }
+    bool authorsTypeQueues = false;
+    for (const Workload& w : kWorkloads)
+    {
+        authorsTypeQueues |= workload == w.name && w.typeQueues;
+    }
+    TypeId::AttributeInformation info;
+    bool hasTypeQueues = factory.GetTypeId().LookupAttributeByName("QueuePerClass", &info);
+    if (!priority.empty() || !weights.empty())
+    {
+        if (!hasTypeQueues)
+        {
+            error = "invalid --" + std::string(priority.empty() ? "weights" : "priority") +
+                    ": needs per-type queues on the servers (--intra=shinjuku), not " +
+                    TypeAliases::Name(factory.GetTypeId());
+            return false;
+        }
+        if (!priority.empty() && !weights.empty())
+        {
+            error = "invalid --priority: give --priority or --weights, not both";
+            return false;
+        }
+        factory.Set("ClassScheduling", StringValue(priority.empty() ? "WeightedFair" : "Priority"));
+        factory.Set("ClassWeights", StringValue(priority.empty() ? weights : priority));
+    }
+    if (hasTypeQueues && (authorsTypeQueues || !priority.empty() || !weights.empty()))
+    {
+        factory.Set("QueuePerClass", BooleanValue(true));
+    }
+    return true;
+}
+
+bool
+RackSchedScenario::Parameters::Validate(std::string& error) const
+{
+    auto fail = [&error](const std::string& option, const std::string& why) {
+        error = "invalid --" + option + ": " + why;
+        return false;
+    };
+    const RackPolicy* p = FindPolicy(policy);
+    if (!p)
+    {
+        return fail("policy=" + policy, "unknown policy");
+    }
+    // The default k (2) is cut to a smaller rack; a k given is checked.
+    if (k < 1 || (kGiven && k > servers))
+    {
+        return fail("k=" + std::to_string(k),
+                    "must be 1 .. --servers (" + std::to_string(servers) + ")");
+    }
+    if (!heterogeneous.empty())
+    {
+        auto parts = SplitList(heterogeneous, ':');
+        uint32_t n = 0;
+        uint32_t cores = 0;
+        if (parts.size() != 2 || !ParseIndex(parts[0], n) || !ParseIndex(parts[1], cores) ||
+            n == 0 || n > servers || cores == 0)
+        {
+            return fail("heterogeneous=" + heterogeneous,
+                        "expected N:W with 1 <= N <= --servers and W >= 1");
+        }
+    }
+    if (!service.stream || !(service.mean > 0))
+    {
+        return fail("service=" + service.text, "its mean must be > 0");
+    }
+    TypeId tid = intra.GetTypeId();
+    if (!tid.IsChildOf(CorePolicy::GetTypeId()) || !tid.HasConstructor())
+    {
+        return fail("intra=" + tid.GetName(), "not a core policy");
+    }
+    ObjectFactory serverPolicy;
+    if (!MakeServerPolicy(serverPolicy, error))
+    {
+        return false;
+    }
+    std::string why;
+    for (uint32_t w : GetWorkers())
+    {
+        if (!serverPolicy.Create<CorePolicy>()->CheckConfig(w, why))
+        {
+            bool weightsProblem = why.find("ClassWeights") != std::string::npos;
+            return fail(weightsProblem
+                            ? (priority.empty() ? "weights=" + weights : "priority=" + priority)
+                            : "intra=" + TypeAliases::Name(tid),
+                        why);
+        }
+    }
+    std::map<uint32_t, std::vector<uint32_t>> constraints;
+    if (!ParsePlacement(constraints, error))
+    {
+        return false;
+    }
+    if (!constraints.empty() && (policy == "jbsq" || p->onClients))
+    {
+        return fail("placement=" + placement, "not supported with --policy=" + policy);
+    }
+    if (packetsPerRequest > 1 && policy == "jbsq")
+    {
+        return fail("packets-per-request",
+                    "JBSQ queues requests at the switch one packet each: use 1");
+    }
+    DataRateValue linkValue;
+    if (linkRate.find_first_of(" \t") != std::string::npos ||
+        !linkValue.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
+        linkValue.Get().GetBitRate() == 0)
+    {
+        return fail("link-rate=" + linkRate, "expected a data rate > 0, e.g. 40Gbps");
+    }
+    if (!(load > 0) || !std::isfinite(load))
+    {
+        return fail("load", "must be > 0");
+    }
+    if (!duration.IsStrictlyPositive())
+    {
+        return fail("duration", "must be > 0");
+    }
+    if (warmUp >= duration)
+    {
+        return fail("warmup", "must be shorter than --duration");
+    }
+    uint32_t apps = p->onClients ? clientCount : clients;
+    if (apps / GetRate() < 1e-9)
+    {
+        return fail("rate", "gives each client less than 1 ns between requests");
+    }
+    return true;
+}
+
+RackSchedScenario::RackSchedScenario(const Parameters& parameters)
+    : RequestScenario(parameters, "racksched-scenario"),
+      m_parameters(parameters)
+{
+    std::string error;
+    NS_ABORT_MSG_IF(!m_parameters.Validate(error), "RackSchedScenario: " << error);
+    // A service demand of its own (--service) is a custom workload.
+    bool named = false;
+    for (const Workload& w : kWorkloads)
+    {
+        named |= m_parameters.workload == w.name && m_parameters.service.text == w.service;
+    }
+    if (!named)
+    {
+        m_parameters.workload = "custom";
+    }
+}
+
+RackSchedScenario::~RackSchedScenario() = default;
+
+const RackHelper&
+RackSchedScenario::GetRack() const
+{
+    return m_rack;
+}
+
+void
+RackSchedScenario::Build()
+{
+    const Parameters& p = m_parameters;
+    const RackPolicy* policy = FindPolicy(p.policy);
+    std::string error;
+    ObjectFactory dispatcher;
+    ObjectFactory serverPolicy;
+    NS_ABORT_MSG_IF(!p.MakeDispatcher(dispatcher, error) ||
+                        !p.MakeServerPolicy(serverPolicy, error),
+                    "RackSchedScenario: " << error);
+
+    m_rack.SetServers(p.GetWorkers());
+    m_rack.SetClients(p.clients);
+    m_rack.SetServerPolicy(serverPolicy);
+    m_rack.SetServerAttribute("WarmUp", TimeValue(p.warmUp));
+    m_rack.SetServerAttribute("ExactQuantiles", BooleanValue(p.exactQuantiles));
+    m_rack.SetDispatcher(policy->onClients ? ObjectFactory() : dispatcher);
+    m_rack.SetLinks(DataRate(p.linkRate), p.linkDelay);
+    m_rack.Install();
+
+    Ptr<RackScheduler> tor = m_rack.GetSwitch();
+    if (Ptr<Dispatcher> d = m_rack.GetDispatcher())
+    {
+        d->AssignStreams(1000);
+        std::map<uint32_t, std::vector<uint32_t>> constraints;
+        p.ParsePlacement(constraints, error);
+        for (const auto& [cls, servers] : constraints)
+        {
+            tor->SetPlacement(cls, servers);
+        }
+    }
+    tor->TraceConnectWithoutContext("Drop", MakeCallback(&RackSchedScenario::SwitchDrop, this));
+    WatchDevices(m_rack.GetDevices());
+    WatchIp(m_rack.GetAllNodes());
+    ApplicationContainer servers = m_rack.GetServers();
+    WatchServers(servers);
+    MulticoreServerHelper::AssignStreams(servers, 2000);
+
+    // Clients: one application per host, or per independent client of the
+    // client-based policy, each with its own dispatcher (its own view).
+    uint32_t apps = policy->onClients ? p.clientCount : p.clients;
+    double meanGap = apps / p.GetRate();
+    DistributionSpec gap;
+    NS_ABORT_MSG_IF(!DistributionSpec::Arrival("exp", meanGap, gap, error),
+                    "RackSchedScenario: " << error);
+    RequestClientHelper clientHelper(m_rack.GetVirtualAddress(), m_rack.GetPort());
+    // As many sockets per host as with one application per host: ns-3
+    // finds a socket by a scan over the host's sockets.
+    clientHelper.SetAttribute("Flows", UintegerValue(std::max(1u, p.flows * p.clients / apps)));
+    clientHelper.SetAttribute("WarmUp", TimeValue(p.warmUp));
+    clientHelper.SetAttribute("ExactQuantiles", BooleanValue(p.exactQuantiles));
+    clientHelper.SetAttribute("PacketsPerRequest", UintegerValue(p.packetsPerRequest));
+    int64_t stream = 3000;
+    NodeContainer hosts = m_rack.GetClientNodes();
+    for (uint32_t a = 0; a < apps; ++a)
+    {
+        // Distinct client ids: (client, request) names a request rack-wide.
+        clientHelper.SetAttribute("ClientId", UintegerValue(a));
+        if (policy->onClients)
+        {
+            Ptr<Dispatcher> own = dispatcher.Create<Dispatcher>();
+            own->SetComputeVector(m_rack.GetComputeVector());
+            clientHelper.SetAttribute("Dispatcher", PointerValue(own));
+        }
+        InstallClient(clientHelper, hosts.Get(a % hosts.GetN()), gap, p.service, stream);
+    }
+    ApplicationContainer clients = GetClients();
+    for (auto app = clients.Begin(); app != clients.End(); ++app)
+    {
+        (*app)->TraceConnectWithoutContext("Complete",
+                                           MakeCallback(&RackSchedScenario::Completed, this));
+    }
+}
+
+void
+RackSchedScenario::Completed(const ServiceRequestHeader& /* header */, Time /* rct */)
+{
+    Time now = Simulator::Now();
+    if (now >= m_parameters.warmUp && now < m_parameters.duration)
+    {
+        ++m_completedInWindow;
+    }
+}
+
+void
+RackSchedScenario::SwitchDrop(Ptr<const Packet> /* p */, const std::string& reason)
+{
+    // Only malformed packets and missing routes are dropped here; with
+    // multi-packet requests each dropped packet counts (the scenario's
+    // clients never send malformed ones).
+    RequestDropped("switch: " + reason);
+}
+
+void
+RackSchedScenario::DoSendingStopped()
+{
+    m_busyAtDuration.clear();
+    ApplicationContainer servers = m_rack.GetServers();
+    for (auto app = servers.Begin(); app != servers.End(); ++app)
+    {
+        m_busyAtDuration.push_back(DynamicCast<MulticoreServer>(*app)->GetPolicy()->GetBusyTime());
+    }
+}
+
+JsonSummary
+RackSchedScenario::Summarize() const
+{
+    const Parameters& p = m_parameters;
+    RequestStats rct = GetClientStats();
+    double window = (p.duration - p.warmUp).GetSeconds();
+
+    JsonSummary perClass;
+    for (uint32_t c = 0; c < p.service.classNames.size(); ++c)
+    {
+        JsonSummary cls;
+        bool answered = c < rct.GetClassCount();
+        cls.Set("completed", answered ? rct.GetClass(c).GetCount() : uint64_t{0});
+        cls.SetLatency("", answered ? rct.GetClass(c) : LatencySummary());
+        perClass.Set(p.service.classNames[c], cls);
+    }
+    JsonSummary perServer;
+    ApplicationContainer servers = m_rack.GetServers();
+    uint64_t inServers = 0;
+    for (uint32_t s = 0; s < servers.GetN(); ++s)
+    {
+        Ptr<MulticoreServer> server = DynamicCast<MulticoreServer>(servers.Get(s));
+        inServers += server->GetInSystem();
+        Time busy = s < m_busyAtDuration.size() ? m_busyAtDuration[s] : Time(0);
+        JsonSummary one;
+        one.Set("workers", server->GetWorkers())
+            .Set("requests", server->GetCompleted())
+            .Set("utilisation",
+                 busy.GetSeconds() / (server->GetWorkers() * p.duration.GetSeconds()))
+            .Set("preemptions", server->GetPolicy()->GetPreemptions())
+            .SetLatency("sojourn_", server->GetStats().GetAll());
+        perServer.Set(std::to_string(s), one);
+    }
+    Ptr<RackScheduler> tor = m_rack.GetSwitch();
+    ObjectFactory dispatcher;
+    std::string error;
+    p.MakeDispatcher(dispatcher, error);
+    JsonSummary j = RequestScenario::Summarize();
+    j.Set("policy", p.policy)
+        .Set("dispatcher", TypeAliases::Name(dispatcher.GetTypeId()))
+        .Set("dispatcher_on", FindPolicy(p.policy)->onClients ? "clients" : "switch")
+        .Set("k", p.GetSamples())
+        .Set("tracking", FindPolicy(p.policy)->tracked ? p.tracking : "none")
+        .Set("intra",
+             TypeAliases::Name(
+                 DynamicCast<MulticoreServer>(servers.Get(0))->GetPolicy()->GetInstanceTypeId()))
+        .Set("servers", p.servers)
+        .Set("workers", p.workers)
+        .Set("heterogeneous", p.heterogeneous)
+        .Set("workload", p.workload)
+        .Set("service", p.service.text)
+        .Set("service_mean_us", p.service.mean * 1e6)
+        .Set("packets_per_request", p.packetsPerRequest)
+        .Set("load", p.rate > 0 ? 0.0 : p.load)
+        .Set("rate_rps", p.GetRate())
+        .Set("throughput_rps", window > 0 ? m_completedInWindow / window : 0.0)
+        .SetLatency("", rct.GetAll())
+        .Set("per_class", perClass)
+        .Set("per_server", perServer)
+        .Set("in_servers", inServers)
+        .Set("switch_scheduled", tor->GetScheduled())
+        .Set("switch_queued", tor->GetQueued())
+        .Set("switch_queue_peak", tor->GetQueuePeak())
+        .Set("affinity_misses", tor->GetAffinityMisses())
+        .Set("affinity_peak", tor->GetAffinityPeak());
+    return j;
+}
+
+} // namespace ns3

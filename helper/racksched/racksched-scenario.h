@@ -1,0 +1,152 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RACKSCHED_SCENARIO_H
+#define RACKSCHED_SCENARIO_H
+
+#include "rack-helper.h"
+
+#include "ns3/distribution-spec.h"
+#include "ns3/json-summary.h"
+#include "ns3/object-factory.h"
+#include "ns3/request-scenario.h"
+#include "ns3/scenario-options.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling-racksched
+ * \brief The RackSched paper's rack (Zhu et al., OSDI'20): clients behind
+ * a top-of-rack switch that schedules requests over multi-core servers,
+ * with RackSched's power-of-k and its baselines; the scenario of the
+ * racksched-scenario example, the tests and the benchmark.
+ *
+ * The inter-server policy (--policy) is a dispatcher on the switch
+ * (racksched, random, rr, shortest, sampling, jbsq, shinjuku) or on each
+ * client (client: Client(N) with N independent clients, each with its own
+ * view of the servers' load). The intra-server policy (--intra) is any
+ * core policy, Shinjuku by default. Requests arrive as a Poisson process at
+ * --rate, or at --load times the rack's capacity (worker cores / mean
+ * service time), spread evenly over the clients. The latency is the
+ * clients' request completion time (sent to reply received); throughput
+ * counts the replies received while the clients send, after the warm-up.
+ */
+class RackSchedScenario : public RequestScenario
+{
+  public:
+    /// Parameters of the scenario.
+    struct Parameters : public RequestScenario::Parameters
+    {
+        std::string policy{"racksched"};   //!< inter-server policy
+        uint32_t k{2};                     //!< samples of power-of-k (sampling: 4 unless given)
+        std::string tracking{"int1"};      //!< load tracking
+        uint32_t servers{8};               //!< servers
+        uint32_t workers{8};               //!< worker cores per server
+        std::string heterogeneous;         //!< "N:W": the last N servers have W workers
+        ObjectFactory intra;               //!< core policy of the servers
+        std::string workload{"bimodal90"}; //!< named workload ("custom" with --service)
+        DistributionSpec service;          //!< service demand
+        double load{0.5};                  //!< utilisation of the rack's workers
+        double rate{0};                    //!< request rate (0: from load)
+        uint32_t packetsPerRequest{1};     //!< packets per request
+        std::string priority;              //!< per-class priorities
+        std::string weights;               //!< per-class weights
+        std::string placement;             //!< "CLASS:SERVERS;..."
+        uint32_t clients{2};               //!< client hosts
+        uint32_t clientCount{100};         //!< independent clients of the client policy
+        uint32_t jbsqBound{3};             //!< JBSQ(n) per worker core
+        std::string linkRate{"40Gbps"};    //!< link data rate
+        Time linkDelay{MicroSeconds(1)};   //!< link propagation delay
+        uint32_t flows{64};                //!< source ports per client application
+        bool kGiven{false};                //!< --k was given
+        bool intraGiven{false};            //!< --intra was given
+
+        Parameters();
+        /**
+         * \brief Declare the scenario's options.
+         * \param options where to declare them
+         */
+        void AddOptions(ScenarioOptions& options);
+        /**
+         * \brief Check the parameters together.
+         * \param error receives "invalid --OPTION=VALUE: reason" on failure
+         * \return true if the scenario can run
+         */
+        bool Validate(std::string& error) const;
+        /// \return worker cores of each server
+        std::vector<uint32_t> GetWorkers() const;
+        /// \return samples per decision of a power-of-k policy (0 for the others)
+        uint32_t GetSamples() const;
+        /// \return the request rate (requests/s)
+        double GetRate() const;
+        /**
+         * \brief Parse --placement.
+         * \param placement receives the allowed servers per class index
+         * \param error receives the reason on failure
+         * \return true on success
+         */
+        bool ParsePlacement(std::map<uint32_t, std::vector<uint32_t>>& placement,
+                            std::string& error) const;
+        /**
+         * \brief The switch's (or the clients') dispatcher.
+         * \param factory receives the dispatcher's type and attributes
+         * \param error receives the reason on failure
+         * \return true on success
+         */
+        bool MakeDispatcher(ObjectFactory& factory, std::string& error) const;
+        /**
+         * \brief The servers' core policy, with per-class queues set from
+         * the workload, --priority and --weights.
+         * \param factory receives the policy
+         * \param error receives the reason on failure
+         * \return true on success
+         */
+        bool MakeServerPolicy(ObjectFactory& factory, std::string& error) const;
+    };
+
+    /**
+     * \param parameters the parameters (must validate)
+     */
+    explicit RackSchedScenario(const Parameters& parameters);
+    ~RackSchedScenario() override;
+    void Build() override;
+    /**
+     * \brief The common keys plus rate and throughput, latency per class,
+     * per-server requests and utilisation, the switch's counters.
+     * \return the summary
+     */
+    JsonSummary Summarize() const override;
+    /// \return the rack
+    const RackHelper& GetRack() const;
+
+  protected:
+    void DoSendingStopped() override;
+
+  private:
+    /**
+     * \param header a reply
+     * \param rct its completion time
+     */
+    void Completed(const ServiceRequestHeader& header, Time rct);
+    /**
+     * \param p a packet the switch dropped
+     * \param reason why
+     */
+    void SwitchDrop(Ptr<const Packet> p, const std::string& reason);
+
+    Parameters m_parameters;            //!< parameters
+    RackHelper m_rack;                  //!< the rack
+    uint64_t m_completedInWindow{0};    //!< replies during [warm-up, duration)
+    std::vector<Time> m_busyAtDuration; //!< each server's worker busy time when sending stopped
+};
+
+} // namespace ns3
+
+#endif // RACKSCHED_SCENARIO_H

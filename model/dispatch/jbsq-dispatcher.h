@@ -1,0 +1,65 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef JBSQ_DISPATCHER_H
+#define JBSQ_DISPATCHER_H
+
+#include "request-dispatcher.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling-dispatch
+ * \brief Join-the-bounded-shortest-queue JBSQ(n), R2P2's policy (Kogias et
+ * al., ATC'19), as a RackSched baseline: at most Bound requests per
+ * worker core (the entry's compute units) are outstanding at each entry;
+ * the others wait in the host's queue (the switch), in arrival order. R2P2
+ * bounds each worker's queue; the authors' P4 JBSQ keeps one counter per
+ * (server, core); a bound per server of n x cores is the same capacity.
+ *
+ * The host holds every request (HoldsRequests) and, after each arrival and
+ * each reply, releases the head of its queue to the entry with the fewest
+ * outstanding requests per core below the bound (ties: the lowest index,
+ * the P4 code's first fit). The outstanding counts are exact (counted on
+ * dispatch, uncounted on reply). Head-of-line blocking comes from the
+ * bounded FCFS queues: R2P2's workers run each request to completion, so a
+ * short request sent to a server whose workers are all on long ones waits
+ * for them, and when every server is at its bound the switch's FIFO holds
+ * short requests behind long ones.
+ */
+class JbsqDispatcher : public Dispatcher
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    bool HoldsRequests() const override;
+    bool WantsReplies() const override;
+    void NotifyReply(uint32_t target, const ServiceRequestHeader& reply) override;
+    /**
+     * \param target an entry
+     * \return requests sent to it and not yet answered
+     */
+    uint32_t GetOutstanding(uint32_t target) const;
+
+  protected:
+    /// Aborts: the host must use Release().
+    uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
+    bool DoRelease(uint32_t waiting, ReleaseOrder& order) override;
+    void DoDispatched(uint32_t target) override;
+    void DoComputeVectorChanged() override;
+
+  private:
+    uint32_t m_bound;                    //!< most outstanding per entry
+    std::vector<uint32_t> m_outstanding; //!< per entry
+};
+
+} // namespace ns3
+
+#endif // JBSQ_DISPATCHER_H

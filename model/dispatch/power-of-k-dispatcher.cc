@@ -1,0 +1,154 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "power-of-k-dispatcher.h"
+
+#include "proactive-load-tracker.h"
+
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PowerOfKDispatcher");
+
+NS_OBJECT_ENSURE_REGISTERED(PowerOfKDispatcher);
+
+TypeId
+PowerOfKDispatcher::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PowerOfKDispatcher")
+            .SetParent<Dispatcher>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<PowerOfKDispatcher>()
+            .AddAttribute("K",
+                          "Entries sampled per request; as many as there are entries gives "
+                          "exact join-the-shortest-queue",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&PowerOfKDispatcher::m_k),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("LoadTracker",
+                          "How the loads compared are tracked (ns3::ProactiveLoadTracker, "
+                          "ns3::ReportedLoadTracker)",
+                          PointerValue(),
+                          MakePointerAccessor(&PowerOfKDispatcher::m_tracker),
+                          MakePointerChecker<LoadTracker>());
+    return tid;
+}
+
+PowerOfKDispatcher::PowerOfKDispatcher()
+    : m_k(2),
+      m_pick(CreateObject<UniformRandomVariable>())
+{
+}
+
+void
+PowerOfKDispatcher::DoDispose()
+{
+    m_tracker = nullptr;
+    Dispatcher::DoDispose();
+}
+
+int64_t
+PowerOfKDispatcher::AssignStreams(int64_t stream)
+{
+    m_pick->SetStream(stream);
+    return 1;
+}
+
+bool
+PowerOfKDispatcher::SupportsCandidates() const
+{
+    return true;
+}
+
+bool
+PowerOfKDispatcher::WantsReplies() const
+{
+    return true;
+}
+
+Ptr<LoadTracker>
+PowerOfKDispatcher::GetLoadTracker() const
+{
+    return m_tracker;
+}
+
+void
+PowerOfKDispatcher::DoComputeVectorChanged()
+{
+    if (!m_tracker)
+    {
+        m_tracker = CreateObject<ProactiveLoadTracker>();
+    }
+    uint32_t n = GetComputeVector().GetN();
+    m_tracker->Reset(n);
+    m_all.resize(n);
+    std::iota(m_all.begin(), m_all.end(), 0);
+}
+
+void
+PowerOfKDispatcher::DoDispatched(uint32_t target)
+{
+    m_tracker->Dispatched(target);
+}
+
+void
+PowerOfKDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& reply)
+{
+    if (target < m_tracker->GetN())
+    {
+        m_tracker->Replied(target, reply);
+    }
+}
+
+uint32_t
+PowerOfKDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+{
+    m_pool = m_all;
+    return Sample();
+}
+
+uint32_t
+PowerOfKDispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
+                                  const Ipv4Header& /* header */,
+                                  const std::vector<uint32_t>& candidates)
+{
+    m_pool = candidates;
+    return Sample();
+}
+
+uint32_t
+PowerOfKDispatcher::Sample()
+{
+    // Partial Fisher-Yates: the first k places of m_pool become k distinct
+    // uniform samples, in the order drawn.
+    uint32_t n = m_pool.size();
+    uint32_t k = std::min(m_k, n);
+    uint32_t best = 0;
+    int64_t bestLoad = 0;
+    for (uint32_t i = 0; i < k; ++i)
+    {
+        uint32_t j = i + (n - i > 1 ? m_pick->GetInteger(0, n - i - 1) : 0);
+        std::swap(m_pool[i], m_pool[j]);
+        uint32_t t = m_pool[i];
+        int64_t load = m_tracker->GetLoad(t);
+        // Strictly less: ties go to the earlier sample.
+        if (i == 0 || load < bestLoad)
+        {
+            best = t;
+            bestLoad = load;
+        }
+    }
+    NS_LOG_LOGIC("chose " << best << " with load " << bestLoad << " among " << k << " samples");
+    return best;
+}
+
+} // namespace ns3

@@ -1,0 +1,74 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef POWER_OF_K_DISPATCHER_H
+#define POWER_OF_K_DISPATCHER_H
+
+#include "load-tracker.h"
+#include "request-dispatcher.h"
+
+#include "ns3/random-variable-stream.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling-dispatch
+ * \brief Power-of-k-choices (RackSched's inter-server policy): sample K
+ * distinct entries uniformly at random and send the request to the least
+ * loaded of them, as the LoadTracker sees the loads; ties go to the first
+ * sample.
+ *
+ * K = 2 is RackSched. A K at least the number of entries samples them all:
+ * exact join-the-shortest-queue on the tracked load ("Shortest" in the
+ * paper), with ties broken at random by the sampling order. With stale
+ * loads JSQ herds: every request between two replies goes to the same
+ * server. Sampling-4 is K = 4. Placement constraints are honoured by
+ * sampling among the allowed entries only.
+ */
+class PowerOfKDispatcher : public Dispatcher
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    PowerOfKDispatcher();
+    int64_t AssignStreams(int64_t stream) override;
+    bool SupportsCandidates() const override;
+    /// \return true: replies carry the load reports and end proactive counts
+    bool WantsReplies() const override;
+    void NotifyReply(uint32_t target, const ServiceRequestHeader& reply) override;
+    /// \return the load tracker
+    Ptr<LoadTracker> GetLoadTracker() const;
+
+  protected:
+    void DoDispose() override;
+    uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
+    uint32_t DoChooseAmong(Ptr<const Packet> packet,
+                           const Ipv4Header& header,
+                           const std::vector<uint32_t>& candidates) override;
+    void DoDispatched(uint32_t target) override;
+    void DoComputeVectorChanged() override;
+
+  private:
+    /**
+     * \brief The least loaded of K samples of m_pool (which it shuffles in part).
+     * \return the chosen entry
+     */
+    uint32_t Sample();
+
+    uint32_t m_k;                      //!< samples per decision
+    Ptr<LoadTracker> m_tracker;        //!< loads of the entries
+    Ptr<UniformRandomVariable> m_pick; //!< draws the samples
+    std::vector<uint32_t> m_all;       //!< every entry, 0 .. N-1
+    std::vector<uint32_t> m_pool;      //!< scratch: entries to sample from
+};
+
+} // namespace ns3
+
+#endif // POWER_OF_K_DISPATCHER_H

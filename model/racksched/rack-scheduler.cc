@@ -1,0 +1,319 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rack-scheduler.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RackScheduler");
+
+NS_OBJECT_ENSURE_REGISTERED(RackScheduler);
+
+TypeId
+RackScheduler::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RackScheduler")
+            .SetParent<DataPathRouter>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<RackScheduler>()
+            .AddAttribute("VirtualAddress",
+                          "The rack's address: requests sent to it are scheduled here",
+                          Ipv4AddressValue("10.255.255.1"),
+                          MakeIpv4AddressAccessor(&RackScheduler::m_virtual),
+                          MakeIpv4AddressChecker())
+            .AddAttribute("AffinityStages",
+                          "Hash stages of the request affinity table",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&RackScheduler::m_stages),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("AffinitySlots",
+                          "Slots per stage of the request affinity table",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&RackScheduler::m_slots),
+                          MakeUintegerChecker<uint32_t>(1, 1u << 24))
+            .AddTraceSource("Schedule",
+                            "The first packet of a request was sent to a server",
+                            MakeTraceSourceAccessor(&RackScheduler::m_scheduleTrace),
+                            "ns3::RackScheduler::ScheduleTracedCallback")
+            .AddTraceSource("Drop",
+                            "A request packet was dropped; the reason is given",
+                            MakeTraceSourceAccessor(&RackScheduler::m_dropTrace),
+                            "ns3::RackScheduler::DropTracedCallback");
+    return tid;
+}
+
+RackScheduler::RackScheduler()
+    : m_stages(3),
+      m_slots(65536)
+{
+}
+
+RackScheduler::~RackScheduler() = default;
+
+void
+RackScheduler::DoDispose()
+{
+    m_dispatcher = nullptr;
+    m_held.clear();
+    m_table.reset();
+    DataPathRouter::DoDispose();
+}
+
+void
+RackScheduler::SetDispatcher(Ptr<Dispatcher> dispatcher)
+{
+    NS_ABORT_MSG_IF(!dispatcher || dispatcher->GetComputeVector().IsEmpty(),
+                    "RackScheduler: the dispatcher needs the servers as its compute vector");
+    m_dispatcher = dispatcher;
+    m_server.clear();
+    const ComputeVector& v = dispatcher->GetComputeVector();
+    for (uint32_t i = 0; i < v.GetN(); ++i)
+    {
+        m_server[v.Get(i).address.Get()] = i;
+    }
+}
+
+Ptr<Dispatcher>
+RackScheduler::GetDispatcher() const
+{
+    return m_dispatcher;
+}
+
+void
+RackScheduler::SetPlacement(uint8_t requestClass, const std::vector<uint32_t>& servers)
+{
+    NS_ABORT_MSG_IF(!m_dispatcher, "RackScheduler: SetDispatcher before SetPlacement");
+    NS_ABORT_MSG_IF(!m_dispatcher->SupportsCandidates(),
+                    "RackScheduler: " << m_dispatcher->GetInstanceTypeId().GetName()
+                                      << " cannot honour placement constraints");
+    NS_ABORT_MSG_IF(servers.empty(), "RackScheduler: class " << +requestClass << " has no server");
+    for (uint32_t s : servers)
+    {
+        NS_ABORT_MSG_IF(s >= m_dispatcher->GetComputeVector().GetN(),
+                        "RackScheduler: placement names server " << s << ", beyond the rack");
+    }
+    if (requestClass >= m_placement.size())
+    {
+        m_placement.resize(requestClass + 1);
+    }
+    m_placement[requestClass] = servers;
+}
+
+uint64_t
+RackScheduler::GetScheduled() const
+{
+    return m_scheduled;
+}
+
+uint64_t
+RackScheduler::GetAffinityMisses() const
+{
+    return m_affinityMisses;
+}
+
+uint32_t
+RackScheduler::GetAffinityPeak() const
+{
+    return m_table ? m_table->GetPeak() : 0;
+}
+
+uint32_t
+RackScheduler::GetQueued() const
+{
+    return m_held.size();
+}
+
+uint32_t
+RackScheduler::GetQueuePeak() const
+{
+    return m_queuePeak;
+}
+
+const std::map<std::string, uint64_t>&
+RackScheduler::GetDrops() const
+{
+    return m_drops;
+}
+
+bool
+RackScheduler::DoRouteInput(Ptr<const Packet> p,
+                            const Ipv4Header& header,
+                            Ptr<const NetDevice> /* idev */,
+                            const UnicastForwardCallback& ucb,
+                            const ErrorCallback& ecb)
+{
+    if (!m_dispatcher)
+    {
+        return false;
+    }
+    if (header.GetDestination() == m_virtual)
+    {
+        HandleRequest(p, header, ucb, ecb);
+        return true;
+    }
+    auto it = m_server.find(header.GetSource().Get());
+    if (it != m_server.end())
+    {
+        HandleReply(it->second, p, header);
+    }
+    return false; // DataPathRouter forwards it
+}
+
+void
+RackScheduler::HandleRequest(Ptr<const Packet> p,
+                             const Ipv4Header& header,
+                             const UnicastForwardCallback& ucb,
+                             const ErrorCallback& ecb)
+{
+    ServiceRequestHeader request;
+    if (!ReadServiceHeader(p, header, request) ||
+        request.GetMessageType() != ServiceRequestHeader::REQUEST)
+    {
+        Drop(p, header, MALFORMED_DROP, ecb);
+        return;
+    }
+    bool multi = request.GetPacketCount() > 1;
+    if (multi && !m_table)
+    {
+        m_table = std::make_unique<RequestAffinityTable>(m_stages, m_slots);
+    }
+    if (request.GetPacketIndex() > 0)
+    {
+        // A later packet follows the first.
+        uint32_t server = m_table->Lookup(request.GetClientId(), request.GetRequestId());
+        if (server == RequestAffinityTable::NOT_FOUND)
+        {
+            ++m_affinityMisses;
+            server = Fallback(request);
+        }
+        Forward(p, header, server, ucb, ecb);
+        return;
+    }
+    if (m_dispatcher->HoldsRequests())
+    {
+        m_held.push_back(Held{p, header, ucb, ecb});
+        m_queuePeak = std::max<uint32_t>(m_queuePeak, m_held.size());
+        Drain();
+        return;
+    }
+    uint8_t c = request.GetRequestClass();
+    bool constrained = c < m_placement.size() && !m_placement[c].empty();
+    uint32_t server;
+    if (multi && !m_table->Insert(request.GetClientId(), request.GetRequestId(), 0))
+    {
+        // Every stage collides: the P4 design sends the request to a hash
+        // of its identifiers, where its later packets (which miss too) go.
+        ++m_affinityMisses;
+        server = Fallback(request);
+        m_dispatcher->Dispatched(header, server);
+    }
+    else
+    {
+        server = constrained ? m_dispatcher->Choose(p, header, m_placement[c])
+                             : m_dispatcher->Choose(p, header);
+        if (multi)
+        {
+            m_table->Insert(request.GetClientId(), request.GetRequestId(), server);
+        }
+    }
+    ++m_scheduled;
+    m_scheduleTrace(request, server);
+    Forward(p, header, server, ucb, ecb);
+}
+
+uint32_t
+RackScheduler::Fallback(const ServiceRequestHeader& request) const
+{
+    uint64_t h = RequestAffinityTable::Hash(request.GetClientId(), request.GetRequestId());
+    uint8_t c = request.GetRequestClass();
+    if (c < m_placement.size() && !m_placement[c].empty())
+    {
+        return m_placement[c][h % m_placement[c].size()];
+    }
+    return h % m_dispatcher->GetComputeVector().GetN();
+}
+
+void
+RackScheduler::HandleReply(uint32_t server, Ptr<const Packet> p, const Ipv4Header& header)
+{
+    ServiceRequestHeader reply;
+    if (!ReadServiceHeader(p, header, reply) ||
+        reply.GetMessageType() != ServiceRequestHeader::REPLY)
+    {
+        return;
+    }
+    if (reply.GetPacketCount() > 1 && m_table)
+    {
+        m_table->Remove(reply.GetClientId(), reply.GetRequestId());
+    }
+    m_dispatcher->NotifyReply(server, reply);
+    if (!m_held.empty())
+    {
+        Drain();
+    }
+}
+
+void
+RackScheduler::Drain()
+{
+    Dispatcher::ReleaseOrder order;
+    while (m_dispatcher->Release(m_held.size(), order))
+    {
+        for (uint32_t n = 0; n < order.count; ++n)
+        {
+            Held h = std::move(m_held.front());
+            m_held.pop_front();
+            m_dispatcher->Dispatched(h.header, order.target);
+            ++m_scheduled;
+            ServiceRequestHeader request;
+            ReadServiceHeader(h.packet, h.header, request);
+            m_scheduleTrace(request, order.target);
+            Forward(h.packet, h.header, order.target, h.ucb, h.ecb);
+        }
+    }
+}
+
+void
+RackScheduler::Forward(Ptr<const Packet> p,
+                       const Ipv4Header& header,
+                       uint32_t server,
+                       const UnicastForwardCallback& ucb,
+                       const ErrorCallback& ecb)
+{
+    Ipv4Address address = m_dispatcher->GetComputeVector().Get(server).address;
+    Ptr<Ipv4Route> route = Lookup(address);
+    if (!route)
+    {
+        Drop(p, header, NO_ROUTE_DROP, ecb);
+        return;
+    }
+    Ipv4Header out = header;
+    out.SetDestination(address);
+    NS_LOG_LOGIC(header.GetSource() << " -> server " << server << " (" << address << ")");
+    ucb(route, p, out);
+}
+
+void
+RackScheduler::Drop(Ptr<const Packet> p,
+                    const Ipv4Header& header,
+                    const char* reason,
+                    const ErrorCallback& ecb)
+{
+    NS_LOG_LOGIC("drop from " << header.GetSource() << ": " << reason);
+    ++m_drops[reason];
+    m_dropTrace(p, reason);
+    if (!ecb.IsNull())
+    {
+        ecb(p, header, Socket::ERROR_NOROUTETOHOST);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,116 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "request-affinity-table.h"
+
+#include "ns3/abort.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+namespace
+{
+
+/**
+ * \param x a 64-bit value
+ * \return it mixed (the SplitMix64 finaliser): every input bit moves every output bit
+ */
+uint64_t
+Mix(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+} // namespace
+
+RequestAffinityTable::RequestAffinityTable(uint32_t stages, uint32_t slots)
+    : m_stages(stages),
+      m_slots(slots)
+{
+    NS_ABORT_MSG_IF(stages == 0 || slots == 0,
+                    "RequestAffinityTable: stages and slots must be >= 1");
+    m_table.resize(static_cast<std::size_t>(stages) * slots);
+}
+
+uint64_t
+RequestAffinityTable::Hash(uint32_t client, uint64_t request)
+{
+    return Mix(Mix(request) ^ (static_cast<uint64_t>(client) * 0x9e3779b97f4a7c15ULL));
+}
+
+uint32_t
+RequestAffinityTable::SlotOf(uint32_t stage, uint32_t client, uint64_t request) const
+{
+    // A different function per stage (the P4 code uses a different CRC each).
+    uint64_t h = Mix(Hash(client, request) + (stage + 1) * 0x632be59bd9b4e019ULL);
+    return stage * m_slots + static_cast<uint32_t>(h % m_slots);
+}
+
+bool
+RequestAffinityTable::Insert(uint32_t client, uint64_t request, uint32_t target)
+{
+    for (uint32_t s = 0; s < m_stages; ++s)
+    {
+        Entry& e = m_table[SlotOf(s, client, request)];
+        if (!e.used || (e.client == client && e.request == request))
+        {
+            if (!e.used)
+            {
+                ++m_size;
+                m_peak = std::max(m_peak, m_size);
+            }
+            e = Entry{request, client, target, true};
+            return true;
+        }
+    }
+    return false;
+}
+
+uint32_t
+RequestAffinityTable::Lookup(uint32_t client, uint64_t request) const
+{
+    for (uint32_t s = 0; s < m_stages; ++s)
+    {
+        const Entry& e = m_table[SlotOf(s, client, request)];
+        if (e.used && e.client == client && e.request == request)
+        {
+            return e.target;
+        }
+    }
+    return NOT_FOUND;
+}
+
+void
+RequestAffinityTable::Remove(uint32_t client, uint64_t request)
+{
+    for (uint32_t s = 0; s < m_stages; ++s)
+    {
+        Entry& e = m_table[SlotOf(s, client, request)];
+        if (e.used && e.client == client && e.request == request)
+        {
+            e.used = false;
+            --m_size;
+        }
+    }
+}
+
+uint32_t
+RequestAffinityTable::GetSize() const
+{
+    return m_size;
+}
+
+uint32_t
+RequestAffinityTable::GetPeak() const
+{
+    return m_peak;
+}
+
+} // namespace ns3

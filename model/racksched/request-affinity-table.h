@@ -1,0 +1,99 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REQUEST_AFFINITY_TABLE_H
+#define REQUEST_AFFINITY_TABLE_H
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling-racksched
+ * \brief RackSched's request table (ReqTable): which server the first
+ * packet of a multi-packet request went to, so its later packets follow.
+ *
+ * As in the authors' P4 code, the table is a fixed number of hash stages,
+ * each an array of slots (register arrays in a switch pipeline); a request
+ * is keyed by its (client, request) identifiers and each stage hashes the
+ * key with its own function. Insert takes the first stage whose slot is
+ * free (or already holds the key); when every stage's slot holds another
+ * request, insertion fails and the caller falls back to a hash of the key
+ * (what the P4 code does, so later packets, which miss the table too, land
+ * on the same server). Entries are removed when the reply passes.
+ *
+ * Memory is Stages x Slots entries of 16 bytes, allocated at construction.
+ */
+class RequestAffinityTable
+{
+  public:
+    /// Lookup result when the key is absent.
+    static constexpr uint32_t NOT_FOUND = UINT32_MAX;
+
+    /**
+     * \param stages hash stages, >= 1
+     * \param slots slots per stage, >= 1
+     */
+    RequestAffinityTable(uint32_t stages, uint32_t slots);
+    /**
+     * \brief Remember a request's server.
+     * \param client client id
+     * \param request request id
+     * \param target server index
+     * \return false if every stage's slot holds another request (collision)
+     */
+    bool Insert(uint32_t client, uint64_t request, uint32_t target);
+    /**
+     * \param client client id
+     * \param request request id
+     * \return the server of the request, or NOT_FOUND
+     */
+    uint32_t Lookup(uint32_t client, uint64_t request) const;
+    /**
+     * \brief Forget a request (no effect if absent).
+     * \param client client id
+     * \param request request id
+     */
+    void Remove(uint32_t client, uint64_t request);
+    /// \return entries in use
+    uint32_t GetSize() const;
+    /// \return most entries ever in use at once
+    uint32_t GetPeak() const;
+    /**
+     * \param client client id
+     * \param request request id
+     * \return a hash of the key for the fallback choice (independent of the stages')
+     */
+    static uint64_t Hash(uint32_t client, uint64_t request);
+
+  private:
+    /// One slot.
+    struct Entry
+    {
+        uint64_t request{0}; //!< request id
+        uint32_t client{0};  //!< client id
+        uint32_t target{0};  //!< server index
+        bool used{false};    //!< slot holds a request
+    };
+
+    /**
+     * \param stage a stage
+     * \param client client id
+     * \param request request id
+     * \return the slot of the key in that stage
+     */
+    uint32_t SlotOf(uint32_t stage, uint32_t client, uint64_t request) const;
+
+    uint32_t m_stages;          //!< hash stages
+    uint32_t m_slots;           //!< slots per stage
+    std::vector<Entry> m_table; //!< stage-major slots
+    uint32_t m_size{0};         //!< entries in use
+    uint32_t m_peak{0};         //!< most entries in use
+};
+
+} // namespace ns3
+
+#endif // REQUEST_AFFINITY_TABLE_H

@@ -1,0 +1,197 @@
+"""Reproduce RackSched's evaluation (Zhu et al., "RackSched: A
+Microsecond-Scale Scheduler for Rack-Scale Computers", OSDI'20) with
+racksched-scenario.
+
+    python -m request_scheduling.racksched --out results/racksched [--scale quick|paper] \
+        [--only policies,scaleout,getscan,tracking,heterogeneous]
+
+Writes, per experiment, the runs (``*-runs.csv``), means with 95 %
+confidence intervals (``*-summary.csv``), gnuplot figures (``fig-*.png``)
+and the figures of merit (``summary.json``):
+
+* policies (Figs. 10, 14, 15): p99 latency against throughput for the four
+  synthetic workloads (Exp(50), Bimodal(90-50, 10-500), Bimodal(50-50,
+  50-500), Trimodal(50, 500, 5000)), RackSched against random, round robin,
+  Shortest, client-based (Client(100)), R2P2's JBSQ(3) and per-server
+  Shinjuku behind random;
+* scaleout (Fig. 12): the throughput RackSched sustains within the p99 SLO
+  with 1, 2, 4 and 8 servers (Bimodal(90-50, 10-500));
+* getscan (Fig. 13): the GET/SCAN mixes (90/10 and 50/50, per-type queues
+  for 50/50 as the authors' servers have), p99 per type;
+* tracking (Fig. 16): INT1 (requests at the server, from replies), INT2
+  (the least loaded server only, as the authors' P4 program keeps it), INT3
+  (outstanding service time), waiting requests only, and proactive tracking;
+* heterogeneous (Fig. 11): half the servers with 4 worker cores instead of 8.
+
+The throughput at the SLO is where the p99 latency crosses SLO_FACTOR times
+the workload's mean service time, interpolated linearly between the two
+loads around the crossing (the last point within the SLO if none crosses).
+Each run lasts long enough for a target number of requests at 50 % load
+(10 % of it warm-up): ``--scale quick`` 150 000 requests and one run per
+point (about 15 minutes on two cores), ``--scale paper`` the paper's 10 s
+per point and two runs (many hours).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+import pandas as pd
+
+from . import plot, summarize, sweep
+from .reproduce import reproduce_main
+
+# Mean service time (us) of each workload; per-type queues where the
+# authors' servers had them.
+WORKLOADS = {"exp50": 50.0, "bimodal90": 95.0, "bimodal50": 275.0, "trimodal": 1850.0,
+             "getscan90": 123.0, "getscan50": 415.0}
+POLICIES = ["racksched", "random", "rr", "shortest", "client", "jbsq", "shinjuku"]
+SCALES = {
+    "paper": {"requests": None, "seconds": 10.0, "runs": 2,
+              "loads": [0.3, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99]},
+    "quick": {"requests": 150000, "seconds": None, "runs": 1,
+              "loads": [0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98]},
+}
+# The p99 latency objective, in mean service times.
+SLO_FACTOR = 10.0
+METRICS = ["throughput_rps", "p99_us", "p50_us", "mean_us"]
+CORES = 64  # the default rack: 8 servers x 8 workers
+
+
+def _timing(scale: dict, workload: str, cores: int = CORES) -> dict:
+    """--duration and --warmup of a workload's runs."""
+    if scale["seconds"]:
+        seconds = scale["seconds"]
+    else:
+        rate = 0.5 * cores / (WORKLOADS[workload] * 1e-6)
+        seconds = scale["requests"] / rate
+    return {"duration": f"{seconds * 1e3:.3f}ms", "warmup": f"{seconds * 100:.3f}ms"}
+
+
+def throughput_at_slo(rows: pd.DataFrame, slo_us: float) -> float:
+    """Throughput where p99 crosses ``slo_us`` (rows of one curve, any order)."""
+    rows = rows.sort_values("load")
+    t, p = rows["throughput_rps"].to_numpy(), rows["p99_us"].to_numpy()
+    ok = np.flatnonzero(p <= slo_us)
+    if len(ok) == 0:
+        return 0.0
+    i = ok[-1]
+    if i + 1 < len(p) and p[i + 1] > slo_us:
+        return float(t[i] + (t[i + 1] - t[i]) * (slo_us - p[i]) / (p[i + 1] - p[i]))
+    return float(t[i])
+
+
+def _curves(out: Path, name: str, runs: pd.DataFrame, by: list[str], series: str, title: str) -> pd.DataFrame:
+    """Summarize a load sweep, write its CSVs and its p99-vs-throughput figure.
+    ``short_p99_us`` is the p99 of the shortest request type (the
+    workload's first class), where head-of-line blocking shows."""
+    first = next((c for c in ("per_class.short.p99_us", "per_class.c0.p99_us") if c in runs), "p99_us")
+    runs = runs.assign(short_p99_us=runs[first])
+    runs.to_csv(out / f"{name}-runs.csv", index=False)
+    s = summarize(runs, by + ["load"], METRICS + ["short_p99_us"])
+    s.to_csv(out / f"{name}-summary.csv", index=False)
+    s = s.assign(throughput_krps=s.throughput_rps / 1e3)
+    plot.line_plot(s, "throughput_krps", "p99_us", series, out / f"fig-{name}.png", title=title,
+                   xlabel="throughput (KRPS)", ylabel="p99 latency (us)", logy=True)
+    return s
+
+
+def policies(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+    """p99 vs throughput, every policy, the four synthetic workloads."""
+    result = {}
+    for workload in ["exp50", "bimodal90", "bimodal50", "trimodal"]:
+        runs = sweep("racksched-scenario", {"policy": POLICIES, "load": scale["loads"]}, runs=scale["runs"],
+                     jobs=jobs, workload=workload, progress=progress, **_timing(scale, workload))
+        s = _curves(out, f"policies-{workload}", runs, ["policy"], "policy", f"{workload}: p99 vs throughput")
+        slo = SLO_FACTOR * WORKLOADS[workload]
+        at = {p: throughput_at_slo(g, slo) for p, g in s.groupby("policy")}
+        best_baseline = max(at[p] for p in ("random", "rr", "client"))
+        top = s[s.load == max(scale["loads"])].set_index("policy")
+        result |= {f"{workload}_short_p99_us_at_{max(scale['loads']):g}_{p}": float(top.loc[p, "short_p99_us"])
+                   for p in top.index}
+        result |= {f"{workload}_slo_us": slo,
+                   **{f"{workload}_krps_at_slo_{p}": at[p] / 1e3 for p in at},
+                   f"{workload}_racksched_over_best_of_random_rr_client": at["racksched"] / best_baseline
+                   if best_baseline else float("nan")}
+    return result
+
+
+def scaleout(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+    """Throughput within the SLO against the number of servers."""
+    frames = []
+    for servers in [1, 2, 4, 8]:
+        frames.append(sweep("racksched-scenario", {"load": scale["loads"]}, runs=scale["runs"], jobs=jobs,
+                            servers=servers, workload="bimodal90", progress=progress,
+                            **_timing(scale, "bimodal90", servers * 8)).assign(servers=servers))
+    s = _curves(out, "scaleout", pd.concat(frames, ignore_index=True), ["servers"], "servers",
+                "RackSched scale-out (bimodal90)")
+    slo = SLO_FACTOR * WORKLOADS["bimodal90"]
+    at = {int(n): throughput_at_slo(g, slo) / 1e3 for n, g in s.groupby("servers")}
+    rows = pd.DataFrame({"servers": list(at), "krps_at_slo": list(at.values())})
+    rows.to_csv(out / "scaleout-at-slo.csv", index=False)
+    plot.line_plot(rows.assign(curve="racksched"), "servers", "krps_at_slo", "curve",
+                   out / "fig-scaleout-at-slo.png", title=f"throughput at p99 <= {slo:g} us",
+                   xlabel="servers", ylabel="KRPS",
+                   extra_series=[("linear", list(at), [at[1] * n for n in at])])
+    return {f"scaleout_krps_at_slo_{n}": v for n, v in at.items()} | {
+        "scaleout_8_over_1": at[8] / at[1] if at[1] else float("nan")}
+
+
+def getscan(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+    """GET/SCAN mixes: p99 of each type, RackSched against random and Shinjuku."""
+    result = {}
+    for workload in ["getscan90", "getscan50"]:
+        runs = sweep("racksched-scenario", {"policy": ["racksched", "random", "client"], "load": scale["loads"]},
+                     runs=scale["runs"], jobs=jobs, workload=workload, progress=progress,
+                     **_timing(scale, workload))
+        runs = runs.rename(columns={"per_class.get.p99_us": "get_p99_us", "per_class.scan.p99_us": "scan_p99_us"})
+        runs.to_csv(out / f"getscan-{workload}-runs.csv", index=False)
+        s = summarize(runs, ["policy", "load"], METRICS + ["get_p99_us", "scan_p99_us"])
+        s.to_csv(out / f"getscan-{workload}-summary.csv", index=False)
+        s = s.assign(throughput_krps=s.throughput_rps / 1e3)
+        for kind in ("get", "scan"):
+            plot.line_plot(s, "throughput_krps", f"{kind}_p99_us", "policy", out / f"fig-{workload}-{kind}.png",
+                           title=f"{workload}: {kind.upper()} p99", xlabel="throughput (KRPS)",
+                           ylabel="p99 latency (us)", logy=True)
+        top = s[s.load == max(scale["loads"])].set_index("policy")
+        result |= {f"{workload}_{kind}_p99_us_at_{max(scale['loads']):g}_{p}": float(top.loc[p, f"{kind}_p99_us"])
+                   for kind in ("get", "scan") for p in top.index}
+    return result
+
+
+def tracking(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+    """Power-of-2 with each load-tracking scheme."""
+    runs = sweep("racksched-scenario", {"tracking": ["int1", "int2", "int3", "queue", "proactive"], "load": scale["loads"]},
+                 runs=scale["runs"], jobs=jobs, workload="bimodal90", progress=progress,
+                 **_timing(scale, "bimodal90"))
+    s = _curves(out, "tracking", runs, ["tracking"], "tracking", "load tracking (bimodal90)")
+    slo = SLO_FACTOR * WORKLOADS["bimodal90"]
+    return {f"tracking_krps_at_slo_{t}": throughput_at_slo(g, slo) / 1e3 for t, g in s.groupby("tracking")}
+
+
+def heterogeneous(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+    """Four of the eight servers with 4 worker cores."""
+    runs = sweep("racksched-scenario", {"policy": ["racksched", "random", "rr", "client"], "load": scale["loads"]},
+                 runs=scale["runs"], jobs=jobs, workload="bimodal90", heterogeneous="4:4", progress=progress,
+                 **_timing(scale, "bimodal90", 48))
+    s = _curves(out, "heterogeneous", runs, ["policy"], "policy", "heterogeneous rack (4 x 8 + 4 x 4 cores)")
+    slo = SLO_FACTOR * WORKLOADS["bimodal90"]
+    return {f"heterogeneous_krps_at_slo_{p}": throughput_at_slo(g, slo) / 1e3 for p, g in s.groupby("policy")}
+
+
+def main(argv=None) -> int:
+    return reproduce_main(
+        "racksched", "Reproduce the RackSched evaluation", "results/racksched", SCALES,
+        {"policies": lambda out, scale, args: policies(out, scale, args.jobs, args.progress),
+         "scaleout": lambda out, scale, args: scaleout(out, scale, args.jobs, args.progress),
+         "getscan": lambda out, scale, args: getscan(out, scale, args.jobs, args.progress),
+         "tracking": lambda out, scale, args: tracking(out, scale, args.jobs, args.progress),
+         "heterogeneous": lambda out, scale, args: heterogeneous(out, scale, args.jobs, args.progress)},
+        argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""racksched-scenario through the Python API: summary keys, conservation,
+the policies on one seed, invalid options, and the reproduction on a tiny
+scale."""
+
+import pytest
+
+import request_scheduling as rs
+
+SMALL = dict(servers=4, workers=2, service="exp:20us", duration="100ms", warmup="10ms")
+
+
+def test_run_summary_and_conservation():
+    s = rs.run("racksched-scenario", load=0.7, **SMALL)
+    for key in ("rate_rps", "throughput_rps", "mean_us", "p50_us", "p99_us", "p999_us", "per_class",
+                "per_server", "affinity_misses", "switch_queue_peak", "sent", "completed", "in_flight",
+                "dropped", "wall_s", "events"):
+        assert key in s, key
+    assert s["sent"] == s["completed"] + s["in_flight"] + s["dropped"]
+    assert s["dropped"] == 0 and s["sent"] > 20000
+    assert s["throughput_rps"] == pytest.approx(s["rate_rps"], rel=0.05)
+    assert sum(v["requests"] for v in s["per_server"].values()) == s["completed"]
+    assert all(0.55 < v["utilisation"] < 0.85 for v in s["per_server"].values())
+
+
+def test_policies_on_the_same_requests():
+    policies = ["racksched", "random", "rr", "shortest", "sampling", "client", "jbsq", "shinjuku"]
+    df = rs.sweep("racksched-scenario", {"policy": policies}, jobs=2, load=0.9, client_count=8, **SMALL)
+    assert list(df["error"].isna()) == [True] * len(policies)
+    p = df.set_index("policy")
+    assert (p["completed"] == p["sent"]).all()
+    # Power-of-2 with load reports beats blind random spreading at 90 %.
+    assert p.loc["racksched", "p99_us"] < p.loc["random", "p99_us"]
+    assert p.loc["sampling", "k"] == 4 and p.loc["shortest", "k"] == 4
+    assert p.loc["client", "dispatcher_on"] == "clients"
+    assert p.loc["jbsq", "intra"] == "cfcfs" and p.loc["shinjuku", "intra"] == "shinjuku"
+
+
+@pytest.mark.parametrize("option, value", [
+    ("k", 0), ("k", 5), ("jbsq_bound", 0), ("placement", "long:0"), ("placement", "0:9"),
+    ("placement", "0:"), ("policy", "magic"), ("tracking", "int9"), ("workload", "bimodal"),
+    ("heterogeneous", "9:4"), ("weights", "1,0"), ("intra", "fifo"), ("load", 0),
+])
+def test_invalid_options_name_the_option(option, value):
+    with pytest.raises(rs.ExampleError) as err:
+        rs.run("racksched-scenario", **{**SMALL, option: value})
+    message = str(err.value)
+    assert "--" + option.replace("_", "-") in message
+    assert err.value.returncode == 1
+
+
+def test_reproduction_experiments_on_a_tiny_scale(tmp_path):
+    from request_scheduling import racksched
+
+    tiny = {"requests": 4000, "seconds": None, "runs": 1, "loads": [0.5, 0.9]}
+    result = racksched.tracking(tmp_path, tiny, jobs=2, progress=False)
+    assert set(result) == {f"tracking_krps_at_slo_{t}" for t in ("int1", "int2", "int3", "queue", "proactive")}
+    assert all(v > 0 for v in result.values())
+    assert (tmp_path / "fig-tracking.png").exists()
+    assert racksched.throughput_at_slo(
+        __import__("pandas").DataFrame({"load": [0.5, 0.9], "throughput_rps": [100.0, 200.0],
+                                        "p99_us": [10.0, 30.0]}), 20.0) == pytest.approx(150.0)

@@ -1,0 +1,529 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// RackSched: the inter-server dispatchers and load trackers, the switch's
+// request affinity and placement, the per-type queues of the servers, and
+// the rack against queueing theory.
+
+#include "request-scheduling-test-utils.h"
+
+#include "ns3/boolean.h"
+#include "ns3/compute-vector.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/jbsq-dispatcher.h"
+#include "ns3/multicore-server.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/power-of-k-dispatcher.h"
+#include "ns3/proactive-load-tracker.h"
+#include "ns3/rack-scheduler.h"
+#include "ns3/racksched-scenario.h"
+#include "ns3/reported-load-tracker.h"
+#include "ns3/request-affinity-table.h"
+#include "ns3/shinjuku-core-policy.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/type-aliases.h"
+#include "ns3/uinteger.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::tests;
+
+namespace
+{
+
+/**
+ * \param n entries
+ * \return a compute vector of n single-core entries 10.0.0.1 ...
+ */
+ComputeVector
+Entries(uint32_t n)
+{
+    ComputeVector v;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        ComputeTarget t;
+        t.address = Ipv4Address(0x0a000001 + i);
+        v.Add(t);
+    }
+    return v;
+}
+
+/**
+ * \param outstanding the load report
+ * \return a reply carrying it
+ */
+ServiceRequestHeader
+Reply(uint32_t outstanding)
+{
+    ServiceRequestHeader h;
+    h.SetMessageType(ServiceRequestHeader::REPLY);
+    h.SetOutstanding(outstanding);
+    return h;
+}
+
+/// Power-of-k: the least loaded of k distinct samples, in the exact proportions.
+class PowerOfKTestCase : public TestCase
+{
+  public:
+    PowerOfKTestCase()
+        : TestCase("Power-of-k picks the least loaded of its k samples; k = N is JSQ")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Loads 0, 1, 2, 3 (reported). With 2 distinct samples of 4, entry
+        // i wins when it is sampled with a more loaded one: of the 6 pairs,
+        // 3 contain 0, 2 contain 1 with a larger, 1 is {2, 3}.
+        auto tracker = CreateObject<ReportedLoadTracker>();
+        tracker->SetAttribute("Report", StringValue("Outstanding"));
+        auto d = CreateObject<PowerOfKDispatcher>();
+        d->SetAttribute("LoadTracker", PointerValue(tracker));
+        d->SetComputeVector(Entries(4));
+        d->AssignStreams(7);
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            d->NotifyReply(i, Reply(i));
+        }
+        Ptr<Packet> p = Create<Packet>(10);
+        Ipv4Header ip;
+        const uint32_t draws = 60000;
+        std::vector<uint32_t> count(4, 0);
+        for (uint32_t n = 0; n < draws; ++n)
+        {
+            ++count[d->Choose(p, ip)];
+        }
+        const double expected[] = {1.0 / 2, 1.0 / 3, 1.0 / 6, 0};
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(count[i] / double(draws),
+                                      expected[i],
+                                      0.01,
+                                      "share of entry " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(count[3], 0, "the most loaded entry is never the lesser of two");
+        // Among candidates only.
+        std::vector<uint32_t> candidates{2, 3};
+        for (uint32_t n = 0; n < 100; ++n)
+        {
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip, candidates), 2, "least loaded candidate");
+        }
+        // K = N: exact JSQ; reported loads do not move on dispatch (stale).
+        d->SetAttribute("K", UintegerValue(4));
+        for (uint32_t n = 0; n < 100; ++n)
+        {
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip), 0, "JSQ on stale load herds");
+        }
+    }
+};
+
+/// JSQ with fresh (proactive) information on two single-core servers.
+class FreshJsqTestCase : public TestCase
+{
+  public:
+    FreshJsqTestCase()
+        : TestCase("JSQ with proactive tracking on two servers follows the hand-computed "
+                   "sequence")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto d = CreateObject<PowerOfKDispatcher>();
+        d->SetAttribute("K", UintegerValue(2));
+        d->SetAttribute("LoadTracker", PointerValue(CreateObject<ProactiveLoadTracker>()));
+        d->SetComputeVector(Entries(2));
+        Ptr<Packet> p = Create<Packet>(10);
+        Ipv4Header ip;
+        Ptr<LoadTracker> t = d->GetLoadTracker();
+        // Loads (0,0): either; then the other; (1,1): either; a reply from
+        // server 0 makes it (0,1) or (0,2)... every non-tie is forced.
+        uint32_t first = d->Choose(p, ip);
+        uint32_t second = d->Choose(p, ip);
+        NS_TEST_ASSERT_MSG_EQ(second, 1 - first, "second request to the idle server");
+        d->Choose(p, ip); // (1,1): either, now (2,1) or (1,2)
+        uint32_t busier = t->GetLoad(0) > t->GetLoad(1) ? 0 : 1;
+        NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip), 1 - busier, "to the shorter queue");
+        // Now (2,2). Two replies from server 0: (0,2).
+        d->NotifyReply(0, ServiceRequestHeader());
+        d->NotifyReply(0, ServiceRequestHeader());
+        NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip), 0, "(0,2) -> 0");
+        NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip), 0, "(1,2) -> 0");
+        NS_TEST_ASSERT_MSG_EQ(t->GetLoad(0), 2, "counted");
+        NS_TEST_ASSERT_MSG_EQ(t->GetLoad(1), 2, "counted");
+        // More replies than requests never go below zero.
+        for (int i = 0; i < 5; ++i)
+        {
+            d->NotifyReply(1, ServiceRequestHeader());
+        }
+        NS_TEST_ASSERT_MSG_EQ(t->GetLoad(1), 0, "not below zero");
+    }
+};
+
+/// JBSQ: at most Bound per core outstanding; the rest stay held.
+class JbsqTestCase : public TestCase
+{
+  public:
+    JbsqTestCase()
+        : TestCase("JBSQ releases to the least loaded entry below its bound, holds the rest")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto d = CreateObject<JbsqDispatcher>();
+        d->SetAttribute("Bound", UintegerValue(2));
+        ComputeVector v = Entries(2);
+        d->SetComputeVector(v);
+        Ipv4Header ip;
+        Dispatcher::ReleaseOrder order;
+        std::vector<uint32_t> sent;
+        while (d->Release(10, order))
+        {
+            NS_TEST_ASSERT_MSG_EQ(order.count, 1, "one at a time");
+            d->Dispatched(ip, order.target);
+            sent.push_back(order.target);
+        }
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 4, "2 servers x bound 2");
+        NS_TEST_ASSERT_MSG_EQ((sent == std::vector<uint32_t>{0, 1, 0, 1}), true, "balanced");
+        d->NotifyReply(1, ServiceRequestHeader());
+        NS_TEST_ASSERT_MSG_EQ(d->Release(10, order), true, "a slot is free");
+        NS_TEST_ASSERT_MSG_EQ(order.target, 1, "at the server that replied");
+    }
+};
+
+/// The affinity table: stages, collisions, removal.
+class AffinityTableTestCase : public TestCase
+{
+  public:
+    AffinityTableTestCase()
+        : TestCase("Request affinity table: insert, look up, collide when every stage is taken, "
+                   "remove")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RequestAffinityTable one(1, 1);
+        NS_TEST_ASSERT_MSG_EQ(one.Insert(1, 10, 3), true, "empty slot");
+        NS_TEST_ASSERT_MSG_EQ(one.Insert(1, 10, 3), true, "same key again");
+        NS_TEST_ASSERT_MSG_EQ(one.Insert(2, 10, 4), false, "slot taken by another request");
+        NS_TEST_ASSERT_MSG_EQ(one.Lookup(1, 10), 3, "found");
+        NS_TEST_ASSERT_MSG_EQ(one.Lookup(2, 10), RequestAffinityTable::NOT_FOUND, "absent");
+        one.Remove(1, 10);
+        NS_TEST_ASSERT_MSG_EQ(one.GetSize(), 0, "removed");
+        NS_TEST_ASSERT_MSG_EQ(one.Insert(2, 10, 4), true, "free again");
+
+        // Three stages of 4 slots hold at least 4 and at most 12 requests.
+        RequestAffinityTable t(3, 4);
+        uint32_t in = 0;
+        for (uint64_t r = 0; r < 100; ++r)
+        {
+            if (t.Insert(7, r, r % 5))
+            {
+                ++in;
+                NS_TEST_ASSERT_MSG_EQ(t.Lookup(7, r), r % 5, "stored target");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(in, t.GetSize(), "size counts inserts");
+        NS_TEST_ASSERT_MSG_EQ((in >= 4 && in <= 12), true, "bounded by the stages");
+    }
+};
+
+/**
+ * \return a small rack: 4 servers x 2 workers, exp(20us) service, 0.2 s
+ */
+RackSchedScenario::Parameters
+SmallRack()
+{
+    RackSchedScenario::Parameters p;
+    p.servers = 4;
+    p.workers = 2;
+    std::string error;
+    DistributionSpec::Parse("exp:20us", p.service, error);
+    p.workload = "";
+    p.load = 0.6;
+    p.duration = MilliSeconds(200);
+    p.warmUp = MilliSeconds(20);
+    return p;
+}
+
+/// Proactive counters return to zero; multi-packet requests keep to one server.
+class RackConservationTestCase : public TestCase
+{
+  public:
+    /**
+     * \param packets packets per request
+     * \param tinyTable an affinity table of one slot (collisions)
+     */
+    RackConservationTestCase(uint32_t packets, bool tinyTable)
+        : TestCase(std::string("Rack, proactive power-of-2, ") + std::to_string(packets) +
+                   " packet(s) per request" + (tinyTable ? ", one-slot affinity table" : "") +
+                   ": every request answered, counters back to zero"),
+          m_packets(packets),
+          m_tiny(tinyTable)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RackSchedScenario::Parameters p = SmallRack();
+        p.tracking = "proactive";
+        p.packetsPerRequest = m_packets;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(p.Validate(error), true, error);
+        RackSchedScenario s(p);
+        s.Build();
+        Ptr<RackScheduler> tor = s.GetRack().GetSwitch();
+        if (m_tiny)
+        {
+            tor->SetAttribute("AffinityStages", UintegerValue(1));
+            tor->SetAttribute("AffinitySlots", UintegerValue(1));
+        }
+        s.Run();
+        NS_TEST_ASSERT_MSG_GT(s.GetSent(), 10000, "enough requests");
+        NS_TEST_ASSERT_MSG_EQ(s.GetCompleted(), s.GetSent(), "every request answered");
+        NS_TEST_ASSERT_MSG_EQ(s.GetDropped(), 0, "none dropped");
+        auto d = DynamicCast<PowerOfKDispatcher>(tor->GetDispatcher());
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(d->GetLoadTracker()->GetLoad(i), 0, "server " << i);
+        }
+        ApplicationContainer servers = s.GetRack().GetServers();
+        for (uint32_t i = 0; i < servers.GetN(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(DynamicCast<MulticoreServer>(servers.Get(i))->GetAssembling(),
+                                  0,
+                                  "no request left in parts at server " << i);
+        }
+        if (m_tiny)
+        {
+            NS_TEST_ASSERT_MSG_GT(tor->GetAffinityMisses(), 0, "collisions counted");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(tor->GetAffinityMisses(), 0, "no collision");
+        }
+        Simulator::Destroy();
+    }
+
+    uint32_t m_packets; //!< packets per request
+    bool m_tiny;        //!< one-slot table
+};
+
+/// Placement constraints: a type only reaches its servers.
+class PlacementTestCase : public TestCase
+{
+  public:
+    PlacementTestCase()
+        : TestCase("Placement: long requests reach servers 0-1 only, short ones all four")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RackSchedScenario::Parameters p = SmallRack();
+        std::string error;
+        DistributionSpec::Parse("bimodal:0.8:10us:60us", p.service, error);
+        p.placement = "long:0-1";
+        NS_TEST_ASSERT_MSG_EQ(p.Validate(error), true, error);
+        RackSchedScenario s(p);
+        s.Build();
+        s.GetRack().GetSwitch()->TraceConnectWithoutContext(
+            "Schedule",
+            MakeCallback(&PlacementTestCase::Scheduled, this));
+        s.Run();
+        NS_TEST_ASSERT_MSG_EQ(s.GetCompleted(), s.GetSent(), "every request answered");
+        NS_TEST_ASSERT_MSG_EQ((m_seen[1] == std::set<uint32_t>{0, 1}), true, "long on 0-1");
+        NS_TEST_ASSERT_MSG_EQ(m_seen[0].size(), 4, "short anywhere");
+        Simulator::Destroy();
+    }
+
+    /**
+     * \param h the request
+     * \param server its server
+     */
+    void Scheduled(const ServiceRequestHeader& h, uint32_t server)
+    {
+        m_seen[h.GetRequestClass()].insert(server);
+    }
+
+    std::map<uint8_t, std::set<uint32_t>> m_seen; //!< servers per class
+};
+
+/// Strict priority and weighted fair sharing between per-type queues.
+class TypeQueuesTestCase : public TestCase
+{
+  public:
+    TypeQueuesTestCase()
+        : TestCase("Per-type queues: strict priority order and 3:1 weighted fair shares")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            auto policy = CreateObject<ShinjukuCorePolicy>();
+            policy->SetAttribute("Quantum", TimeValue(MilliSeconds(1)));
+            policy->SetAttribute("QueuePerClass", BooleanValue(true));
+            policy->SetAttribute("ClassScheduling", StringValue("Priority"));
+            policy->SetAttribute("ClassWeights", StringValue("1,2"));
+            ScriptedDriver s(policy, 1);
+            s.Add(Time(0), MicroSeconds(10), 0);
+            uint32_t a = s.Add(MicroSeconds(1), MicroSeconds(10), 0);
+            s.Add(MicroSeconds(1), MicroSeconds(10), 0);
+            uint32_t b = s.Add(MicroSeconds(2), MicroSeconds(10), 1);
+            uint32_t c = s.Add(MicroSeconds(2), MicroSeconds(10), 1);
+            ScriptOutcome o = s.Run();
+            // The first runs 0-10; then class 1 (priority 2) 10-20, 20-30; class 0 30-40, 40-50.
+            NS_TEST_ASSERT_MSG_EQ(o.completion[b], MicroSeconds(20), "high priority first");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[c], MicroSeconds(30), "high priority first");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[a], MicroSeconds(40), "then low priority");
+        }
+        {
+            auto policy = CreateObject<ShinjukuCorePolicy>();
+            policy->SetAttribute("Quantum", TimeValue(MilliSeconds(1)));
+            policy->SetAttribute("QueuePerClass", BooleanValue(true));
+            policy->SetAttribute("ClassScheduling", StringValue("WeightedFair"));
+            policy->SetAttribute("ClassWeights", StringValue("3,1"));
+            ScriptedDriver s(policy, 1);
+            for (int i = 0; i < 20; ++i)
+            {
+                s.Add(Time(0), MicroSeconds(10), 0);
+                s.Add(Time(0), MicroSeconds(10), 1);
+            }
+            ScriptOutcome o = s.Run();
+            uint32_t zero = 0;
+            for (uint32_t i = 0; i < 16; ++i)
+            {
+                zero += o.starts[i].second == 0;
+            }
+            // Both backlogged: worker time 3:1, 12 of the first 16 starts.
+            NS_TEST_ASSERT_MSG_EQ((zero >= 11 && zero <= 13), true, "3:1 shares, got " << zero);
+        }
+    }
+};
+
+/// Random dispatch to single-core exponential servers: independent M/M/1 queues.
+class RackMm1TestCase : public TestCase
+{
+  public:
+    RackMm1TestCase()
+        : TestCase("Rack, random dispatch, single-core exponential servers: M-M-1 mean sojourn "
+                   "within 3 %")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RackSchedScenario::Parameters p = SmallRack();
+        p.policy = "random";
+        p.workers = 1;
+        std::string error;
+        TypeAliases::Parse("intra", "cfcfs", CorePolicy::GetTypeId(), p.intra, error);
+        DistributionSpec::Parse("exp:50us", p.service, error);
+        p.load = 0.5;
+        p.duration = Seconds(3);
+        p.warmUp = MilliSeconds(100);
+        NS_TEST_ASSERT_MSG_EQ(p.Validate(error), true, error);
+        RackSchedScenario s(p);
+        s.Build();
+        s.Run();
+        LatencySummary all;
+        ApplicationContainer servers = s.GetRack().GetServers();
+        for (uint32_t i = 0; i < servers.GetN(); ++i)
+        {
+            all.Merge(DynamicCast<MulticoreServer>(servers.Get(i))->GetStats().GetAll());
+        }
+        // E[T] = E[S] / (1 - rho) = 100 us.
+        NS_TEST_ASSERT_MSG_GT(all.GetCount(), 100000, "enough samples");
+        NS_TEST_ASSERT_MSG_EQ_TOL(all.GetMean().GetMicroSeconds(), 100.0, 3.0, "M/M/1");
+        Simulator::Destroy();
+    }
+};
+
+/// Bad parameters give one line naming the option.
+class RackOptionsTestCase : public TestCase
+{
+  public:
+    RackOptionsTestCase()
+        : TestCase("Rack options: k out of range, unknown type, placement "
+                   "without a server are rejected naming the option")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto check = [this](RackSchedScenario::Parameters p, const std::string& option) {
+            std::string error;
+            NS_TEST_ASSERT_MSG_EQ(p.Validate(error), false, "accepted --" << option);
+            NS_TEST_ASSERT_MSG_EQ(error.rfind("invalid --" + option, 0), 0, error);
+            NS_TEST_ASSERT_MSG_EQ(error.find('\n'), std::string::npos, "one line");
+        };
+        RackSchedScenario::Parameters p = SmallRack();
+        p.k = 5;
+        p.kGiven = true;
+        check(p, "k");
+        p.k = 0;
+        check(p, "k");
+        p = SmallRack();
+        p.placement = "long:0";
+        check(p, "placement"); // exp has one type
+        p.placement = "0:7";
+        check(p, "placement"); // no such server
+        p.placement = "0:";
+        check(p, "placement");
+        p = SmallRack();
+        p.policy = "jbsq";
+        p.placement = "0:1";
+        check(p, "placement");
+        p = SmallRack();
+        p.heterogeneous = "5:2";
+        check(p, "heterogeneous");
+        p = SmallRack();
+        p.weights = "1,0";
+        check(p, "weights");
+    }
+};
+
+/// The RackSched test suite.
+class RackSchedTestSuite : public TestSuite
+{
+  public:
+    RackSchedTestSuite()
+        : TestSuite("request-scheduling-racksched", Type::UNIT)
+    {
+        AddTestCase(new PowerOfKTestCase());
+        AddTestCase(new FreshJsqTestCase());
+        AddTestCase(new JbsqTestCase());
+        AddTestCase(new AffinityTableTestCase());
+        AddTestCase(new TypeQueuesTestCase());
+        AddTestCase(new RackOptionsTestCase());
+        AddTestCase(new RackConservationTestCase(1, false));
+        AddTestCase(new RackConservationTestCase(4, false));
+        AddTestCase(new RackConservationTestCase(3, true));
+        AddTestCase(new PlacementTestCase());
+        AddTestCase(new RackMm1TestCase());
+    }
+};
+
+/// Registers the suite.
+RackSchedTestSuite g_rackSchedTestSuite;
+
+} // namespace
