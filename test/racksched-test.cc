@@ -323,6 +323,43 @@ class RackConservationTestCase : public TestCase
     bool m_tiny;        //!< one-slot table
 };
 
+/// Client(N): every client has a view of its own.
+class ClientViewsTestCase : public TestCase
+{
+  public:
+    ClientViewsTestCase()
+        : TestCase("Client-based: each client's dispatcher has its own load tracker")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RackSchedScenario::Parameters p = SmallRack();
+        p.policy = "client";
+        p.clientCount = 5;
+        p.duration = MilliSeconds(20);
+        p.warmUp = MilliSeconds(2);
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(p.Validate(error), true, error);
+        RackSchedScenario s(p);
+        s.Build();
+        std::set<LoadTracker*> trackers;
+        ApplicationContainer clients = s.GetClients();
+        for (uint32_t i = 0; i < clients.GetN(); ++i)
+        {
+            PointerValue d;
+            clients.Get(i)->GetAttribute("Dispatcher", d);
+            trackers.insert(PeekPointer(d.Get<PowerOfKDispatcher>()->GetLoadTracker()));
+        }
+        NS_TEST_ASSERT_MSG_EQ(trackers.size(), 5, "one tracker per client");
+        NS_TEST_ASSERT_MSG_EQ(s.GetRack().GetSwitch()->GetDispatcher(), nullptr, "switch routes");
+        s.Run();
+        NS_TEST_ASSERT_MSG_EQ(s.GetCompleted(), s.GetSent(), "every request answered");
+        Simulator::Destroy();
+    }
+};
+
 /// Placement constraints: a type only reaches its servers.
 class PlacementTestCase : public TestCase
 {
@@ -415,6 +452,39 @@ class TypeQueuesTestCase : public TestCase
             // Both backlogged: worker time 3:1, 12 of the first 16 starts.
             NS_TEST_ASSERT_MSG_EQ((zero >= 11 && zero <= 13), true, "3:1 shares, got " << zero);
         }
+        {
+            // Equal weights. Class 0 runs (nearly) alone for 500 us; a class-1
+            // request arrives at 600 us at an idle worker and starts at
+            // once; both classes then arrive in a burst, class 1 first (at
+            // the idle worker again). Class 1 must not claim the 500 us it
+            // was idle: the two alternate.
+            auto policy = CreateObject<ShinjukuCorePolicy>();
+            policy->SetAttribute("Quantum", TimeValue(MilliSeconds(1)));
+            policy->SetAttribute("QueuePerClass", BooleanValue(true));
+            policy->SetAttribute("ClassScheduling", StringValue("WeightedFair"));
+            policy->SetAttribute("ClassWeights", StringValue("1,1"));
+            ScriptedDriver s(policy, 1);
+            for (int i = 0; i < 50; ++i)
+            {
+                s.Add(Time(0), MicroSeconds(10), 0);
+            }
+            s.Add(Time(0), MicroSeconds(10), 1);
+            s.Add(MicroSeconds(600), MicroSeconds(10), 1);
+            for (int i = 0; i < 20; ++i)
+            {
+                s.Add(MicroSeconds(700), MicroSeconds(10), 1);
+                s.Add(MicroSeconds(700), MicroSeconds(10), 0);
+            }
+            ScriptOutcome o = s.Run();
+            // Starts 0 .. 50 are the first 51 (class 1 second), 51 the lone
+            // class-1 request, and from 52 on the burst.
+            uint32_t one = 0;
+            for (uint32_t i = 53; i < 63; ++i)
+            {
+                one += o.starts[i].second == 1;
+            }
+            NS_TEST_ASSERT_MSG_EQ((one >= 4 && one <= 6), true, "fair after idling, got " << one);
+        }
     }
 };
 
@@ -470,6 +540,7 @@ class RackOptionsTestCase : public TestCase
   private:
     void DoRun() override
     {
+        std::string error;
         auto check = [this](RackSchedScenario::Parameters p, const std::string& option) {
             std::string error;
             NS_TEST_ASSERT_MSG_EQ(p.Validate(error), false, "accepted --" << option);
@@ -499,6 +570,16 @@ class RackOptionsTestCase : public TestCase
         p = SmallRack();
         p.weights = "1,0";
         check(p, "weights");
+        p = SmallRack();
+        DistributionSpec::Parse("bimodal:0.8:10us:60us", p.service, error);
+        p.placement = "long:0;long:1";
+        check(p, "placement"); // twice
+        p.placement = "long:0";
+        p.tracking = "int2";
+        check(p, "placement"); // INT2 sends to its register
+        p = SmallRack();
+        p.heterogeneous = "2:5000";
+        check(p, "heterogeneous");
     }
 };
 
@@ -519,6 +600,7 @@ class RackSchedTestSuite : public TestSuite
         AddTestCase(new RackConservationTestCase(4, false));
         AddTestCase(new RackConservationTestCase(3, true));
         AddTestCase(new PlacementTestCase());
+        AddTestCase(new ClientViewsTestCase());
         AddTestCase(new RackMm1TestCase());
     }
 };

@@ -8,6 +8,7 @@
 #include "ns3/boolean.h"
 #include "ns3/core-policy.h"
 #include "ns3/data-rate.h"
+#include "ns3/load-tracker.h"
 #include "ns3/multicore-server-helper.h"
 #include "ns3/multicore-server.h"
 #include "ns3/pointer.h"
@@ -15,6 +16,7 @@
 #include "ns3/request-client-helper.h"
 #include "ns3/request-client.h"
 #include "ns3/request-dispatcher.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/type-aliases.h"
 #include "ns3/uinteger.h"
@@ -99,30 +101,19 @@ const Tracking kTrackings[] = {
 };
 
 /**
- * \param name a tracking scheme's name
- * \return its entry, or null
+ * \param table a table of named entries
+ * \param name a name
+ * \return the entry of that name, or null
  */
-const Tracking*
-FindTracking(const std::string& name)
+template <typename T, std::size_t N>
+const T*
+Find(const T (&table)[N], const std::string& name)
 {
-    for (const Tracking& t : kTrackings)
+    for (const T& t : table)
     {
         if (name == t.name)
         {
             return &t;
-        }
-    }
-    return nullptr;
-}
-
-const RackPolicy*
-FindPolicy(const std::string& name)
-{
-    for (const RackPolicy& p : kPolicies)
-    {
-        if (name == p.name)
-        {
-            return &p;
         }
     }
     return nullptr;
@@ -176,6 +167,21 @@ ParseIndex(const std::string& text, uint32_t& value)
     }
     value = std::stoul(text);
     return true;
+}
+
+/**
+ * \param text "N:W"
+ * \param servers servers in the rack
+ * \param n receives N (1 .. servers)
+ * \param workers receives W (1 .. 1024, as --workers)
+ * \return true if \p text is valid
+ */
+bool
+ParseHeterogeneous(const std::string& text, uint32_t servers, uint32_t& n, uint32_t& workers)
+{
+    auto parts = SplitList(text, ':');
+    return parts.size() == 2 && ParseIndex(parts[0], n) && ParseIndex(parts[1], workers) &&
+           n >= 1 && n <= servers && workers >= 1 && workers <= 1024;
 }
 
 } // namespace
@@ -316,18 +322,11 @@ std::vector<uint32_t>
 RackSchedScenario::Parameters::GetWorkers() const
 {
     std::vector<uint32_t> w(servers, workers);
-    if (!heterogeneous.empty())
+    uint32_t n = 0;
+    uint32_t cores = 0;
+    if (!heterogeneous.empty() && ParseHeterogeneous(heterogeneous, servers, n, cores))
     {
-        auto parts = SplitList(heterogeneous, ':');
-        uint32_t n = 0;
-        uint32_t cores = 0;
-        if (parts.size() == 2 && ParseIndex(parts[0], n) && ParseIndex(parts[1], cores))
-        {
-            for (uint32_t i = 0; i < std::min(n, servers); ++i)
-            {
-                w[servers - 1 - i] = cores;
-            }
-        }
+        std::fill(w.end() - n, w.end(), cores);
     }
     return w;
 }
@@ -411,7 +410,10 @@ RackSchedScenario::Parameters::ParsePlacement(std::map<uint32_t, std::vector<uin
         {
             return fail("type \"" + parts[0] + "\" names no server");
         }
-        result[cls] = list;
+        if (!result.emplace(cls, list).second)
+        {
+            return fail("type \"" + parts[0] + "\" is placed twice");
+        }
     }
     return true;
 }
@@ -419,8 +421,8 @@ RackSchedScenario::Parameters::ParsePlacement(std::map<uint32_t, std::vector<uin
 uint32_t
 RackSchedScenario::Parameters::GetSamples() const
 {
-    const RackPolicy* p = FindPolicy(policy);
-    const Tracking* t = FindTracking(tracking);
+    const RackPolicy* p = Find(kPolicies, policy);
+    const Tracking* t = Find(kTrackings, tracking);
     if (!p || std::string(p->dispatcher) != "ns3::PowerOfKDispatcher" || (t && *t->dispatcher))
     {
         return 0;
@@ -435,13 +437,13 @@ RackSchedScenario::Parameters::GetSamples() const
 bool
 RackSchedScenario::Parameters::MakeDispatcher(ObjectFactory& factory, std::string& error) const
 {
-    const RackPolicy* p = FindPolicy(policy);
+    const RackPolicy* p = Find(kPolicies, policy);
     if (!p)
     {
         error = "invalid --policy=" + policy;
         return false;
     }
-    const Tracking* t = FindTracking(tracking);
+    const Tracking* t = Find(kTrackings, tracking);
     if (!t)
     {
         error = "invalid --tracking=" + tracking;
@@ -456,14 +458,22 @@ RackSchedScenario::Parameters::MakeDispatcher(ObjectFactory& factory, std::strin
     {
         factory.Set("Bound", UintegerValue(jbsqBound));
     }
-    if (p->tracked && *t->tracker)
+    return true;
+}
+
+bool
+RackSchedScenario::Parameters::MakeTracker(ObjectFactory& factory) const
+{
+    const RackPolicy* p = Find(kPolicies, policy);
+    const Tracking* t = Find(kTrackings, tracking);
+    if (!p || !t || !p->tracked || !*t->tracker)
     {
-        ObjectFactory tracker(t->tracker);
-        if (*t->report)
-        {
-            tracker.Set("Report", StringValue(t->report));
-        }
-        factory.Set("LoadTracker", PointerValue(tracker.Create<Object>()));
+        return false;
+    }
+    factory = ObjectFactory(t->tracker);
+    if (*t->report)
+    {
+        factory.Set("Report", StringValue(t->report));
     }
     return true;
 }
@@ -522,7 +532,7 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
         error = "invalid --" + option + ": " + why;
         return false;
     };
-    const RackPolicy* p = FindPolicy(policy);
+    const RackPolicy* p = Find(kPolicies, policy);
     if (!p)
     {
         return fail("policy=" + policy, "unknown policy");
@@ -533,17 +543,12 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
         return fail("k=" + std::to_string(k),
                     "must be 1 .. --servers (" + std::to_string(servers) + ")");
     }
-    if (!heterogeneous.empty())
+    uint32_t n = 0;
+    uint32_t cores = 0;
+    if (!heterogeneous.empty() && !ParseHeterogeneous(heterogeneous, servers, n, cores))
     {
-        auto parts = SplitList(heterogeneous, ':');
-        uint32_t n = 0;
-        uint32_t cores = 0;
-        if (parts.size() != 2 || !ParseIndex(parts[0], n) || !ParseIndex(parts[1], cores) ||
-            n == 0 || n > servers || cores == 0)
-        {
-            return fail("heterogeneous=" + heterogeneous,
-                        "expected N:W with 1 <= N <= --servers and W >= 1");
-        }
+        return fail("heterogeneous=" + heterogeneous,
+                    "expected N:W with 1 <= N <= --servers and 1 <= W <= 1024");
     }
     if (!service.stream || !(service.mean > 0))
     {
@@ -576,9 +581,16 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
     {
         return false;
     }
-    if (!constraints.empty() && (policy == "jbsq" || p->onClients))
+    ObjectFactory dispatcher;
+    if (!MakeDispatcher(dispatcher, error))
     {
-        return fail("placement=" + placement, "not supported with --policy=" + policy);
+        return false;
+    }
+    if (!constraints.empty() &&
+        (p->onClients || !dispatcher.Create<Dispatcher>()->SupportsCandidates()))
+    {
+        return fail("placement=" + placement,
+                    "not supported with --policy=" + policy + " --tracking=" + tracking);
     }
     if (packetsPerRequest > 1 && policy == "jbsq")
     {
@@ -642,7 +654,7 @@ void
 RackSchedScenario::Build()
 {
     const Parameters& p = m_parameters;
-    const RackPolicy* policy = FindPolicy(p.policy);
+    const RackPolicy* policy = Find(kPolicies, p.policy);
     std::string error;
     ObjectFactory dispatcher;
     ObjectFactory serverPolicy;
@@ -655,6 +667,13 @@ RackSchedScenario::Build()
     m_rack.SetServerPolicy(serverPolicy);
     m_rack.SetServerAttribute("WarmUp", TimeValue(p.warmUp));
     m_rack.SetServerAttribute("ExactQuantiles", BooleanValue(p.exactQuantiles));
+    // Each dispatcher tracks load with a tracker of its own.
+    ObjectFactory tracker;
+    bool tracked = p.MakeTracker(tracker);
+    if (tracked && !policy->onClients)
+    {
+        dispatcher.Set("LoadTracker", PointerValue(tracker.Create<LoadTracker>()));
+    }
     m_rack.SetDispatcher(policy->onClients ? ObjectFactory() : dispatcher);
     m_rack.SetLinks(DataRate(p.linkRate), p.linkDelay);
     m_rack.Install();
@@ -700,11 +719,17 @@ RackSchedScenario::Build()
         if (policy->onClients)
         {
             Ptr<Dispatcher> own = dispatcher.Create<Dispatcher>();
+            if (tracked)
+            {
+                own->SetAttribute("LoadTracker", PointerValue(tracker.Create<LoadTracker>()));
+            }
             own->SetComputeVector(m_rack.GetComputeVector());
             clientHelper.SetAttribute("Dispatcher", PointerValue(own));
         }
         InstallClient(clientHelper, hosts.Get(a % hosts.GetN()), gap, p.service, stream);
     }
+    // Utilisation and throughput are measured over [warm-up, duration).
+    Simulator::Schedule(p.warmUp, [this]() { m_busyAtWarmUp = BusyTimes(); });
     ApplicationContainer clients = GetClients();
     for (auto app = clients.Begin(); app != clients.End(); ++app)
     {
@@ -732,15 +757,22 @@ RackSchedScenario::SwitchDrop(Ptr<const Packet> /* p */, const std::string& reas
     RequestDropped("switch: " + reason);
 }
 
-void
-RackSchedScenario::DoSendingStopped()
+std::vector<Time>
+RackSchedScenario::BusyTimes() const
 {
-    m_busyAtDuration.clear();
+    std::vector<Time> busy;
     ApplicationContainer servers = m_rack.GetServers();
     for (auto app = servers.Begin(); app != servers.End(); ++app)
     {
-        m_busyAtDuration.push_back(DynamicCast<MulticoreServer>(*app)->GetPolicy()->GetBusyTime());
+        busy.push_back(DynamicCast<MulticoreServer>(*app)->GetPolicy()->GetBusyTime());
     }
+    return busy;
+}
+
+void
+RackSchedScenario::DoSendingStopped()
+{
+    m_busyAtDuration = BusyTimes();
 }
 
 JsonSummary
@@ -762,16 +794,20 @@ RackSchedScenario::Summarize() const
     JsonSummary perServer;
     ApplicationContainer servers = m_rack.GetServers();
     uint64_t inServers = 0;
+    uint64_t assembling = 0;
     for (uint32_t s = 0; s < servers.GetN(); ++s)
     {
         Ptr<MulticoreServer> server = DynamicCast<MulticoreServer>(servers.Get(s));
         inServers += server->GetInSystem();
-        Time busy = s < m_busyAtDuration.size() ? m_busyAtDuration[s] : Time(0);
+        assembling += server->GetAssembling();
+        Time busy = s < m_busyAtDuration.size() && s < m_busyAtWarmUp.size()
+                        ? m_busyAtDuration[s] - m_busyAtWarmUp[s]
+                        : Time(0);
         JsonSummary one;
         one.Set("workers", server->GetWorkers())
             .Set("requests", server->GetCompleted())
             .Set("utilisation",
-                 busy.GetSeconds() / (server->GetWorkers() * p.duration.GetSeconds()))
+                 window > 0 ? busy.GetSeconds() / (server->GetWorkers() * window) : 0.0)
             .Set("preemptions", server->GetPolicy()->GetPreemptions())
             .SetLatency("sojourn_", server->GetStats().GetAll());
         perServer.Set(std::to_string(s), one);
@@ -779,13 +815,13 @@ RackSchedScenario::Summarize() const
     Ptr<RackScheduler> tor = m_rack.GetSwitch();
     ObjectFactory dispatcher;
     std::string error;
-    p.MakeDispatcher(dispatcher, error);
+    p.MakeDispatcher(dispatcher, error); // for its name
     JsonSummary j = RequestScenario::Summarize();
     j.Set("policy", p.policy)
         .Set("dispatcher", TypeAliases::Name(dispatcher.GetTypeId()))
-        .Set("dispatcher_on", FindPolicy(p.policy)->onClients ? "clients" : "switch")
+        .Set("dispatcher_on", Find(kPolicies, p.policy)->onClients ? "clients" : "switch")
         .Set("k", p.GetSamples())
-        .Set("tracking", FindPolicy(p.policy)->tracked ? p.tracking : "none")
+        .Set("tracking", Find(kPolicies, p.policy)->tracked ? p.tracking : "none")
         .Set("intra",
              TypeAliases::Name(
                  DynamicCast<MulticoreServer>(servers.Get(0))->GetPolicy()->GetInstanceTypeId()))
@@ -803,6 +839,7 @@ RackSchedScenario::Summarize() const
         .Set("per_class", perClass)
         .Set("per_server", perServer)
         .Set("in_servers", inServers)
+        .Set("assembling_in_servers", assembling)
         .Set("switch_scheduled", tor->GetScheduled())
         .Set("switch_queued", tor->GetQueued())
         .Set("switch_queue_peak", tor->GetQueuePeak())

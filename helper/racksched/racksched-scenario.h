@@ -95,12 +95,19 @@ class RackSchedScenario : public RequestScenario
         bool ParsePlacement(std::map<uint32_t, std::vector<uint32_t>>& placement,
                             std::string& error) const;
         /**
-         * \brief The switch's (or the clients') dispatcher.
+         * \brief The switch's (or each client's) dispatcher, without its
+         * tracker (MakeTracker: each dispatcher needs one of its own).
          * \param factory receives the dispatcher's type and attributes
          * \param error receives the reason on failure
          * \return true on success
          */
         bool MakeDispatcher(ObjectFactory& factory, std::string& error) const;
+        /**
+         * \brief The load tracker of each dispatcher of a tracked policy.
+         * \param factory receives the tracker's type and attributes
+         * \return false if the policy tracks no load through a LoadTracker
+         */
+        bool MakeTracker(ObjectFactory& factory) const;
         /**
          * \brief The servers' core policy, with per-class queues set from
          * the workload, --priority and --weights.
@@ -140,10 +147,13 @@ class RackSchedScenario : public RequestScenario
      * \param reason why
      */
     void SwitchDrop(Ptr<const Packet> p, const std::string& reason);
+    /// \return each server's worker busy time so far
+    std::vector<Time> BusyTimes() const;
 
     Parameters m_parameters;            //!< parameters
     RackHelper m_rack;                  //!< the rack
     uint64_t m_completedInWindow{0};    //!< replies during [warm-up, duration)
+    std::vector<Time> m_busyAtWarmUp;   //!< each server's worker busy time at the warm-up's end
     std::vector<Time> m_busyAtDuration; //!< each server's worker busy time when sending stopped
 };
 

@@ -38,7 +38,8 @@ PowerOfKDispatcher::GetTypeId()
                           "How the loads compared are tracked (ns3::ProactiveLoadTracker, "
                           "ns3::ReportedLoadTracker)",
                           PointerValue(),
-                          MakePointerAccessor(&PowerOfKDispatcher::m_tracker),
+                          MakePointerAccessor(&PowerOfKDispatcher::SetLoadTracker,
+                                              &PowerOfKDispatcher::GetLoadTracker),
                           MakePointerChecker<LoadTracker>());
     return tid;
 }
@@ -82,6 +83,13 @@ PowerOfKDispatcher::GetLoadTracker() const
 }
 
 void
+PowerOfKDispatcher::SetLoadTracker(Ptr<LoadTracker> tracker)
+{
+    m_tracker = tracker ? tracker : Ptr<LoadTracker>(CreateObject<ProactiveLoadTracker>());
+    m_tracker->Reset(GetComputeVector().GetN());
+}
+
+void
 PowerOfKDispatcher::DoComputeVectorChanged()
 {
     if (!m_tracker)
@@ -112,8 +120,7 @@ PowerOfKDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& rep
 uint32_t
 PowerOfKDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
 {
-    m_pool = m_all;
-    return Sample();
+    return Sample(m_all);
 }
 
 uint32_t
@@ -122,23 +129,23 @@ PowerOfKDispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
                                   const std::vector<uint32_t>& candidates)
 {
     m_pool = candidates;
-    return Sample();
+    return Sample(m_pool);
 }
 
 uint32_t
-PowerOfKDispatcher::Sample()
+PowerOfKDispatcher::Sample(std::vector<uint32_t>& pool)
 {
-    // Partial Fisher-Yates: the first k places of m_pool become k distinct
-    // uniform samples, in the order drawn.
-    uint32_t n = m_pool.size();
+    // Partial Fisher-Yates: the first k places of the pool become k
+    // distinct uniform samples, in the order drawn.
+    uint32_t n = pool.size();
     uint32_t k = std::min(m_k, n);
     uint32_t best = 0;
     int64_t bestLoad = 0;
     for (uint32_t i = 0; i < k; ++i)
     {
         uint32_t j = i + (n - i > 1 ? m_pick->GetInteger(0, n - i - 1) : 0);
-        std::swap(m_pool[i], m_pool[j]);
-        uint32_t t = m_pool[i];
+        std::swap(pool[i], pool[j]);
+        uint32_t t = pool[i];
         int64_t load = m_tracker->GetLoad(t);
         // Strictly less: ties go to the earlier sample.
         if (i == 0 || load < bestLoad)

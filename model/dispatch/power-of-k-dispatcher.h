@@ -45,6 +45,11 @@ class PowerOfKDispatcher : public Dispatcher
     void NotifyReply(uint32_t target, const ServiceRequestHeader& reply) override;
     /// \return the load tracker
     Ptr<LoadTracker> GetLoadTracker() const;
+    /**
+     * \brief Compare the loads this tracker sees (reset to the entries).
+     * \param tracker the tracker (null: a ProactiveLoadTracker)
+     */
+    void SetLoadTracker(Ptr<LoadTracker> tracker);
 
   protected:
     void DoDispose() override;
@@ -57,16 +62,19 @@ class PowerOfKDispatcher : public Dispatcher
 
   private:
     /**
-     * \brief The least loaded of K samples of m_pool (which it shuffles in part).
+     * \brief The least loaded of K samples of a pool of entries, which it
+     * shuffles in part (a partial Fisher-Yates shuffle of any permutation
+     * gives uniform samples, so the pool is not restored).
+     * \param pool the entries to sample from
      * \return the chosen entry
      */
-    uint32_t Sample();
+    uint32_t Sample(std::vector<uint32_t>& pool);
 
     uint32_t m_k;                      //!< samples per decision
     Ptr<LoadTracker> m_tracker;        //!< loads of the entries
     Ptr<UniformRandomVariable> m_pick; //!< draws the samples
-    std::vector<uint32_t> m_all;       //!< every entry, 0 .. N-1
-    std::vector<uint32_t> m_pool;      //!< scratch: entries to sample from
+    std::vector<uint32_t> m_all;       //!< every entry, in the order the last draw left
+    std::vector<uint32_t> m_pool;      //!< scratch: the candidates of one request
 };
 
 } // namespace ns3

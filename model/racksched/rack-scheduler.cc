@@ -148,7 +148,7 @@ RackScheduler::DoRouteInput(Ptr<const Packet> p,
                             const Ipv4Header& header,
                             Ptr<const NetDevice> /* idev */,
                             const UnicastForwardCallback& ucb,
-                            const ErrorCallback& ecb)
+                            const ErrorCallback& /* ecb */)
 {
     if (!m_dispatcher)
     {
@@ -156,7 +156,7 @@ RackScheduler::DoRouteInput(Ptr<const Packet> p,
     }
     if (header.GetDestination() == m_virtual)
     {
-        HandleRequest(p, header, ucb, ecb);
+        HandleRequest(p, header, ucb);
         return true;
     }
     auto it = m_server.find(header.GetSource().Get());
@@ -167,17 +167,22 @@ RackScheduler::DoRouteInput(Ptr<const Packet> p,
     return false; // DataPathRouter forwards it
 }
 
+const std::vector<uint32_t>*
+RackScheduler::PlacementOf(uint8_t c) const
+{
+    return c < m_placement.size() && !m_placement[c].empty() ? &m_placement[c] : nullptr;
+}
+
 void
 RackScheduler::HandleRequest(Ptr<const Packet> p,
                              const Ipv4Header& header,
-                             const UnicastForwardCallback& ucb,
-                             const ErrorCallback& ecb)
+                             const UnicastForwardCallback& ucb)
 {
     ServiceRequestHeader request;
     if (!ReadServiceHeader(p, header, request) ||
         request.GetMessageType() != ServiceRequestHeader::REQUEST)
     {
-        Drop(p, header, MALFORMED_DROP, ecb);
+        Drop(p, MALFORMED_DROP);
         return;
     }
     bool multi = request.GetPacketCount() > 1;
@@ -194,20 +199,24 @@ RackScheduler::HandleRequest(Ptr<const Packet> p,
             ++m_affinityMisses;
             server = Fallback(request);
         }
-        Forward(p, header, server, ucb, ecb);
+        Forward(p, header, server, ucb);
         return;
     }
     if (m_dispatcher->HoldsRequests())
     {
-        m_held.push_back(Held{p, header, ucb, ecb});
+        // Later packets would pass the first while it waits here.
+        NS_ABORT_MSG_IF(multi,
+                        "RackScheduler: " << m_dispatcher->GetInstanceTypeId().GetName()
+                                          << " holds requests and cannot take multi-packet ones");
+        m_held.push_back(Held{p, header, request, ucb});
         m_queuePeak = std::max<uint32_t>(m_queuePeak, m_held.size());
         Drain();
         return;
     }
-    uint8_t c = request.GetRequestClass();
-    bool constrained = c < m_placement.size() && !m_placement[c].empty();
+    uint64_t slot = 0;
     uint32_t server;
-    if (multi && !m_table->Insert(request.GetClientId(), request.GetRequestId(), 0))
+    if (multi && (slot = m_table->Claim(request.GetClientId(), request.GetRequestId())) ==
+                     RequestAffinityTable::COLLISION)
     {
         // Every stage collides: the P4 design sends the request to a hash
         // of its identifiers, where its later packets (which miss too) go.
@@ -217,28 +226,25 @@ RackScheduler::HandleRequest(Ptr<const Packet> p,
     }
     else
     {
-        server = constrained ? m_dispatcher->Choose(p, header, m_placement[c])
-                             : m_dispatcher->Choose(p, header);
+        const std::vector<uint32_t>* allowed = PlacementOf(request.GetRequestClass());
+        server =
+            allowed ? m_dispatcher->Choose(p, header, *allowed) : m_dispatcher->Choose(p, header);
         if (multi)
         {
-            m_table->Insert(request.GetClientId(), request.GetRequestId(), server);
+            m_table->Set(slot, server);
         }
     }
     ++m_scheduled;
     m_scheduleTrace(request, server);
-    Forward(p, header, server, ucb, ecb);
+    Forward(p, header, server, ucb);
 }
 
 uint32_t
 RackScheduler::Fallback(const ServiceRequestHeader& request) const
 {
     uint64_t h = RequestAffinityTable::Hash(request.GetClientId(), request.GetRequestId());
-    uint8_t c = request.GetRequestClass();
-    if (c < m_placement.size() && !m_placement[c].empty())
-    {
-        return m_placement[c][h % m_placement[c].size()];
-    }
-    return h % m_dispatcher->GetComputeVector().GetN();
+    const std::vector<uint32_t>* allowed = PlacementOf(request.GetRequestClass());
+    return allowed ? (*allowed)[h % allowed->size()] : h % m_dispatcher->GetComputeVector().GetN();
 }
 
 void
@@ -273,10 +279,8 @@ RackScheduler::Drain()
             m_held.pop_front();
             m_dispatcher->Dispatched(h.header, order.target);
             ++m_scheduled;
-            ServiceRequestHeader request;
-            ReadServiceHeader(h.packet, h.header, request);
-            m_scheduleTrace(request, order.target);
-            Forward(h.packet, h.header, order.target, h.ucb, h.ecb);
+            m_scheduleTrace(h.request, order.target);
+            Forward(h.packet, h.header, order.target, h.ucb);
         }
     }
 }
@@ -285,14 +289,13 @@ void
 RackScheduler::Forward(Ptr<const Packet> p,
                        const Ipv4Header& header,
                        uint32_t server,
-                       const UnicastForwardCallback& ucb,
-                       const ErrorCallback& ecb)
+                       const UnicastForwardCallback& ucb)
 {
     Ipv4Address address = m_dispatcher->GetComputeVector().Get(server).address;
     Ptr<Ipv4Route> route = Lookup(address);
     if (!route)
     {
-        Drop(p, header, NO_ROUTE_DROP, ecb);
+        Drop(p, NO_ROUTE_DROP);
         return;
     }
     Ipv4Header out = header;
@@ -302,18 +305,11 @@ RackScheduler::Forward(Ptr<const Packet> p,
 }
 
 void
-RackScheduler::Drop(Ptr<const Packet> p,
-                    const Ipv4Header& header,
-                    const char* reason,
-                    const ErrorCallback& ecb)
+RackScheduler::Drop(Ptr<const Packet> p, const char* reason)
 {
-    NS_LOG_LOGIC("drop from " << header.GetSource() << ": " << reason);
+    NS_LOG_LOGIC("drop: " << reason);
     ++m_drops[reason];
     m_dropTrace(p, reason);
-    if (!ecb.IsNull())
-    {
-        ecb(p, header, Socket::ERROR_NOROUTETOHOST);
-    }
 }
 
 } // namespace ns3

@@ -48,7 +48,8 @@ namespace ns3
  * the servers (SetPlacement); the dispatcher chooses among those only.
  *
  * Malformed requests (not UDP, no well-formed request header) are dropped
- * and counted. Without a dispatcher the switch is a plain router (the
+ * and counted here (Drop trace), not reported to the IP layer, so that a
+ * drop is counted once. Without a dispatcher the switch is a plain router (the
  * client-based baseline, where clients address servers themselves).
  */
 class RackScheduler : public DataPathRouter
@@ -113,10 +114,10 @@ class RackScheduler : public DataPathRouter
     /// A request queued at the switch.
     struct Held
     {
-        Ptr<const Packet> packet;   //!< the request
-        Ipv4Header header;          //!< its IP header
-        UnicastForwardCallback ucb; //!< how to forward it
-        ErrorCallback ecb;          //!< how to report an error
+        Ptr<const Packet> packet;     //!< the request
+        Ipv4Header header;            //!< its IP header
+        ServiceRequestHeader request; //!< its request header
+        UnicastForwardCallback ucb;   //!< how to forward it
     };
 
     bool DoRouteInput(Ptr<const Packet> p,
@@ -133,8 +134,7 @@ class RackScheduler : public DataPathRouter
      */
     void HandleRequest(Ptr<const Packet> p,
                        const Ipv4Header& header,
-                       const UnicastForwardCallback& ucb,
-                       const ErrorCallback& ecb);
+                       const UnicastForwardCallback& ucb);
     /**
      * \brief Tell the dispatcher about a reply from server \p server.
      * \param server server index
@@ -152,25 +152,23 @@ class RackScheduler : public DataPathRouter
      * \param header IP header
      * \param server server index
      * \param ucb unicast forwarding
-     * \param ecb error report
      */
     void Forward(Ptr<const Packet> p,
                  const Ipv4Header& header,
                  uint32_t server,
-                 const UnicastForwardCallback& ucb,
-                 const ErrorCallback& ecb);
+                 const UnicastForwardCallback& ucb);
     /// Send what the dispatcher releases.
     void Drain();
     /**
      * \param p packet
-     * \param header IP header
      * \param reason why
-     * \param ecb error report
      */
-    void Drop(Ptr<const Packet> p,
-              const Ipv4Header& header,
-              const char* reason,
-              const ErrorCallback& ecb);
+    void Drop(Ptr<const Packet> p, const char* reason);
+    /**
+     * \param c a request class
+     * \return its allowed servers, or null if it may go anywhere
+     */
+    const std::vector<uint32_t>* PlacementOf(uint8_t c) const;
 
     Ipv4Address m_virtual;                           //!< the rack's address
     uint32_t m_stages;                               //!< affinity table stages

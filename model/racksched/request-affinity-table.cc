@@ -53,24 +53,44 @@ RequestAffinityTable::SlotOf(uint32_t stage, uint32_t client, uint64_t request) 
     return stage * m_slots + static_cast<uint32_t>(h % m_slots);
 }
 
-bool
-RequestAffinityTable::Insert(uint32_t client, uint64_t request, uint32_t target)
+uint64_t
+RequestAffinityTable::Claim(uint32_t client, uint64_t request)
 {
     for (uint32_t s = 0; s < m_stages; ++s)
     {
-        Entry& e = m_table[SlotOf(s, client, request)];
-        if (!e.used || (e.client == client && e.request == request))
+        uint32_t slot = SlotOf(s, client, request);
+        Entry& e = m_table[slot];
+        if (!e.used)
         {
-            if (!e.used)
-            {
-                ++m_size;
-                m_peak = std::max(m_peak, m_size);
-            }
-            e = Entry{request, client, target, true};
-            return true;
+            ++m_size;
+            m_peak = std::max(m_peak, m_size);
+            e = Entry{request, client, 0, true};
+            return slot;
+        }
+        if (e.client == client && e.request == request)
+        {
+            return slot;
         }
     }
-    return false;
+    return COLLISION;
+}
+
+void
+RequestAffinityTable::Set(uint64_t slot, uint32_t target)
+{
+    m_table[slot].target = target;
+}
+
+bool
+RequestAffinityTable::Insert(uint32_t client, uint64_t request, uint32_t target)
+{
+    uint64_t slot = Claim(client, request);
+    if (slot == COLLISION)
+    {
+        return false;
+    }
+    Set(slot, target);
+    return true;
 }
 
 uint32_t

@@ -38,8 +38,25 @@ class RequestAffinityTable
      * \param slots slots per stage, >= 1
      */
     RequestAffinityTable(uint32_t stages, uint32_t slots);
+    /// Result of Claim when every stage's slot holds another request.
+    static constexpr uint64_t COLLISION = UINT64_MAX;
+
     /**
-     * \brief Remember a request's server.
+     * \brief Take the first slot that is free or already holds the key, as
+     * an insert does, before the server is known.
+     * \param client client id
+     * \param request request id
+     * \return the slot (for Set), or COLLISION
+     */
+    uint64_t Claim(uint32_t client, uint64_t request);
+    /**
+     * \brief Set the server of a claimed slot.
+     * \param slot a slot Claim returned
+     * \param target server index
+     */
+    void Set(uint64_t slot, uint32_t target);
+    /**
+     * \brief Remember a request's server (Claim then Set).
      * \param client client id
      * \param request request id
      * \param target server index

@@ -243,6 +243,17 @@ RequestClient::StartApplication()
     }
     m_stats = RequestStats(m_exactQuantiles);
     m_mixture = DynamicCast<MixtureRandomVariable>(m_serviceDemand);
+    m_targetOf.clear();
+    if (m_dispatcher)
+    {
+        // Replies name the server that answered by its locator.
+        const ComputeVector& v = m_dispatcher->GetComputeVector();
+        NS_ABORT_MSG_IF(v.IsEmpty(), "RequestClient: the Dispatcher has no compute vector");
+        for (uint32_t i = 0; i < v.GetN(); ++i)
+        {
+            m_targetOf[v.Get(i).address.Get()] = i;
+        }
+    }
     if (m_sockets.empty())
     {
         // Bound, not connected: replies come from whichever instance served.

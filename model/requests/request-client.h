@@ -18,6 +18,7 @@
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -136,27 +137,28 @@ class RequestClient : public Application
     /// \param socket a socket with replies to read
     void HandleRead(Ptr<Socket> socket);
 
-    Address m_remote;                          //!< server or service address
-    uint16_t m_remotePort;                     //!< server port
-    uint32_t m_serviceId;                      //!< service identifier
-    uint32_t m_clientId;                       //!< id of the first logical client
-    uint32_t m_clientCount;                    //!< logical clients
-    Time m_joinWindow;                         //!< clients join within this after StartTime
-    uint32_t m_transactionRequests;            //!< requests per transaction
-    Time m_transactionDuration;                //!< transaction length (0: by requests)
-    uint32_t m_flows;                          //!< number of source ports
-    uint32_t m_packetSize;                     //!< request payload after the header, per packet
-    uint16_t m_packetsPerRequest;              //!< packets of each request
-    Ptr<Dispatcher> m_dispatcher;              //!< client-based scheduling (null: none)
-    uint64_t m_maxRequests;                    //!< 0: unlimited
-    Time m_warmUp;                             //!< requests sent before are not recorded
-    bool m_exactQuantiles;                     //!< exact quantiles
-    Ptr<RandomVariableStream> m_interArrival;  //!< inter-arrival time (s)
-    Ptr<RandomVariableStream> m_serviceDemand; //!< service demand (s)
-    Ptr<MixtureRandomVariable> m_mixture;      //!< m_serviceDemand if it is a mixture
-    Ptr<UniformRandomVariable> m_flowChoice;   //!< picks the flow of a request
-    Ptr<UniformRandomVariable> m_join;         //!< draws join times
-    std::vector<Ptr<Socket>> m_sockets;        //!< one per flow
+    Address m_remote;               //!< server or service address
+    uint16_t m_remotePort;          //!< server port
+    uint32_t m_serviceId;           //!< service identifier
+    uint32_t m_clientId;            //!< id of the first logical client
+    uint32_t m_clientCount;         //!< logical clients
+    Time m_joinWindow;              //!< clients join within this after StartTime
+    uint32_t m_transactionRequests; //!< requests per transaction
+    Time m_transactionDuration;     //!< transaction length (0: by requests)
+    uint32_t m_flows;               //!< number of source ports
+    uint32_t m_packetSize;          //!< request payload after the header, per packet
+    uint16_t m_packetsPerRequest;   //!< packets of each request
+    Ptr<Dispatcher> m_dispatcher;   //!< client-based scheduling (null: none)
+    std::unordered_map<uint32_t, uint32_t> m_targetOf; //!< server address -> dispatcher entry
+    uint64_t m_maxRequests;                            //!< 0: unlimited
+    Time m_warmUp;                                     //!< requests sent before are not recorded
+    bool m_exactQuantiles;                             //!< exact quantiles
+    Ptr<RandomVariableStream> m_interArrival;          //!< inter-arrival time (s)
+    Ptr<RandomVariableStream> m_serviceDemand;         //!< service demand (s)
+    Ptr<MixtureRandomVariable> m_mixture;              //!< m_serviceDemand if it is a mixture
+    Ptr<UniformRandomVariable> m_flowChoice;           //!< picks the flow of a request
+    Ptr<UniformRandomVariable> m_join;                 //!< draws join times
+    std::vector<Ptr<Socket>> m_sockets;                //!< one per flow
     InetSocketAddress m_service{Ipv4Address::GetAny(), 0}; //!< where scheduled requests go
     std::vector<Client> m_clients;                         //!< logical clients
     uint64_t m_sent{0};                                    //!< requests sent

@@ -18,6 +18,8 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
+#include <utility>
 
 namespace ns3
 {
@@ -167,8 +169,22 @@ class MulticoreServer : public Application
     Ipv4Address m_localAddress;              //!< locator in use (Any: per request)
     Time m_outstandingWork;                  //!< work of the requests at the server
     std::map<std::string, uint64_t> m_drops; //!< drops per reason
+
+    /// Hash of a (client, request) pair.
+    struct RequestKeyHash
+    {
+        /**
+         * \param key (client id, request id)
+         * \return its hash
+         */
+        std::size_t operator()(const std::pair<uint32_t, uint64_t>& key) const
+        {
+            return std::hash<uint64_t>()(key.second * 0x9e3779b97f4a7c15ULL ^ key.first);
+        }
+    };
+
     /// packets seen per (client, request) of multi-packet requests not yet complete
-    std::map<std::pair<uint32_t, uint64_t>, uint16_t> m_assembling;
+    std::unordered_map<std::pair<uint32_t, uint64_t>, uint16_t, RequestKeyHash> m_assembling;
 
     TracedCallback<const ServerRequest&> m_arrivalTrace;               //!< arrival
     TracedCallback<const ServerRequest&, Time> m_completeTrace;        //!< completion

@@ -148,7 +148,7 @@ ShinjukuCorePolicy::Start(uint32_t w, Handle h)
         {
             m_virtualTime.resize(c + 1, m_lastStart);
         }
-        m_lastStart = m_virtualTime[c];
+        m_lastStart = std::max(m_lastStart, m_virtualTime[c]);
         Time slice = std::min(m_quantum, Get(h).remaining);
         m_virtualTime[c] += slice.GetDouble() / WeightOf(c);
     }
@@ -171,11 +171,6 @@ ShinjukuCorePolicy::Admit(Handle h)
         CfcfsCorePolicy::Admit(h);
         return;
     }
-    if (HasIdleWorker())
-    {
-        Start(GetIdleWorker(), h);
-        return;
-    }
     uint8_t c = Get(h).header.GetRequestClass();
     if (c >= m_classes.size())
     {
@@ -183,12 +178,18 @@ ShinjukuCorePolicy::Admit(Handle h)
     }
     if (m_classScheduling == WEIGHTED_FAIR && m_classes[c].empty())
     {
-        // A queue that was idle starts where the service is now.
+        // A class that was idle starts where the service is now, whether it
+        // waits or starts at once: it cannot claim the time it was idle.
         if (c >= m_virtualTime.size())
         {
             m_virtualTime.resize(c + 1, m_lastStart);
         }
         m_virtualTime[c] = std::max(m_virtualTime[c], m_lastStart);
+    }
+    if (HasIdleWorker())
+    {
+        Start(GetIdleWorker(), h);
+        return;
     }
     m_classes[c].push_back(h);
     ++m_classWaiting;
