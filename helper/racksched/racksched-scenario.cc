@@ -119,6 +119,10 @@ Find(const T (&table)[N], const std::string& name)
     return nullptr;
 }
 
+/**
+ * \param table a table of named entries
+ * \return their names, in order
+ */
 template <typename T, std::size_t N>
 std::vector<std::string>
 Names(const T (&table)[N])
@@ -133,7 +137,8 @@ Names(const T (&table)[N])
 
 /**
  * \param text "a,b,c"
- * \return the pieces
+ * \param sep the separator
+ * \return the pieces (a trailing separator gives a last empty piece)
  */
 std::vector<std::string>
 SplitList(const std::string& text, char sep)
