@@ -67,3 +67,16 @@
  * core policies; the rack (RackHelper) and the paper's experiment
  * (RackSchedScenario). Sources: model/racksched/, helper/racksched/.
  */
+
+/**
+ * \defgroup request-scheduling-batchy Batchy
+ * \ingroup request-scheduling
+ *
+ * Batch scheduling of data-flow-graph packet pipelines (Lévai et al.,
+ * NSDI'20): the DataFlowGraph of modules with batch costs T0 + T1 b, the
+ * FractionalBuffer, the run-to-completion BatchyWorker on a software
+ * switch (BatchySwitch) fed by BatchyTrafficSource, the controllers
+ * (BatchyController: NullBatchyController, MaxBatchyController), the
+ * use-case pipelines (BatchyPipelines) and the experiment (BatchyScenario).
+ * Sources: model/batchy/, helper/batchy/.
+ */

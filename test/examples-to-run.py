@@ -11,6 +11,7 @@ cpp_examples = [
     ("sdwan-splitter --mode=ecmp-packet --duration=1s --warmup=0s --utilisation=0.1", "True", "True"),
     ("racksched-scenario --policy=racksched --load=0.8 --duration=20ms --warmup=2ms", "True", "True"),
     ("racksched-scenario --policy=jbsq --packets-per-request=1 --servers=4 --duration=20ms --warmup=2ms", "True", "True"),
+    ("batchy-pipeline --pipeline=gw --n=4 --controller=max --duration=50ms --period=10ms", "True", "True"),
     ("racksched-scenario --policy=client --client-count=20 --packets-per-request=3 --duration=20ms --warmup=2ms", "True", "True"),
 ]
 

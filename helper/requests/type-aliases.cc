@@ -37,6 +37,9 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
     {"power-of-k", "ns3::PowerOfKDispatcher"},
     {"jbsq", "ns3::JbsqDispatcher"},
     {"lowest-load", "ns3::LowestLoadDispatcher"},
+    // Batchy controllers (ns3::BatchyController), model/batchy/
+    {"null", "ns3::NullBatchyController"},
+    {"max", "ns3::MaxBatchyController"},
     // Load trackers (ns3::LoadTracker), model/dispatch/
     {"reported", "ns3::ReportedLoadTracker"},
     {"proactive", "ns3::ProactiveLoadTracker"},

@@ -1,0 +1,79 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef BATCHY_PIPELINES_H
+#define BATCHY_PIPELINES_H
+
+#include "ns3/data-flow-graph.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling-batchy
+ * \brief The Batchy paper's use-case pipelines as data-flow graphs.
+ *
+ * Module chains follow the authors' configurations (hsnlab/batchy,
+ * conf/l2l3.batchy and conf/rc-static.batchy); costs are the paper's
+ * profiles where it gives them (IP lookup 68.5 + 27.5 ns, ACL 122.3 + 30.4
+ * ns, NAT 43.5 + 21 ns per batch + per packet) and our assumptions for
+ * the light header-rewriting modules (see each function). Every flow gets
+ * an equal share of \p ratePps and the delay SLO of the authors' scripts
+ * for that size when they have one (else \p slo).
+ */
+class BatchyPipelines
+{
+  public:
+    /**
+     * \brief L2L3(n): Ethernet type check, destination MAC match, IP lookup
+     * with n next hops, then per next hop TTL update, MAC rewrite and IP
+     * checksum; one flow per next hop.
+     * \param n next hops (>= 1)
+     * \param ratePps total offered rate
+     * \param slo delay SLO of every flow (0: the authors' for n = 1, 4, 8, 16)
+     * \return the graph (not validated)
+     */
+    static DataFlowGraph L2L3(uint32_t n, double ratePps, Time slo);
+    /**
+     * \brief GW(n): L2L3(n) with an ACL and a NAT on every next hop's branch.
+     * \param n next hops (>= 1)
+     * \param ratePps total offered rate
+     * \param slo delay SLO (0: the authors' for n = 1, 8, 16, 64)
+     * \return the graph
+     */
+    static DataFlowGraph Gateway(uint32_t n, double ratePps, Time slo);
+    /**
+     * \brief RC(n): the robot-control pipeline: a random splitter into n
+     * leaves; leaf 0 is the ultra-delay-sensitive control flow (0.4 ns per
+     * batch and per packet, SLO 35 us), the n - 1 others bulk processing
+     * (4 us per batch, SLO 100 ms).
+     * \param n leaves (>= 2)
+     * \param ratePps total offered rate
+     * \return the graph
+     */
+    static DataFlowGraph RobotControl(uint32_t n, double ratePps);
+    /**
+     * \brief A pipeline by name.
+     * \param name l2l3, gw or rc
+     * \param n the size parameter
+     * \param ratePps total offered rate
+     * \param slo delay SLO (0: the pipeline's default)
+     * \param graph receives the graph
+     * \param error receives the reason on failure
+     * \return false for an unknown name or a bad size
+     */
+    static bool Build(const std::string& name,
+                      uint32_t n,
+                      double ratePps,
+                      Time slo,
+                      DataFlowGraph& graph,
+                      std::string& error);
+};
+
+} // namespace ns3
+
+#endif // BATCHY_PIPELINES_H

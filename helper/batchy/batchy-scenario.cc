@@ -1,0 +1,437 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "batchy-scenario.h"
+
+#include "batchy-pipelines.h"
+
+#include "ns3/abort.h"
+#include "ns3/batchy-header.h"
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/queue.h"
+#include "ns3/simple-net-device-helper.h"
+#include "ns3/simple-net-device.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/type-aliases.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// The named pipelines (anything else is a file).
+const std::vector<std::string> kPipelines = {"l2l3", "gw", "rc"};
+
+} // namespace
+
+BatchyScenario::Parameters::Parameters()
+{
+    controller.SetTypeId("ns3::NullBatchyController");
+    duration = Seconds(1);
+}
+
+void
+BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
+{
+    options.AddString("pipeline",
+                      "l2l3 (L2L3(n)), gw (GW(n): with ACL and NAT), rc (RC(n): robot control), "
+                      "or a file in the graph format (module NAME T0 T1 [SUCC,...]; flow NAME "
+                      "A>B>... RATE SLO)",
+                      pipeline);
+    options.AddUnsigned("n", "size of the pipeline (next hops, leaves)", n, 1, 4096);
+    options.Add("controller",
+                "buffer controller: " + TypeAliases::List(BatchyController::GetTypeId()) +
+                    ", or a TypeId name",
+                TypeAliases::Name(controller.GetTypeId()),
+                [this](const std::string& text, std::string& error) {
+                    return TypeAliases::Parse("controller",
+                                              text,
+                                              BatchyController::GetTypeId(),
+                                              controller,
+                                              error);
+                });
+    options.Add("slo",
+                "delay SLO of every flow, e.g. 50us (default: the pipeline's)",
+                "",
+                [this](const std::string& text, std::string& error) {
+                    if (!text.empty() && text.back() == 'x')
+                    {
+                        error = "invalid --slo=" + text +
+                                ": SLOs relative to the max controller's delay are not "
+                                "supported yet; give a duration";
+                        return false;
+                    }
+                    return ScenarioOptions::ParseTime("slo", text, false, slo, error);
+                });
+    options.AddDouble("rate", "offered rate of all flows together (packets/s)", rate, 0, 1e9);
+    options.Add(
+        "burstiness",
+        "mean number of consecutive packets of one flow, >= 1",
+        "1",
+        [this](const std::string& text, std::string& error) {
+            if (!ScenarioOptions::ParseDouble("burstiness", text, 1, 1e6, burstiness, error))
+            {
+                return false;
+            }
+            return true;
+        });
+    options.AddUnsigned("batch", "largest batch B (packets)", batch, 1, 4096);
+    options.AddTime("period", "control period", period, false);
+    options.AddUnsigned("warmup-periods",
+                        "control periods before measuring",
+                        warmupPeriods,
+                        0,
+                        1000000);
+    options.AddUnsigned("packet-size", "bytes per packet", packetSize, 16, 9000);
+    options.AddString("trace", "per-period CSV: triggers, batches and p95 delays", tracePath);
+    RequestScenario::Parameters::AddOptions(options);
+}
+
+bool
+BatchyScenario::Parameters::MakeGraph(DataFlowGraph& graph, std::string& error) const
+{
+    if (std::find(kPipelines.begin(), kPipelines.end(), pipeline) != kPipelines.end())
+    {
+        if (!BatchyPipelines::Build(pipeline, n, rate, slo, graph, error))
+        {
+            error = "invalid " + error;
+            return false;
+        }
+    }
+    else
+    {
+        std::ifstream in(pipeline);
+        if (!in)
+        {
+            error = "invalid --pipeline=" + pipeline + ": not l2l3, gw, rc, nor a readable file";
+            return false;
+        }
+        if (!DataFlowGraph::Parse(in, pipeline, graph, error))
+        {
+            return false;
+        }
+        // The file's rates are shares of --rate.
+        double total = 0;
+        for (uint32_t f = 0; f < graph.GetNFlows(); ++f)
+        {
+            total += graph.GetFlow(f).ratePps;
+        }
+        for (uint32_t f = 0; f < graph.GetNFlows(); ++f)
+        {
+            double share = total > 0 ? graph.GetFlow(f).ratePps / total : 1.0 / graph.GetNFlows();
+            graph.SetFlowRate(f, rate * share);
+            if (slo.IsStrictlyPositive())
+            {
+                graph.SetFlowSlo(f, slo);
+            }
+        }
+    }
+    if (!graph.Validate(error))
+    {
+        error = "invalid --pipeline=" + pipeline + ": " + error;
+        return false;
+    }
+    return true;
+}
+
+bool
+BatchyScenario::Parameters::Validate(std::string& error) const
+{
+    auto fail = [&error](const std::string& option, const std::string& why) {
+        error = "invalid --" + option + ": " + why;
+        return false;
+    };
+    TypeId tid = controller.GetTypeId();
+    if (!tid.IsChildOf(BatchyController::GetTypeId()) || !tid.HasConstructor())
+    {
+        return fail("controller=" + tid.GetName(), "not a Batchy controller");
+    }
+    if (!(rate > 0))
+    {
+        return fail("rate", "must be > 0");
+    }
+    if (!duration.IsStrictlyPositive())
+    {
+        return fail("duration", "must be > 0");
+    }
+    if (!warmUp.IsZero())
+    {
+        return fail("warmup", "give the warm-up in control periods (--warmup-periods)");
+    }
+    if (period * warmupPeriods >= duration)
+    {
+        return fail("warmup-periods", "the warm-up must end before --duration");
+    }
+    DataFlowGraph graph;
+    return MakeGraph(graph, error);
+}
+
+BatchyScenario::BatchyScenario(const Parameters& parameters)
+    : RequestScenario(
+          [&parameters]() {
+              // Packets sent during the warm-up periods are not recorded.
+              Parameters p = parameters;
+              p.warmUp = p.period * p.warmupPeriods;
+              return p;
+          }(),
+          "batchy-pipeline"),
+      m_parameters(parameters)
+{
+    std::string error;
+    NS_ABORT_MSG_IF(!m_parameters.Validate(error), "BatchyScenario: " << error);
+    m_parameters.warmUp = m_parameters.period * m_parameters.warmupPeriods;
+    m_parameters.MakeGraph(m_graph, error);
+}
+
+BatchyScenario::~BatchyScenario() = default;
+
+Ptr<BatchySwitch>
+BatchyScenario::GetSwitch() const
+{
+    return m_switch;
+}
+
+void
+BatchyScenario::Build()
+{
+    const Parameters& p = m_parameters;
+    m_nodes.Create(3);
+    SimpleNetDeviceHelper link;
+    link.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
+    link.SetChannelAttribute("Delay", TimeValue(Time(0)));
+    link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
+    NetDeviceContainer in = link.Install(NodeContainer(m_nodes.Get(0), m_nodes.Get(1)));
+    NetDeviceContainer out = link.Install(NodeContainer(m_nodes.Get(1), m_nodes.Get(2)));
+    for (NetDeviceContainer* c : {&in, &out})
+    {
+        for (uint32_t i = 0; i < c->GetN(); ++i)
+        {
+            auto d = DynamicCast<SimpleNetDevice>(c->Get(i));
+            d->TraceConnectWithoutContext("PhyRxDrop",
+                                          MakeCallback(&BatchyScenario::DeviceDrop, this));
+            d->GetQueue()->TraceConnectWithoutContext(
+                "Drop",
+                MakeCallback(&BatchyScenario::DeviceDrop, this));
+        }
+    }
+
+    auto worker = CreateObject<BatchyWorker>();
+    worker->SetAttribute("MaxBatch", UintegerValue(p.batch));
+    worker->SetAttribute("BufferCapacity", UintegerValue(std::max<uint32_t>(64, p.batch)));
+    worker->SetGraph(m_graph);
+    worker->TraceConnectWithoutContext("Drop", MakeCallback(&BatchyScenario::WorkerDrop, this));
+    auto controller = p.controller.Create<BatchyController>();
+    controller->SetAttribute("Period", TimeValue(p.period));
+    controller->TraceConnectWithoutContext("Period",
+                                           MakeCallback(&BatchyScenario::PeriodEnd, this));
+    m_switch = CreateObject<BatchySwitch>();
+    m_switch->SetAttribute("Worker", PointerValue(worker));
+    m_switch->SetAttribute("Controller", PointerValue(controller));
+    m_switch->SetAttribute("EgressDevice", UintegerValue(1));
+    m_switch->TraceConnectWithoutContext("Drop", MakeCallback(&BatchyScenario::SwitchDrop, this));
+    m_nodes.Get(1)->AddApplication(m_switch);
+    m_switch->SetStartTime(Time(0));
+
+    m_source = CreateObject<BatchyTrafficSource>();
+    std::vector<double> rates;
+    for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
+    {
+        rates.push_back(m_graph.GetFlow(f).ratePps);
+    }
+    m_source->SetFlowRates(rates);
+    m_source->SetAttribute("Burstiness", DoubleValue(p.burstiness));
+    m_source->SetAttribute("PacketSize", UintegerValue(p.packetSize));
+    m_source->AssignStreams(3000);
+    m_nodes.Get(0)->AddApplication(m_source);
+    m_source->SetStartTime(Time(0));
+    m_source->SetStopTime(p.duration);
+
+    m_nodes.Get(2)->RegisterProtocolHandler(MakeCallback(&BatchyScenario::SinkReceive, this),
+                                            BatchyHeader::PROTOCOL,
+                                            out.Get(1));
+    m_endToEnd = RequestStats(p.exactQuantiles);
+    if (!p.tracePath.empty())
+    {
+        m_trace = std::make_unique<std::ofstream>(p.tracePath);
+        NS_ABORT_MSG_IF(!*m_trace, "cannot write " << p.tracePath);
+        *m_trace << "period,time_s";
+        for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
+        {
+            *m_trace << ",p95_us_" << m_graph.GetFlow(f).name;
+        }
+        for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
+        {
+            *m_trace << ",trigger_" << m_graph.GetModule(v).name << ",batch_"
+                     << m_graph.GetModule(v).name;
+        }
+        *m_trace << "\n";
+    }
+    Simulator::Schedule(p.warmUp, [this, worker]() {
+        for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
+        {
+            m_executionsAtWarmUp.push_back(worker->GetModuleStats(v).executions);
+            m_packetsAtWarmUp.push_back(worker->GetModuleStats(v).packets);
+        }
+    });
+}
+
+void
+BatchyScenario::SinkReceive(Ptr<NetDevice> /* device */,
+                            Ptr<const Packet> packet,
+                            uint16_t /* protocol */,
+                            const Address& /* from */,
+                            const Address& /* to */,
+                            NetDevice::PacketType /* type */)
+{
+    BatchyHeader h;
+    packet->PeekHeader(h);
+    Time now = Simulator::Now();
+    if (h.GetSendTime() >= m_parameters.warmUp)
+    {
+        m_endToEnd.Record(h.GetFlow(), now - h.GetSendTime());
+    }
+    if (now >= m_parameters.warmUp && now < m_parameters.duration)
+    {
+        ++m_departedMeasured;
+    }
+    RequestAnswered();
+}
+
+void
+BatchyScenario::PeriodEnd(uint32_t index)
+{
+    Ptr<BatchyWorker> w = m_switch->GetWorker();
+    bool violated = false;
+    std::vector<double> p95(m_graph.GetNFlows());
+    for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
+    {
+        const auto& s = w->GetPeriodFlowStats(f);
+        p95[f] = s.departed ? s.delay.GetQuantile(0.95).GetSeconds() * 1e6 : 0.0;
+        Time slo = m_graph.GetFlow(f).slo;
+        violated |= slo.IsStrictlyPositive() && s.departed && s.delay.GetQuantile(0.95) > slo;
+    }
+    bool measured =
+        index >= m_parameters.warmupPeriods && Simulator::Now() <= m_parameters.duration;
+    if (measured)
+    {
+        ++m_periods;
+        m_violations += violated;
+    }
+    if (m_trace)
+    {
+        *m_trace << index << ',' << Simulator::Now().GetSeconds();
+        for (double v : p95)
+        {
+            *m_trace << ',' << v;
+        }
+        for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
+        {
+            *m_trace << ',' << w->GetTrigger(v) << ',' << w->GetPeriodModuleStats(v).GetMeanBatch();
+        }
+        *m_trace << "\n";
+    }
+}
+
+void
+BatchyScenario::DeviceDrop(Ptr<const Packet> /* p */)
+{
+    RequestDropped("network: device");
+}
+
+void
+BatchyScenario::WorkerDrop(Ptr<const Packet> /* p */,
+                           uint32_t /* flow */,
+                           const std::string& reason)
+{
+    RequestDropped("switch: " + reason);
+}
+
+void
+BatchyScenario::SwitchDrop(Ptr<const Packet> /* p */, const std::string& reason)
+{
+    RequestDropped("switch: " + reason);
+}
+
+uint64_t
+BatchyScenario::GetSent() const
+{
+    return m_source ? m_source->GetSent() : 0;
+}
+
+RequestStats
+BatchyScenario::GetClientStats() const
+{
+    return m_endToEnd;
+}
+
+JsonSummary
+BatchyScenario::Summarize() const
+{
+    const Parameters& p = m_parameters;
+    Ptr<BatchyWorker> w = m_switch->GetWorker();
+    double window = (p.duration - p.warmUp).GetSeconds();
+    JsonSummary perFlow;
+    for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
+    {
+        const auto& flow = m_graph.GetFlow(f);
+        bool any = f < m_endToEnd.GetClassCount();
+        const LatencySummary& d = any ? m_endToEnd.GetClass(f) : LatencySummary();
+        JsonSummary one;
+        one.Set("offered_pps", flow.ratePps)
+            .Set("received", w->GetFlowStats(f).received)
+            .Set("departed", w->GetFlowStats(f).departed)
+            .Set("dropped", w->GetFlowStats(f).dropped)
+            .Set("p95_us", any ? d.GetQuantile(0.95).GetSeconds() * 1e6 : 0.0)
+            .Set("mean_us", any ? d.GetMean().GetSeconds() * 1e6 : 0.0)
+            .Set("slo_us", flow.slo.GetSeconds() * 1e6);
+        perFlow.Set(flow.name, one);
+    }
+    JsonSummary perModule;
+    uint64_t executions = 0;
+    uint64_t packets = 0;
+    for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
+    {
+        const auto& s = w->GetModuleStats(v);
+        uint64_t e = s.executions - (v < m_executionsAtWarmUp.size() ? m_executionsAtWarmUp[v] : 0);
+        uint64_t n = s.packets - (v < m_packetsAtWarmUp.size() ? m_packetsAtWarmUp[v] : 0);
+        executions += e;
+        packets += n;
+        JsonSummary one;
+        one.Set("t0_ns", m_graph.GetModule(v).t0Ns)
+            .Set("t1_ns", m_graph.GetModule(v).t1Ns)
+            .Set("controllable", m_graph.GetModule(v).controllable)
+            .Set("trigger", w->GetTrigger(v))
+            .Set("executions", e)
+            .Set("mean_batch", e ? double(n) / e : 0.0);
+        perModule.Set(m_graph.GetModule(v).name, one);
+    }
+    JsonSummary j = RequestScenario::Summarize();
+    j.Set("pipeline", p.pipeline)
+        .Set("n", p.n)
+        .Set("controller", TypeAliases::Name(p.controller.GetTypeId()))
+        .Set("batch", p.batch)
+        .Set("offered_pps", p.rate)
+        .Set("burstiness", p.burstiness)
+        .Set("throughput_pps", window > 0 ? m_departedMeasured / window : 0.0)
+        .Set("mean_batch", executions ? double(packets) / executions : 0.0)
+        .Set("control_periods", m_periods)
+        .Set("slo_violation_periods", m_periods ? double(m_violations) / m_periods : 0.0)
+        .Set("worker_utilisation", w->GetBusyTime().GetSeconds() / Simulator::Now().GetSeconds())
+        .Set("held_in_buffers", w->GetHeld())
+        .Set("queued", w->GetQueued())
+        .Set("per_flow", perFlow)
+        .Set("per_module", perModule);
+    return j;
+}
+
+} // namespace ns3

@@ -1,0 +1,151 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef BATCHY_SCENARIO_H
+#define BATCHY_SCENARIO_H
+
+#include "ns3/batchy-switch.h"
+#include "ns3/batchy-traffic-source.h"
+#include "ns3/data-flow-graph.h"
+#include "ns3/json-summary.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/request-scenario.h"
+#include "ns3/request-stats.h"
+#include "ns3/scenario-options.h"
+
+#include <cstdint>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling-batchy
+ * \brief A Batchy pipeline on a software-switch node between a traffic
+ * source and a sink, each on its own link (SimpleNetDevice, 100 Gbit/s):
+ * the scenario of the batchy-pipeline example.
+ *
+ * The pipeline is one of the paper's use cases (BatchyPipelines) or a
+ * graph read from a file (DataFlowGraph's text format). The source sends
+ * the flows at --rate in total (equal shares, or the file's rates scaled
+ * to it) with --burstiness; the switch's BatchyWorker runs the graph with
+ * batches of at most --batch, under --controller. Each packet is a
+ * "request": sent by the source, answered when it reaches the sink,
+ * dropped at the switch's ingress queue or on a link (conservation as in
+ * every scenario). Delays are the worker's (arrival at the switch to
+ * departure from the graph); the p95 of each flow over each control period
+ * is compared with its SLO.
+ */
+class BatchyScenario : public RequestScenario
+{
+  public:
+    /// Parameters of the scenario.
+    struct Parameters : public RequestScenario::Parameters
+    {
+        std::string pipeline{"l2l3"};   //!< l2l3, gw, rc or a file
+        uint32_t n{4};                  //!< size of the pipeline
+        ObjectFactory controller;       //!< BatchyController
+        Time slo;                       //!< SLO of every flow (0: the pipeline's)
+        double rate{1e6};               //!< total offered rate (packets/s)
+        double burstiness{1};           //!< mean burst of one flow
+        uint32_t batch{32};             //!< B
+        Time period{MilliSeconds(100)}; //!< control period
+        uint32_t warmupPeriods{2};      //!< periods not measured
+        uint32_t packetSize{64};        //!< bytes
+        std::string tracePath;          //!< per-period CSV (empty: none)
+
+        Parameters();
+        /**
+         * \brief Declare the scenario's options.
+         * \param options where to declare them
+         */
+        void AddOptions(ScenarioOptions& options);
+        /**
+         * \brief Check the parameters together (reads a pipeline file).
+         * \param error receives a one-line reason on failure
+         * \return true if the scenario can run
+         */
+        bool Validate(std::string& error) const;
+        /**
+         * \brief The pipeline's graph with the flows' rates and SLOs set.
+         * \param graph receives it
+         * \param error receives the reason on failure
+         * \return true on success
+         */
+        bool MakeGraph(DataFlowGraph& graph, std::string& error) const;
+    };
+
+    /**
+     * \param parameters the parameters (must validate)
+     */
+    explicit BatchyScenario(const Parameters& parameters);
+    ~BatchyScenario() override;
+    void Build() override;
+    /**
+     * \brief The common keys (packets as requests) plus throughput, batch
+     * sizes, SLO violations, per flow and per module statistics.
+     * \return the summary
+     */
+    JsonSummary Summarize() const override;
+    uint64_t GetSent() const override;
+    RequestStats GetClientStats() const override;
+    /// \return the switch
+    Ptr<BatchySwitch> GetSwitch() const;
+
+  private:
+    /**
+     * \param device the sink's device
+     * \param packet a packet that left the pipeline
+     * \param protocol protocol
+     * \param from sender
+     * \param to receiver
+     * \param type type
+     */
+    void SinkReceive(Ptr<NetDevice> device,
+                     Ptr<const Packet> packet,
+                     uint16_t protocol,
+                     const Address& from,
+                     const Address& to,
+                     NetDevice::PacketType type);
+    /**
+     * \param index a control period that ends
+     */
+    void PeriodEnd(uint32_t index);
+    /// \param p a packet a device dropped
+    void DeviceDrop(Ptr<const Packet> p);
+    /**
+     * \param p a packet the worker dropped
+     * \param flow its flow
+     * \param reason why
+     */
+    void WorkerDrop(Ptr<const Packet> p, uint32_t flow, const std::string& reason);
+    /**
+     * \param p a packet the switch dropped
+     * \param reason why
+     */
+    void SwitchDrop(Ptr<const Packet> p, const std::string& reason);
+
+    Parameters m_parameters;                    //!< parameters
+    DataFlowGraph m_graph;                      //!< the pipeline
+    NodeContainer m_nodes;                      //!< source, switch, sink
+    Ptr<BatchyTrafficSource> m_source;          //!< traffic
+    Ptr<BatchySwitch> m_switch;                 //!< the software switch
+    RequestStats m_endToEnd;                    //!< send to sink, per flow
+    uint32_t m_periods{0};                      //!< measured control periods
+    uint32_t m_violations{0};                   //!< measured periods with a flow over its SLO
+    uint64_t m_departedMeasured{0};             //!< packets out of the graph after warm-up
+    std::vector<uint64_t> m_executionsAtWarmUp; //!< per module
+    std::vector<uint64_t> m_packetsAtWarmUp;    //!< per module
+    std::vector<uint64_t> m_flowAtWarmUp;       //!< departed per flow
+    std::vector<LatencySummary> m_flowDelay;    //!< worker delay per flow after warm-up
+    std::unique_ptr<std::ofstream> m_trace;     //!< per-period CSV
+};
+
+} // namespace ns3
+
+#endif // BATCHY_SCENARIO_H

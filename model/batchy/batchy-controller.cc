@@ -1,0 +1,90 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "batchy-controller.h"
+
+#include "ns3/abort.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(BatchyController);
+
+TypeId
+BatchyController::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::BatchyController")
+            .SetParent<Object>()
+            .SetGroupName("RequestScheduling")
+            .AddAttribute("Period",
+                          "Control period",
+                          TimeValue(MilliSeconds(100)),
+                          MakeTimeAccessor(&BatchyController::m_period),
+                          MakeTimeChecker(MicroSeconds(1)))
+            .AddTraceSource("Period",
+                            "A control period ended (before the controller acts)",
+                            MakeTraceSourceAccessor(&BatchyController::m_periodTrace),
+                            "ns3::BatchyController::PeriodTracedCallback");
+    return tid;
+}
+
+BatchyController::BatchyController() = default;
+
+BatchyController::~BatchyController() = default;
+
+void
+BatchyController::DoDispose()
+{
+    m_event.Cancel();
+    m_worker = nullptr;
+    Object::DoDispose();
+}
+
+void
+BatchyController::Attach(Ptr<BatchyWorker> worker)
+{
+    NS_ABORT_MSG_IF(!worker || worker->GetGraph().GetNModules() == 0,
+                    "BatchyController: attach to a worker with a graph");
+    m_worker = worker;
+    DoStart();
+    m_worker->ResetPeriod();
+    m_event = Simulator::Schedule(m_period, &BatchyController::PeriodEnd, this);
+}
+
+Time
+BatchyController::GetPeriod() const
+{
+    return m_period;
+}
+
+uint32_t
+BatchyController::GetPeriods() const
+{
+    return m_periods;
+}
+
+Ptr<BatchyWorker>
+BatchyController::GetWorker() const
+{
+    return m_worker;
+}
+
+void
+BatchyController::DoControl()
+{
+}
+
+void
+BatchyController::PeriodEnd()
+{
+    m_periodTrace(m_periods);
+    ++m_periods;
+    DoControl();
+    m_worker->ResetPeriod();
+    m_event = Simulator::Schedule(m_period, &BatchyController::PeriodEnd, this);
+}
+
+} // namespace ns3

@@ -1,0 +1,189 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "batchy-switch.h"
+
+#include "batchy-header.h"
+
+#include "ns3/abort.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(BatchySwitch);
+
+TypeId
+BatchySwitch::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::BatchySwitch")
+            .SetParent<Application>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<BatchySwitch>()
+            .AddAttribute("Worker",
+                          "The worker running the data-flow graph",
+                          PointerValue(),
+                          MakePointerAccessor(&BatchySwitch::m_worker),
+                          MakePointerChecker<BatchyWorker>())
+            .AddAttribute("Controller",
+                          "The controller of the worker's buffers (null: none)",
+                          PointerValue(),
+                          MakePointerAccessor(&BatchySwitch::m_controller),
+                          MakePointerChecker<BatchyController>())
+            .AddAttribute("EgressDevice",
+                          "Index of the node's device packets leave on",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&BatchySwitch::m_egressIndex),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("Drop",
+                            "A packet was dropped at the switch; the reason is given",
+                            MakeTraceSourceAccessor(&BatchySwitch::m_dropTrace),
+                            "ns3::BatchyWorker::DropTracedCallback");
+    return tid;
+}
+
+BatchySwitch::BatchySwitch()
+    : m_egressIndex(1)
+{
+}
+
+BatchySwitch::~BatchySwitch() = default;
+
+void
+BatchySwitch::DoDispose()
+{
+    m_worker = nullptr;
+    m_controller = nullptr;
+    m_egress = nullptr;
+    m_pending.clear();
+    Application::DoDispose();
+}
+
+Ptr<BatchyWorker>
+BatchySwitch::GetWorker() const
+{
+    return m_worker;
+}
+
+Ptr<BatchyController>
+BatchySwitch::GetController() const
+{
+    return m_controller;
+}
+
+uint64_t
+BatchySwitch::GetReceived() const
+{
+    return m_received;
+}
+
+uint64_t
+BatchySwitch::GetForwarded() const
+{
+    return m_forwarded;
+}
+
+uint32_t
+BatchySwitch::GetPendingEgress() const
+{
+    return m_pendingPackets;
+}
+
+const std::map<std::string, uint64_t>&
+BatchySwitch::GetDrops() const
+{
+    return m_drops;
+}
+
+void
+BatchySwitch::StartApplication()
+{
+    NS_ABORT_MSG_IF(!m_worker || m_worker->GetGraph().GetNModules() == 0,
+                    "BatchySwitch: needs a Worker with a graph");
+    Ptr<Node> node = GetNode();
+    NS_ABORT_MSG_IF(m_egressIndex >= node->GetNDevices(),
+                    "BatchySwitch: no device " << m_egressIndex << " for the egress");
+    m_egress = node->GetDevice(m_egressIndex);
+    m_worker->SetEgressCallback(MakeCallback(&BatchySwitch::Egress, this));
+    if (!m_handlerRegistered)
+    {
+        for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+        {
+            if (i != m_egressIndex)
+            {
+                node->RegisterProtocolHandler(MakeCallback(&BatchySwitch::Receive, this),
+                                              BatchyHeader::PROTOCOL,
+                                              node->GetDevice(i));
+            }
+        }
+        m_handlerRegistered = true;
+    }
+    if (m_controller)
+    {
+        m_controller->Attach(m_worker);
+    }
+}
+
+void
+BatchySwitch::StopApplication()
+{
+}
+
+void
+BatchySwitch::Receive(Ptr<NetDevice> /* device */,
+                      Ptr<const Packet> packet,
+                      uint16_t /* protocol */,
+                      const Address& /* from */,
+                      const Address& /* to */,
+                      NetDevice::PacketType /* type */)
+{
+    ++m_received;
+    BatchyHeader h;
+    if (packet->GetSize() < BatchyHeader::SERIALIZED_SIZE ||
+        packet->PeekHeader(h) != BatchyHeader::SERIALIZED_SIZE ||
+        h.GetFlow() >= m_worker->GetGraph().GetNFlows())
+    {
+        ++m_drops[MALFORMED_DROP];
+        m_dropTrace(packet, MALFORMED_DROP);
+        return;
+    }
+    m_worker->Receive(packet->Copy(), h.GetFlow());
+}
+
+void
+BatchySwitch::Egress(Ptr<Packet> packet, uint32_t /* flow */, Time departure)
+{
+    // A run computes its departures when it starts: the packets one module
+    // execution finishes share a departure time, and groups come in time
+    // order (runs do not overlap), so they queue in order, one event each.
+    if (m_pending.empty() || m_pending.back().first != departure)
+    {
+        m_pending.emplace_back(departure, std::vector<Ptr<Packet>>());
+        Simulator::Schedule(departure - Simulator::Now(), &BatchySwitch::SendPending, this);
+    }
+    m_pending.back().second.push_back(packet);
+    ++m_pendingPackets;
+}
+
+void
+BatchySwitch::SendPending()
+{
+    auto& group = m_pending.front().second;
+    for (Ptr<Packet>& p : group)
+    {
+        if (p)
+        {
+            m_egress->Send(p, m_egress->GetBroadcast(), BatchyHeader::PROTOCOL);
+            ++m_forwarded;
+        }
+    }
+    m_pendingPackets -= group.size();
+    m_pending.pop_front();
+}
+
+} // namespace ns3

@@ -1,0 +1,141 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "batchy-traffic-source.h"
+
+#include "batchy-header.h"
+
+#include "ns3/abort.h"
+#include "ns3/double.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(BatchyTrafficSource);
+
+TypeId
+BatchyTrafficSource::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::BatchyTrafficSource")
+            .SetParent<Application>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<BatchyTrafficSource>()
+            .AddAttribute("DeviceIndex",
+                          "Index of the node's device to send on",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&BatchyTrafficSource::m_deviceIndex),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PacketSize",
+                          "Bytes per packet, header included",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&BatchyTrafficSource::m_packetSize),
+                          MakeUintegerChecker<uint32_t>(BatchyHeader::SERIALIZED_SIZE, 9000))
+            .AddAttribute("Burstiness",
+                          "Mean number of consecutive packets of one flow (>= 1)",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&BatchyTrafficSource::m_burstiness),
+                          MakeDoubleChecker<double>(1.0));
+    return tid;
+}
+
+BatchyTrafficSource::BatchyTrafficSource()
+    : m_gap(CreateObject<ExponentialRandomVariable>()),
+      m_draw(CreateObject<UniformRandomVariable>())
+{
+}
+
+BatchyTrafficSource::~BatchyTrafficSource() = default;
+
+void
+BatchyTrafficSource::DoDispose()
+{
+    m_next.Cancel();
+    m_device = nullptr;
+    Application::DoDispose();
+}
+
+void
+BatchyTrafficSource::SetFlowRates(const std::vector<double>& rates)
+{
+    m_cumulative.clear();
+    m_totalRate = 0;
+    for (double r : rates)
+    {
+        NS_ABORT_MSG_IF(!(r >= 0) || !std::isfinite(r), "BatchyTrafficSource: rate " << r);
+        m_totalRate += r;
+        m_cumulative.push_back(m_totalRate);
+    }
+    NS_ABORT_MSG_IF(m_totalRate <= 0, "BatchyTrafficSource: no flow has a rate");
+}
+
+uint64_t
+BatchyTrafficSource::GetSent() const
+{
+    return m_sent;
+}
+
+int64_t
+BatchyTrafficSource::AssignStreams(int64_t stream)
+{
+    m_gap->SetStream(stream);
+    m_draw->SetStream(stream + 1);
+    return 2;
+}
+
+void
+BatchyTrafficSource::StartApplication()
+{
+    NS_ABORT_MSG_IF(m_cumulative.empty(), "BatchyTrafficSource: SetFlowRates first");
+    m_device = GetNode()->GetDevice(m_deviceIndex);
+    m_next = Simulator::Schedule(Seconds(m_gap->GetValue(1.0 / m_totalRate, 0)),
+                                 &BatchyTrafficSource::Send,
+                                 this);
+}
+
+void
+BatchyTrafficSource::StopApplication()
+{
+    m_next.Cancel();
+}
+
+void
+BatchyTrafficSource::Send()
+{
+    if (m_left == 0)
+    {
+        // A new burst: its flow by rate, its length geometric (mean Burstiness).
+        double x = m_draw->GetValue(0, m_totalRate);
+        m_flow =
+            std::upper_bound(m_cumulative.begin(), m_cumulative.end(), x) - m_cumulative.begin();
+        m_flow = std::min<uint32_t>(m_flow, m_cumulative.size() - 1);
+        m_left = 1;
+        if (m_burstiness > 1)
+        {
+            double p = 1.0 / m_burstiness;
+            double u = m_draw->GetValue(0, 1);
+            m_left += static_cast<uint32_t>(std::floor(std::log1p(-u) / std::log1p(-p)));
+        }
+    }
+    --m_left;
+    BatchyHeader h;
+    h.SetFlow(m_flow);
+    h.SetSequence(m_sent);
+    h.SetSendTime(Simulator::Now());
+    Ptr<Packet> p = Create<Packet>(m_packetSize - BatchyHeader::SERIALIZED_SIZE);
+    p->AddHeader(h);
+    m_device->Send(p, m_device->GetBroadcast(), BatchyHeader::PROTOCOL);
+    ++m_sent;
+    m_next = Simulator::Schedule(Seconds(m_gap->GetValue(1.0 / m_totalRate, 0)),
+                                 &BatchyTrafficSource::Send,
+                                 this);
+}
+
+} // namespace ns3

@@ -1,0 +1,79 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef BATCHY_TRAFFIC_SOURCE_H
+#define BATCHY_TRAFFIC_SOURCE_H
+
+#include "ns3/application.h"
+#include "ns3/event-id.h"
+#include "ns3/net-device.h"
+#include "ns3/random-variable-stream.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling-batchy
+ * \brief Synthetic traffic for a Batchy pipeline: packets of several
+ * flows, sent straight on a net device (no IP), as a Poisson process at
+ * the sum of the flows' rates, in bursts of one flow.
+ *
+ * Burstiness is the mean number of consecutive packets of one flow: each
+ * burst's flow is drawn in proportion to the flows' rates and its length
+ * is geometric with that mean (1: every packet's flow is drawn anew). Each
+ * packet carries a BatchyHeader (flow, sequence, send time) and is
+ * PacketSize bytes in all.
+ */
+class BatchyTrafficSource : public Application
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    BatchyTrafficSource();
+    ~BatchyTrafficSource() override;
+
+    /**
+     * \param rates packets/s of each flow (flow i is index i), at least one > 0
+     */
+    void SetFlowRates(const std::vector<double>& rates);
+    /// \return packets sent
+    uint64_t GetSent() const;
+    /**
+     * \brief Use fixed random streams.
+     * \param stream first stream index
+     * \return number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+    /// Send one packet and schedule the next.
+    void Send();
+
+    uint32_t m_deviceIndex;               //!< device to send on
+    uint32_t m_packetSize;                //!< bytes per packet
+    double m_burstiness;                  //!< mean burst length
+    std::vector<double> m_cumulative;     //!< cumulative flow rates
+    double m_totalRate{0};                //!< packets/s
+    Ptr<NetDevice> m_device;              //!< where packets go
+    Ptr<ExponentialRandomVariable> m_gap; //!< inter-packet time
+    Ptr<UniformRandomVariable> m_draw;    //!< flow and burst draws
+    uint32_t m_flow{0};                   //!< flow of the current burst
+    uint32_t m_left{0};                   //!< packets left in the burst
+    uint64_t m_sent{0};                   //!< packets sent
+    EventId m_next;                       //!< next packet
+};
+
+} // namespace ns3
+
+#endif // BATCHY_TRAFFIC_SOURCE_H

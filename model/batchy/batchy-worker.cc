@@ -1,0 +1,434 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "batchy-worker.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/nstime.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("BatchyWorker");
+
+NS_OBJECT_ENSURE_REGISTERED(BatchyWorker);
+
+double
+BatchyWorker::ModuleStats::GetMeanBatch() const
+{
+    return executions ? double(packets) / executions : 0.0;
+}
+
+double
+BatchyWorker::ModuleStats::GetMeanInputBatch() const
+{
+    return inputBatches ? double(inputPackets) / inputBatches : 0.0;
+}
+
+TypeId
+BatchyWorker::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::BatchyWorker")
+            .SetParent<Object>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<BatchyWorker>()
+            .AddAttribute("MaxBatch",
+                          "Most packets taken from the ingress queue per run (B)",
+                          UintegerValue(32),
+                          MakeUintegerAccessor(&BatchyWorker::m_maxBatch),
+                          MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute("QueueCapacity",
+                          "Packets the ingress queue holds; more are dropped",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&BatchyWorker::m_queueCapacity),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("BufferCapacity",
+                          "Capacity of each fractional buffer (the largest trigger)",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&BatchyWorker::m_bufferCapacity),
+                          MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute("FlushTimeout",
+                          "Idle time after which packets held in buffers are released",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&BatchyWorker::m_flushTimeout),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddTraceSource("Run",
+                            "A run ended: the batch taken from the ingress queue and the "
+                            "worker time it took",
+                            MakeTraceSourceAccessor(&BatchyWorker::m_runTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Drop",
+                            "A packet was dropped: packet, flow, reason",
+                            MakeTraceSourceAccessor(&BatchyWorker::m_dropTrace),
+                            "ns3::BatchyWorker::DropTracedCallback");
+    return tid;
+}
+
+BatchyWorker::BatchyWorker()
+    : m_maxBatch(32),
+      m_queueCapacity(64),
+      m_bufferCapacity(64)
+{
+}
+
+BatchyWorker::~BatchyWorker() = default;
+
+void
+BatchyWorker::DoDispose()
+{
+    m_runEnd.Cancel();
+    m_flush.Cancel();
+    m_items.clear();
+    m_egress = EgressCallback();
+    Object::DoDispose();
+}
+
+void
+BatchyWorker::SetGraph(const DataFlowGraph& graph)
+{
+    NS_ABORT_MSG_IF(m_busy || !m_queue.empty(), "BatchyWorker: SetGraph while running");
+    m_graph = graph;
+    std::string error;
+    NS_ABORT_MSG_IF(!m_graph.Validate(error), "BatchyWorker: " << error);
+    uint32_t n = m_graph.GetNModules();
+    m_buffers.assign(n, FractionalBuffer(m_bufferCapacity));
+    m_moduleTotal.assign(n, ModuleStats());
+    m_modulePeriod.assign(n, ModuleStats());
+    m_flowTotal.assign(m_graph.GetNFlows(), FlowStats());
+    m_flowPeriod.assign(m_graph.GetNFlows(), FlowStats());
+    m_bufferOut.assign(n, {});
+    m_bufferSizes.assign(n, {});
+    m_execute.assign(n, {});
+    m_gate.assign(n, {});
+    std::vector<uint32_t> indegree(n);
+    for (uint32_t v = 0; v < n; ++v)
+    {
+        // One vector per gate and one for the egress.
+        m_gate[v].assign(m_graph.GetModule(v).successors.size() + 1, {});
+        for (uint32_t s : m_graph.GetModule(v).successors)
+        {
+            ++indegree[s];
+        }
+    }
+    m_topological.clear();
+    for (uint32_t v = 0; v < n; ++v)
+    {
+        if (indegree[v] == 0)
+        {
+            m_topological.push_back(v);
+        }
+    }
+    for (uint32_t i = 0; i < m_topological.size(); ++i)
+    {
+        for (uint32_t s : m_graph.GetModule(m_topological[i]).successors)
+        {
+            if (--indegree[s] == 0)
+            {
+                m_topological.push_back(s);
+            }
+        }
+    }
+}
+
+const DataFlowGraph&
+BatchyWorker::GetGraph() const
+{
+    return m_graph;
+}
+
+void
+BatchyWorker::SetEgressCallback(EgressCallback callback)
+{
+    m_egress = callback;
+}
+
+void
+BatchyWorker::SetTrigger(uint32_t module, uint32_t trigger)
+{
+    NS_ABORT_MSG_IF(module >= m_buffers.size(), "BatchyWorker: no module " << module);
+    m_buffers[module].SetTrigger(trigger);
+}
+
+uint32_t
+BatchyWorker::GetTrigger(uint32_t module) const
+{
+    return m_buffers.at(module).GetTrigger();
+}
+
+uint32_t
+BatchyWorker::GetMaxBatch() const
+{
+    return m_maxBatch;
+}
+
+uint32_t
+BatchyWorker::GetBufferCapacity() const
+{
+    return m_bufferCapacity;
+}
+
+void
+BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
+{
+    NS_ASSERT(flow < m_flowTotal.size());
+    ++m_arrivals;
+    ++m_flowTotal[flow].received;
+    ++m_flowPeriod[flow].received;
+    if (m_queue.size() >= m_queueCapacity)
+    {
+        ++m_flowTotal[flow].dropped;
+        ++m_flowPeriod[flow].dropped;
+        m_dropTrace(packet, flow, QUEUE_FULL_DROP);
+        return;
+    }
+    uint32_t h;
+    if (m_free.empty())
+    {
+        h = m_items.size();
+        m_items.emplace_back();
+    }
+    else
+    {
+        h = m_free.back();
+        m_free.pop_back();
+    }
+    m_items[h] = Item{packet, flow, Simulator::Now()};
+    m_queue.push_back(h);
+    if (!m_busy)
+    {
+        StartRun();
+    }
+}
+
+void
+BatchyWorker::StartRun()
+{
+    m_busy = true;
+    m_flush.Cancel();
+    m_offset = Time(0);
+    uint32_t n = std::min<uint32_t>(m_maxBatch, m_queue.size());
+    ++m_runs;
+    std::vector<uint32_t>& batch = m_rootBatch;
+    batch.assign(m_queue.begin(), m_queue.begin() + n);
+    m_queue.erase(m_queue.begin(), m_queue.begin() + n);
+    auto rootOf = [this](uint32_t h) { return m_graph.GetFlow(m_items[h].flow).path.front(); };
+    uint32_t root = rootOf(batch.front());
+    if (std::all_of(batch.begin(), batch.end(), [&](uint32_t h) { return rootOf(h) == root; }))
+    {
+        Process(root, batch);
+    }
+    else
+    {
+        // Several roots: the batch goes to them one by one, in the order
+        // they first appear in it.
+        std::vector<uint32_t> rest;
+        std::vector<uint32_t> group;
+        while (!batch.empty())
+        {
+            root = rootOf(batch.front());
+            group.clear();
+            rest.clear();
+            for (uint32_t h : batch)
+            {
+                (rootOf(h) == root ? group : rest).push_back(h);
+            }
+            Process(root, group);
+            batch.swap(rest);
+        }
+    }
+    m_runTrace(n, m_offset);
+    FinishRun();
+}
+
+void
+BatchyWorker::FinishRun()
+{
+    m_busyTotal += m_offset;
+    m_runEnd = Simulator::Schedule(m_offset, &BatchyWorker::RunEnd, this);
+}
+
+void
+BatchyWorker::RunEnd()
+{
+    m_busy = false;
+    if (!m_queue.empty())
+    {
+        StartRun();
+        return;
+    }
+    if (GetHeld() > 0)
+    {
+        m_arrivalsAtLastRun = m_arrivals;
+        m_flush = Simulator::Schedule(m_flushTimeout, &BatchyWorker::FlushAll, this);
+    }
+}
+
+void
+BatchyWorker::FlushAll()
+{
+    if (m_busy || m_arrivals != m_arrivalsAtLastRun)
+    {
+        return;
+    }
+    NS_LOG_LOGIC("flushing " << GetHeld() << " held packets");
+    m_busy = true;
+    m_offset = Time(0);
+    std::vector<uint32_t> held;
+    for (uint32_t v : m_topological)
+    {
+        held.clear();
+        m_buffers[v].Flush(held);
+        if (!held.empty())
+        {
+            Execute(v, held);
+        }
+    }
+    FinishRun();
+}
+
+void
+BatchyWorker::Process(uint32_t module, const std::vector<uint32_t>& batch)
+{
+    ModuleStats* stats[] = {&m_moduleTotal[module], &m_modulePeriod[module]};
+    for (ModuleStats* s : stats)
+    {
+        ++s->inputBatches;
+        s->inputPackets += batch.size();
+    }
+    std::vector<uint32_t>& out = m_bufferOut[module];
+    std::vector<uint32_t>& sizes = m_bufferSizes[module];
+    out.clear();
+    sizes.clear();
+    m_buffers[module].Offer(batch, out, sizes);
+    std::vector<uint32_t>& run = m_execute[module];
+    uint32_t at = 0;
+    for (uint32_t size : sizes)
+    {
+        run.assign(out.begin() + at, out.begin() + at + size);
+        at += size;
+        Execute(module, run);
+    }
+}
+
+void
+BatchyWorker::Execute(uint32_t module, const std::vector<uint32_t>& batch)
+{
+    const DataFlowGraph::Module& m = m_graph.GetModule(module);
+    Time cost = Time::FromDouble(m.t0Ns + m.t1Ns * batch.size(), Time::NS);
+    m_offset += cost;
+    ModuleStats* stats[] = {&m_moduleTotal[module], &m_modulePeriod[module]};
+    for (ModuleStats* s : stats)
+    {
+        ++s->executions;
+        s->packets += batch.size();
+        s->busy += cost;
+    }
+    // Split by output gate (the last one is the egress), in gate order.
+    auto& gates = m_gate[module];
+    for (uint32_t h : batch)
+    {
+        gates[m_graph.GateOf(module, m_items[h].flow)].push_back(h);
+    }
+    for (uint32_t h : gates.back())
+    {
+        Depart(h);
+    }
+    gates.back().clear();
+    for (uint32_t g = 0; g + 1 < gates.size(); ++g)
+    {
+        if (!gates[g].empty())
+        {
+            Process(m.successors[g], gates[g]);
+            gates[g].clear();
+        }
+    }
+}
+
+void
+BatchyWorker::Depart(uint32_t h)
+{
+    Item& item = m_items[h];
+    Time departure = Simulator::Now() + m_offset;
+    Time delay = departure - item.arrival;
+    for (FlowStats* s : {&m_flowTotal[item.flow], &m_flowPeriod[item.flow]})
+    {
+        ++s->departed;
+        s->delay.Add(delay);
+    }
+    if (!m_egress.IsNull())
+    {
+        m_egress(item.packet, item.flow, departure);
+    }
+    item.packet = nullptr;
+    m_free.push_back(h);
+}
+
+void
+BatchyWorker::ResetPeriod()
+{
+    std::fill(m_modulePeriod.begin(), m_modulePeriod.end(), ModuleStats());
+    std::fill(m_flowPeriod.begin(), m_flowPeriod.end(), FlowStats());
+}
+
+const BatchyWorker::ModuleStats&
+BatchyWorker::GetPeriodModuleStats(uint32_t module) const
+{
+    return m_modulePeriod.at(module);
+}
+
+const BatchyWorker::FlowStats&
+BatchyWorker::GetPeriodFlowStats(uint32_t flow) const
+{
+    return m_flowPeriod.at(flow);
+}
+
+const BatchyWorker::ModuleStats&
+BatchyWorker::GetModuleStats(uint32_t module) const
+{
+    return m_moduleTotal.at(module);
+}
+
+const BatchyWorker::FlowStats&
+BatchyWorker::GetFlowStats(uint32_t flow) const
+{
+    return m_flowTotal.at(flow);
+}
+
+Time
+BatchyWorker::GetBusyTime() const
+{
+    // A run's time is added when it starts: take off what is still ahead.
+    return m_busy ? m_busyTotal - Simulator::GetDelayLeft(m_runEnd) : m_busyTotal;
+}
+
+uint64_t
+BatchyWorker::GetRuns() const
+{
+    return m_runs;
+}
+
+uint32_t
+BatchyWorker::GetQueued() const
+{
+    return m_queue.size();
+}
+
+uint32_t
+BatchyWorker::GetHeld() const
+{
+    uint32_t held = 0;
+    for (const FractionalBuffer& b : m_buffers)
+    {
+        held += b.GetBacklog();
+    }
+    return held;
+}
+
+} // namespace ns3

@@ -1,0 +1,234 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef BATCHY_WORKER_H
+#define BATCHY_WORKER_H
+
+#include "data-flow-graph.h"
+#include "fractional-buffer.h"
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/request-stats.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling-batchy
+ * \brief One CPU core running a data-flow graph run-to-completion, in
+ * simulated time, as a BESS worker does (Lévai et al., NSDI'20).
+ *
+ * Packets arrive (Receive) into the worker's ingress queue (QueueCapacity
+ * packets; more are dropped and counted). When idle, the worker takes up to
+ * MaxBatch packets and pushes the batch through the graph depth-first: each
+ * module's fractional buffer (trigger 0: none) may hold packets back; each
+ * batch a module executes costs T0 + T1 b of the worker's time; a splitter
+ * sends each packet to its flow's next module, so its batch splits into
+ * one per output gate, executed gate by gate before the next module of the
+ * parent's turn. A packet leaves the graph when the last module of its
+ * flow's path has executed its batch: its departure time is the worker's
+ * time at the end of that execution, and its delay is counted from its
+ * arrival at the worker. The worker is busy for the sum of the execution
+ * times, then takes the next batch.
+ *
+ * Packets held in buffers when the traffic stops are flushed after
+ * FlushTimeout without arrivals (a run that releases every buffer in
+ * topological order), so nothing is stranded. The authors' buffer has no
+ * timeout; under load the worker never idles that long.
+ *
+ * Statistics per module (executions, packets, input batches at the
+ * buffer, as Batchy's controller measures them) and per flow (packets,
+ * drops, delays) accumulate over a control period (ResetPeriod) and over
+ * the whole run. Conservation: received = departed + dropped + queued +
+ * held in buffers, per flow and in total.
+ */
+class BatchyWorker : public Object
+{
+  public:
+    static constexpr const char* QUEUE_FULL_DROP = "Ingress queue full"; //!< drop reason
+
+    /// Called for each packet leaving the graph: packet, flow, departure time.
+    using EgressCallback = Callback<void, Ptr<Packet>, uint32_t, Time>;
+
+    /// Statistics of a module.
+    struct ModuleStats
+    {
+        uint64_t executions{0};   //!< batches executed
+        uint64_t packets{0};      //!< packets executed
+        uint64_t inputBatches{0}; //!< batches offered to its buffer
+        uint64_t inputPackets{0}; //!< packets offered to its buffer
+        Time busy;                //!< worker time spent in it
+
+        /// \return mean executed batch size (0 if none)
+        double GetMeanBatch() const;
+        /// \return mean batch size at its buffer's input (b_in; 0 if none)
+        double GetMeanInputBatch() const;
+    };
+
+    /// Statistics of a flow.
+    struct FlowStats
+    {
+        uint64_t received{0}; //!< packets received
+        uint64_t departed{0}; //!< packets that left the graph
+        uint64_t dropped{0};  //!< packets dropped at the ingress queue
+        LatencySummary delay; //!< delays of the departed packets
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    BatchyWorker();
+    ~BatchyWorker() override;
+
+    /**
+     * \brief Run this graph (validated here; aborts if it is not valid).
+     * \param graph the graph
+     */
+    void SetGraph(const DataFlowGraph& graph);
+    /// \return the graph
+    const DataFlowGraph& GetGraph() const;
+    /**
+     * \param callback called for each packet that leaves the graph
+     */
+    void SetEgressCallback(EgressCallback callback);
+
+    /**
+     * \brief Set a module's buffer trigger.
+     * \param module a module
+     * \param trigger 0 (no buffering) .. BufferCapacity
+     */
+    void SetTrigger(uint32_t module, uint32_t trigger);
+    /**
+     * \param module a module
+     * \return its trigger
+     */
+    uint32_t GetTrigger(uint32_t module) const;
+    /// \return MaxBatch
+    uint32_t GetMaxBatch() const;
+    /// \return BufferCapacity
+    uint32_t GetBufferCapacity() const;
+
+    /**
+     * \brief A packet of a flow arrives now.
+     * \param packet the packet (may be null in studies without a network)
+     * \param flow its flow
+     */
+    void Receive(Ptr<Packet> packet, uint32_t flow);
+
+    /// Start a new control period: the period statistics restart from zero.
+    void ResetPeriod();
+    /**
+     * \param module a module
+     * \return its statistics over the current control period
+     */
+    const ModuleStats& GetPeriodModuleStats(uint32_t module) const;
+    /**
+     * \param flow a flow
+     * \return its statistics over the current control period
+     */
+    const FlowStats& GetPeriodFlowStats(uint32_t flow) const;
+    /**
+     * \param module a module
+     * \return its statistics over the whole run
+     */
+    const ModuleStats& GetModuleStats(uint32_t module) const;
+    /**
+     * \param flow a flow
+     * \return its statistics over the whole run
+     */
+    const FlowStats& GetFlowStats(uint32_t flow) const;
+    /// \return worker busy time so far
+    Time GetBusyTime() const;
+    /// \return batches taken from the ingress queue so far
+    uint64_t GetRuns() const;
+    /// \return packets in the ingress queue
+    uint32_t GetQueued() const;
+    /// \return packets held in fractional buffers
+    uint32_t GetHeld() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A packet in the worker.
+    struct Item
+    {
+        Ptr<Packet> packet; //!< the packet
+        uint32_t flow{0};   //!< its flow
+        Time arrival;       //!< arrival at the worker
+    };
+
+    /// Take a batch from the ingress queue and push it through the graph.
+    void StartRun();
+    /// The run's work is done: take the next batch, or idle.
+    void RunEnd();
+    /// Release every buffer (after FlushTimeout without arrivals).
+    void FlushAll();
+    /**
+     * \brief Offer a batch to a module's buffer and execute what it lets through.
+     * \param module the module
+     * \param batch packet handles
+     */
+    void Process(uint32_t module, const std::vector<uint32_t>& batch);
+    /**
+     * \brief Execute a batch on a module and pass its packets on.
+     * \param module the module
+     * \param batch packet handles
+     */
+    void Execute(uint32_t module, const std::vector<uint32_t>& batch);
+    /**
+     * \brief A packet leaves the graph at the current run time.
+     * \param h its handle
+     */
+    void Depart(uint32_t h);
+    /// End the run: account for it and schedule its end.
+    void FinishRun();
+
+    DataFlowGraph m_graph;                   //!< the graph
+    uint32_t m_maxBatch;                     //!< B
+    uint32_t m_queueCapacity;                //!< ingress queue capacity
+    uint32_t m_bufferCapacity;               //!< fractional buffer capacity
+    Time m_flushTimeout;                     //!< idle time before buffers are flushed
+    std::vector<FractionalBuffer> m_buffers; //!< one per module
+    std::vector<uint32_t> m_topological;     //!< modules in topological order
+    std::vector<Item> m_items;               //!< packet pool
+    std::vector<uint32_t> m_free;            //!< free handles of the pool
+    std::deque<uint32_t> m_queue;            //!< ingress queue
+    bool m_busy{false};                      //!< a run is under way
+    Time m_offset;                           //!< worker time into the current run
+    Time m_busyTotal;                        //!< busy time of finished runs
+    uint64_t m_runs{0};                      //!< runs so far
+    uint64_t m_arrivalsAtLastRun{0};         //!< arrivals when the flush was armed
+    uint64_t m_arrivals{0};                  //!< packets received
+    EventId m_runEnd;                        //!< end of the current run
+    EventId m_flush;                         //!< pending flush
+    EgressCallback m_egress;                 //!< departures
+    std::vector<ModuleStats> m_moduleTotal;  //!< per module, whole run
+    std::vector<ModuleStats> m_modulePeriod; //!< per module, this period
+    std::vector<FlowStats> m_flowTotal;      //!< per flow, whole run
+    std::vector<FlowStats> m_flowPeriod;     //!< per flow, this period
+    // Scratch space (no allocation per batch once grown): per module, the
+    // batches its buffer lets through and the batch it executes; per
+    // (module, gate), the packets leaving by that gate.
+    std::vector<std::vector<uint32_t>> m_bufferOut;         //!< per module
+    std::vector<std::vector<uint32_t>> m_bufferSizes;       //!< per module
+    std::vector<std::vector<uint32_t>> m_execute;           //!< per module
+    std::vector<std::vector<std::vector<uint32_t>>> m_gate; //!< per module and gate
+    std::vector<uint32_t> m_rootBatch;                      //!< a run's batch of one root
+    TracedCallback<uint32_t, Time> m_runTrace;              //!< batch size, busy time
+    TracedCallback<Ptr<const Packet>, uint32_t, const std::string&> m_dropTrace; //!< drops
+};
+
+} // namespace ns3
+
+#endif // BATCHY_WORKER_H

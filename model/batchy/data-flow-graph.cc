@@ -1,0 +1,425 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "data-flow-graph.h"
+
+#include "ns3/abort.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/**
+ * \param text a number
+ * \param value receives it
+ * \return true if \p text is a finite number and nothing else
+ */
+bool
+ParseNumber(const std::string& text, double& value)
+{
+    char* end = nullptr;
+    value = std::strtod(text.c_str(), &end);
+    return !text.empty() && *end == '\0' && std::isfinite(value);
+}
+
+/**
+ * \param text a duration with a unit (s, ms, us, ns)
+ * \param value receives it
+ * \return true on success
+ */
+bool
+ParseDuration(const std::string& text, Time& value)
+{
+    static const std::pair<const char*, double> units[] = {{"ms", 1e-3},
+                                                           {"us", 1e-6},
+                                                           {"ns", 1e-9},
+                                                           {"s", 1.0}};
+    for (const auto& [unit, scale] : units)
+    {
+        std::string u(unit);
+        if (text.size() > u.size() && text.compare(text.size() - u.size(), u.size(), u) == 0)
+        {
+            double v = 0;
+            if (!ParseNumber(text.substr(0, text.size() - u.size()), v) || v < 0)
+            {
+                return false;
+            }
+            value = Seconds(v * scale);
+            return true;
+        }
+    }
+    return false;
+}
+
+/**
+ * \param text "a<sep>b<sep>c"
+ * \param sep the separator
+ * \return the pieces
+ */
+std::vector<std::string>
+Split(const std::string& text, char sep)
+{
+    std::vector<std::string> parts(1);
+    for (char c : text)
+    {
+        if (c == sep)
+        {
+            parts.emplace_back();
+        }
+        else
+        {
+            parts.back() += c;
+        }
+    }
+    return parts;
+}
+
+} // namespace
+
+uint32_t
+DataFlowGraph::AddModule(const std::string& name, double t0Ns, double t1Ns)
+{
+    NS_ABORT_MSG_IF(FindModule(name) != EGRESS, "DataFlowGraph: module " << name << " twice");
+    Module m;
+    m.name = name;
+    m.t0Ns = t0Ns;
+    m.t1Ns = t1Ns;
+    m_modules.push_back(m);
+    return m_modules.size() - 1;
+}
+
+void
+DataFlowGraph::Connect(uint32_t from, uint32_t to)
+{
+    NS_ABORT_MSG_IF(from >= m_modules.size() || to >= m_modules.size(),
+                    "DataFlowGraph::Connect: no such module");
+    auto& out = m_modules[from].successors;
+    if (std::find(out.begin(), out.end(), to) == out.end())
+    {
+        out.push_back(to);
+        m_modules[to].predecessors.push_back(from);
+    }
+}
+
+uint32_t
+DataFlowGraph::AddFlow(const std::string& name,
+                       const std::vector<uint32_t>& path,
+                       double ratePps,
+                       Time slo)
+{
+    Flow f;
+    f.name = name;
+    f.path = path;
+    f.ratePps = ratePps;
+    f.slo = slo;
+    m_flows.push_back(f);
+    return m_flows.size() - 1;
+}
+
+void
+DataFlowGraph::SetFlowRate(uint32_t flow, double ratePps)
+{
+    m_flows.at(flow).ratePps = ratePps;
+}
+
+void
+DataFlowGraph::SetFlowSlo(uint32_t flow, Time slo)
+{
+    m_flows.at(flow).slo = slo;
+}
+
+uint32_t
+DataFlowGraph::FindModule(const std::string& name) const
+{
+    for (uint32_t i = 0; i < m_modules.size(); ++i)
+    {
+        if (m_modules[i].name == name)
+        {
+            return i;
+        }
+    }
+    return EGRESS;
+}
+
+bool
+DataFlowGraph::Validate(std::string& error)
+{
+    if (m_modules.empty() || m_flows.empty())
+    {
+        error = "the graph needs a module and a flow";
+        return false;
+    }
+    for (const Module& m : m_modules)
+    {
+        if (!(m.t0Ns >= 0) || !(m.t1Ns >= 0) || !std::isfinite(m.t0Ns) || !std::isfinite(m.t1Ns))
+        {
+            error = "module " + m.name + ": costs must be >= 0";
+            return false;
+        }
+    }
+    // Kahn's algorithm: a DAG empties; a cycle leaves modules behind.
+    std::vector<uint32_t> indegree(m_modules.size());
+    for (const Module& m : m_modules)
+    {
+        for (uint32_t s : m.successors)
+        {
+            ++indegree[s];
+        }
+    }
+    std::vector<uint32_t> ready;
+    for (uint32_t i = 0; i < m_modules.size(); ++i)
+    {
+        if (indegree[i] == 0)
+        {
+            ready.push_back(i);
+        }
+    }
+    uint32_t seen = 0;
+    while (!ready.empty())
+    {
+        uint32_t v = ready.back();
+        ready.pop_back();
+        ++seen;
+        for (uint32_t s : m_modules[v].successors)
+        {
+            if (--indegree[s] == 0)
+            {
+                ready.push_back(s);
+            }
+        }
+    }
+    if (seen != m_modules.size())
+    {
+        for (uint32_t i = 0; i < m_modules.size(); ++i)
+        {
+            if (indegree[i] > 0)
+            {
+                error = "the graph is not acyclic: module " + m_modules[i].name + " is on a cycle";
+                return false;
+            }
+        }
+    }
+    uint32_t nf = m_flows.size();
+    m_next.assign(m_modules.size() * nf, EGRESS);
+    m_gate.assign(m_modules.size() * nf, 0);
+    for (uint32_t f = 0; f < nf; ++f)
+    {
+        const Flow& flow = m_flows[f];
+        if (flow.path.empty())
+        {
+            error = "flow " + flow.name + " has no path";
+            return false;
+        }
+        if (!(flow.ratePps >= 0) || !std::isfinite(flow.ratePps))
+        {
+            error = "flow " + flow.name + ": its rate must be >= 0";
+            return false;
+        }
+        if (!m_modules[flow.path.front()].predecessors.empty())
+        {
+            error = "flow " + flow.name + " starts at " + m_modules[flow.path.front()].name +
+                    ", which is not a root of the graph";
+            return false;
+        }
+        for (uint32_t i = 0; i < flow.path.size(); ++i)
+        {
+            uint32_t v = flow.path[i];
+            const auto& out = m_modules[v].successors;
+            if (i + 1 == flow.path.size())
+            {
+                m_gate[v * nf + f] = out.size();
+                continue;
+            }
+            uint32_t w = flow.path[i + 1];
+            auto it = std::find(out.begin(), out.end(), w);
+            if (it == out.end())
+            {
+                error = "flow " + flow.name + ": no edge " + m_modules[v].name + " -> " +
+                        m_modules[w].name;
+                return false;
+            }
+            m_next[v * nf + f] = w;
+            m_gate[v * nf + f] = it - out.begin();
+        }
+    }
+    for (Module& m : m_modules)
+    {
+        double total = m.t0Ns + m.t1Ns;
+        m.controllable = total > 0 && m.t1Ns / total <= 0.5;
+    }
+    return true;
+}
+
+bool
+DataFlowGraph::Parse(std::istream& in,
+                     const std::string& source,
+                     DataFlowGraph& graph,
+                     std::string& error)
+{
+    graph = DataFlowGraph();
+    std::vector<std::pair<uint32_t, std::string>> edges; // (from, successor name)
+    std::vector<uint32_t> edgeLines;
+
+    struct PendingFlow
+    {
+        std::string name;
+        std::string path;
+        double rate;
+        Time slo;
+        uint32_t line;
+    };
+
+    std::vector<PendingFlow> flows;
+    std::string text;
+    uint32_t line = 0;
+    auto fail = [&](uint32_t at, const std::string& why) {
+        error = source + ":" + std::to_string(at) + ": " + why;
+        return false;
+    };
+    while (std::getline(in, text))
+    {
+        ++line;
+        text = text.substr(0, text.find('#'));
+        std::istringstream words(text);
+        std::vector<std::string> w;
+        for (std::string word; words >> word;)
+        {
+            w.push_back(word);
+        }
+        if (w.empty())
+        {
+            continue;
+        }
+        if (w[0] == "module")
+        {
+            double t0 = 0;
+            double t1 = 0;
+            if (w.size() < 4 || w.size() > 5)
+            {
+                return fail(line, "expected: module NAME T0 T1 [SUCCESSOR,...]");
+            }
+            if (!ParseNumber(w[2], t0) || !ParseNumber(w[3], t1) || t0 < 0 || t1 < 0)
+            {
+                return fail(line, "costs must be numbers >= 0 (ns), got " + w[2] + " " + w[3]);
+            }
+            if (graph.FindModule(w[1]) != EGRESS)
+            {
+                return fail(line, "module " + w[1] + " declared twice");
+            }
+            uint32_t v = graph.AddModule(w[1], t0, t1);
+            if (w.size() == 5)
+            {
+                for (const std::string& s : Split(w[4], ','))
+                {
+                    if (s.empty())
+                    {
+                        return fail(line, "empty successor name in " + w[4]);
+                    }
+                    edges.emplace_back(v, s);
+                    edgeLines.push_back(line);
+                }
+            }
+        }
+        else if (w[0] == "flow")
+        {
+            PendingFlow f;
+            if (w.size() != 5)
+            {
+                return fail(line, "expected: flow NAME MODULE>MODULE>... RATE SLO");
+            }
+            if (!ParseNumber(w[3], f.rate) || f.rate < 0)
+            {
+                return fail(line, "the rate must be a number >= 0 (packets/s), got " + w[3]);
+            }
+            if (!ParseDuration(w[4], f.slo))
+            {
+                return fail(line, "the SLO must be a duration such as 50us, got " + w[4]);
+            }
+            f.name = w[1];
+            f.path = w[2];
+            f.line = line;
+            flows.push_back(f);
+        }
+        else
+        {
+            return fail(line, "unknown item \"" + w[0] + "\" (expected module or flow)");
+        }
+    }
+    for (uint32_t i = 0; i < edges.size(); ++i)
+    {
+        uint32_t to = graph.FindModule(edges[i].second);
+        if (to == EGRESS)
+        {
+            return fail(edgeLines[i], "unknown successor " + edges[i].second);
+        }
+        graph.Connect(edges[i].first, to);
+    }
+    for (const PendingFlow& f : flows)
+    {
+        std::vector<uint32_t> path;
+        for (const std::string& name : Split(f.path, '>'))
+        {
+            uint32_t v = graph.FindModule(name);
+            if (v == EGRESS)
+            {
+                return fail(f.line, "flow " + f.name + ": unknown module \"" + name + "\"");
+            }
+            path.push_back(v);
+        }
+        graph.AddFlow(f.name, path, f.rate, f.slo);
+    }
+    if (!graph.Validate(error))
+    {
+        // Point at the flow a path problem is about, else at the file.
+        for (const PendingFlow& f : flows)
+        {
+            if (error.find("flow " + f.name + " ") == 0 || error.find("flow " + f.name + ":") == 0)
+            {
+                return fail(f.line, error);
+            }
+        }
+        error = source + ": " + error;
+        return false;
+    }
+    return true;
+}
+
+uint32_t
+DataFlowGraph::GetNModules() const
+{
+    return m_modules.size();
+}
+
+uint32_t
+DataFlowGraph::GetNFlows() const
+{
+    return m_flows.size();
+}
+
+const DataFlowGraph::Module&
+DataFlowGraph::GetModule(uint32_t i) const
+{
+    return m_modules.at(i);
+}
+
+DataFlowGraph::Module&
+DataFlowGraph::GetModule(uint32_t i)
+{
+    return m_modules.at(i);
+}
+
+const DataFlowGraph::Flow&
+DataFlowGraph::GetFlow(uint32_t f) const
+{
+    return m_flows.at(f);
+}
+
+} // namespace ns3

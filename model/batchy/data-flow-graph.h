@@ -1,0 +1,185 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef DATA_FLOW_GRAPH_H
+#define DATA_FLOW_GRAPH_H
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <istream>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling-batchy
+ * \brief A packet-processing pipeline as Batchy sees it (Lévai et al.,
+ * NSDI'20): a directed acyclic graph of modules, each a network function
+ * whose batch of b packets costs T0 + T1 b of CPU time, and the flows that
+ * traverse it, each along a path with a rate and a delay objective (SLO).
+ *
+ * A module with several successors is a splitter: it sends each packet to
+ * the successor on its flow's path (a match table on the flow), so a batch
+ * is fragmented into one batch per successor. A module with several
+ * predecessors is a merger. Flows leave the graph after the last module of
+ * their path.
+ *
+ * A module is *controllable* (worth a fractional buffer) when its
+ * batchiness T1 / (T0 + T1) is at most 0.5, the authors' bound, unless
+ * marked otherwise.
+ *
+ * Text format (read by Parse), one item per line, '#' starts a comment:
+ *
+ *     module NAME T0 T1 [SUCCESSOR,SUCCESSOR...]    # costs in ns (>= 0)
+ *     flow NAME MODULE>MODULE>... RATE SLO          # RATE in packets/s, SLO a duration
+ *
+ * Modules may be named before they are declared as successors; every
+ * flow's path must follow edges of the graph, start at a module without
+ * predecessors and end at one the flow leaves from.
+ */
+class DataFlowGraph
+{
+  public:
+    /// Index returned for "no such module" and used as the egress.
+    static constexpr uint32_t EGRESS = std::numeric_limits<uint32_t>::max();
+
+    /// A module.
+    struct Module
+    {
+        std::string name;                   //!< name
+        double t0Ns{0};                     //!< per-batch cost (ns)
+        double t1Ns{0};                     //!< per-packet cost (ns)
+        std::vector<uint32_t> successors;   //!< out-edges (gates), in order
+        std::vector<uint32_t> predecessors; //!< in-edges
+        bool controllable{false};           //!< worth a fractional buffer
+    };
+
+    /// A flow.
+    struct Flow
+    {
+        std::string name;           //!< name
+        std::vector<uint32_t> path; //!< modules, root first
+        double ratePps{0};          //!< offered rate (packets/s)
+        Time slo;                   //!< delay objective (0: none)
+    };
+
+    /**
+     * \brief Add a module.
+     * \param name a name not used yet
+     * \param t0Ns per-batch cost (ns, >= 0)
+     * \param t1Ns per-packet cost (ns, >= 0)
+     * \return its index
+     */
+    uint32_t AddModule(const std::string& name, double t0Ns, double t1Ns);
+    /**
+     * \brief Add an edge.
+     * \param from a module
+     * \param to a module
+     */
+    void Connect(uint32_t from, uint32_t to);
+    /**
+     * \brief Add a flow.
+     * \param name its name
+     * \param path its modules, root first
+     * \param ratePps offered rate
+     * \param slo delay objective (0: none)
+     * \return its index
+     */
+    uint32_t AddFlow(const std::string& name,
+                     const std::vector<uint32_t>& path,
+                     double ratePps,
+                     Time slo);
+    /**
+     * \param flow a flow
+     * \param ratePps its offered rate (>= 0)
+     */
+    void SetFlowRate(uint32_t flow, double ratePps);
+    /**
+     * \param flow a flow
+     * \param slo its delay objective (0: none)
+     */
+    void SetFlowSlo(uint32_t flow, Time slo);
+    /**
+     * \param name a module name
+     * \return its index, or EGRESS
+     */
+    uint32_t FindModule(const std::string& name) const;
+
+    /**
+     * \brief Check the graph: acyclic, costs >= 0, every flow's path along
+     * edges from a root, and compute the next hops and controllability.
+     * \param error receives a one-line reason on failure
+     * \return true if the graph can run
+     */
+    bool Validate(std::string& error);
+
+    /**
+     * \brief Read a graph in the text format.
+     * \param in the text
+     * \param source the file name, for messages
+     * \param graph receives the graph (validated)
+     * \param error receives "SOURCE:LINE: reason" on failure
+     * \return true on success
+     */
+    static bool Parse(std::istream& in,
+                      const std::string& source,
+                      DataFlowGraph& graph,
+                      std::string& error);
+
+    /// \return number of modules
+    uint32_t GetNModules() const;
+    /// \return number of flows
+    uint32_t GetNFlows() const;
+    /**
+     * \param i a module index
+     * \return the module
+     */
+    const Module& GetModule(uint32_t i) const;
+    /**
+     * \param i a module index
+     * \return the module, to change its costs or controllability
+     */
+    Module& GetModule(uint32_t i);
+    /**
+     * \param f a flow index
+     * \return the flow
+     */
+    const Flow& GetFlow(uint32_t f) const;
+
+    /**
+     * \param module a module on the flow's path
+     * \param flow a flow
+     * \return the next module of the flow after \p module, or EGRESS
+     *         (valid after Validate)
+     */
+    uint32_t NextHop(uint32_t module, uint32_t flow) const
+    {
+        return m_next[module * m_flows.size() + flow];
+    }
+
+    /**
+     * \param module a module
+     * \param flow a flow
+     * \return the index of the successor gate of \p module the flow leaves
+     *         by, or the number of successors for the egress (after Validate)
+     */
+    uint32_t GateOf(uint32_t module, uint32_t flow) const
+    {
+        return m_gate[module * m_flows.size() + flow];
+    }
+
+  private:
+    std::vector<Module> m_modules; //!< modules
+    std::vector<Flow> m_flows;     //!< flows
+    std::vector<uint32_t> m_next;  //!< next hop per (module, flow)
+    std::vector<uint32_t> m_gate;  //!< output gate per (module, flow)
+};
+
+} // namespace ns3
+
+#endif // DATA_FLOW_GRAPH_H
