@@ -15,6 +15,7 @@
 #include "ns3/fractional-buffer.h"
 #include "ns3/max-batchy-controller.h"
 #include "ns3/null-batchy-controller.h"
+#include "ns3/on-off-batchy-controller.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -341,6 +342,84 @@ class ControllersTestCase : public TestCase
     }
 };
 
+/// Batchy/on-off: buffers go on where the budget allows, off on a violation.
+class OnOffTestCase : public TestCase
+{
+  public:
+    OnOffTestCase()
+        : TestCase("Batchy on-off: a loose SLO turns every controllable buffer on after one "
+                   "period; a tight one keeps them off; a violation turns them off")
+    {
+    }
+
+  private:
+    /**
+     * \param slo both flows' SLO
+     * \param startFull set every trigger to 32 after the controller starts
+     * \return the triggers of r, a, b after 1.5 periods
+     */
+    std::vector<uint32_t> Run(Time slo, bool startFull)
+    {
+        // r -> {a, b}; 100 kpps alternating flows; 110 ns per batch + 10 per packet each.
+        DataFlowGraph g;
+        uint32_t r = g.AddModule("r", 100, 10);
+        uint32_t a = g.AddModule("a", 100, 10);
+        uint32_t b = g.AddModule("b", 100, 10);
+        g.Connect(r, a);
+        g.Connect(r, b);
+        g.AddFlow("fa", {r, a}, 5e4, slo);
+        g.AddFlow("fb", {r, b}, 5e4, slo);
+        auto w = CreateObject<BatchyWorker>();
+        w->SetGraph(g);
+        auto c = CreateObject<OnOffBatchyController>();
+        c->Attach(w);
+        if (startFull)
+        {
+            for (uint32_t v : {r, a, b})
+            {
+                w->SetTrigger(v, 32);
+            }
+        }
+        uint32_t k = 0;
+        std::function<void()> arrive = [&]() {
+            w->Receive(nullptr, k++ % 2);
+            if (k < 20000)
+            {
+                Simulator::Schedule(MicroSeconds(10), arrive);
+            }
+        };
+        Simulator::Schedule(Time(0), arrive);
+        std::vector<uint32_t> triggers;
+        Simulator::Schedule(MilliSeconds(150), [&]() {
+            for (uint32_t v : {r, a, b})
+            {
+                triggers.push_back(w->GetTrigger(v));
+            }
+        });
+        Simulator::Stop(MilliSeconds(160));
+        Simulator::Run();
+        Simulator::Destroy();
+        return triggers;
+    }
+
+    void DoRun() override
+    {
+        // Loose: 32 x 10 us at r (320 us) and 32 x 20 us at a and b (640 us
+        // each) all fit a 10 ms budget.
+        NS_TEST_ASSERT_MSG_EQ((Run(MilliSeconds(10), false) == std::vector<uint32_t>{32, 32, 32}),
+                              true,
+                              "all on");
+        // Tight: 320 us does not fit 50 us.
+        NS_TEST_ASSERT_MSG_EQ((Run(MicroSeconds(50), false) == std::vector<uint32_t>{0, 0, 0}),
+                              true,
+                              "all off");
+        // Full buffers wait 320 us and more for 32 packets: over 50 us, off.
+        NS_TEST_ASSERT_MSG_EQ((Run(MicroSeconds(50), true) == std::vector<uint32_t>{0, 0, 0}),
+                              true,
+                              "recovered");
+    }
+};
+
 /// The Batchy test suite.
 class BatchyTestSuite : public TestSuite
 {
@@ -353,6 +432,7 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new RunToCompletionTestCase());
         AddTestCase(new BatchyMd1TestCase());
         AddTestCase(new ControllersTestCase());
+        AddTestCase(new OnOffTestCase());
     }
 };
 

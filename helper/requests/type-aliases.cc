@@ -40,6 +40,7 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
     // Batchy controllers (ns3::BatchyController), model/batchy/
     {"null", "ns3::NullBatchyController"},
     {"max", "ns3::MaxBatchyController"},
+    {"onoff", "ns3::OnOffBatchyController"},
     // Load trackers (ns3::LoadTracker), model/dispatch/
     {"reported", "ns3::ReportedLoadTracker"},
     {"proactive", "ns3::ProactiveLoadTracker"},
