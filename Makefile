@@ -9,7 +9,7 @@ JOBS      ?= 2
 # The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
 NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
 
-.PHONY: all setup build run test test-cpp test-python bench reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched intree-check format format-check clean
+.PHONY: all setup build run test test-cpp test-python bench reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched reproduce-batchy intree-check format format-check clean
 
 all: build
 
@@ -59,6 +59,12 @@ reproduce-sdwan: build
 # paper: 10 s per point, many hours).
 reproduce-racksched: build
 	$(PYTHON) -m request_scheduling.racksched --out results/racksched --scale $(SCALE)
+
+# Batchy's static table (null, max, on-off over the use cases; the rest of
+# the evaluation comes with the Batchy/full controller) into results/batchy/
+# (SCALE=quick: ~3 min).
+reproduce-batchy: build
+	$(PYTHON) -m request_scheduling.batchy --out results/batchy --scale $(SCALE)
 
 intree-check:
 	tools/intree-check.sh

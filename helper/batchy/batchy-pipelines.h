@@ -47,6 +47,18 @@ class BatchyPipelines
      */
     static DataFlowGraph Gateway(uint32_t n, double ratePps, Time slo);
     /**
+     * \brief VRF(m, n): virtual routing: a VLAN splitter into m VRFs, each
+     * popping its VLAN tag and doing its own IP lookup with n next hops,
+     * each next hop's TTL, MAC and checksum rewrite and DMZ ACL, then one
+     * merger for all; one flow per (VRF, next hop).
+     * \param m VRFs (>= 1)
+     * \param n next hops per VRF (>= 1)
+     * \param ratePps total offered rate
+     * \param slo delay SLO (0: the authors' for (1,1), (2,4), (16,4), (12,8))
+     * \return the graph
+     */
+    static DataFlowGraph Vrf(uint32_t m, uint32_t n, double ratePps, Time slo);
+    /**
      * \brief RC(n): the robot-control pipeline: a random splitter into n
      * leaves; leaf 0 is the ultra-delay-sensitive control flow (0.4 ns per
      * batch and per packet, SLO 35 us), the n - 1 others bulk processing
@@ -58,8 +70,9 @@ class BatchyPipelines
     static DataFlowGraph RobotControl(uint32_t n, double ratePps);
     /**
      * \brief A pipeline by name.
-     * \param name l2l3, gw or rc
+     * \param name l2l3, gw, vrf or rc
      * \param n the size parameter
+     * \param m the second size parameter (VRFs of vrf)
      * \param ratePps total offered rate
      * \param slo delay SLO (0: the pipeline's default)
      * \param graph receives the graph
@@ -68,6 +81,7 @@ class BatchyPipelines
      */
     static bool Build(const std::string& name,
                       uint32_t n,
+                      uint32_t m,
                       double ratePps,
                       Time slo,
                       DataFlowGraph& graph,

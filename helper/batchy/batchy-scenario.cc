@@ -30,7 +30,7 @@ namespace
 {
 
 /// The named pipelines (anything else is a file).
-const std::vector<std::string> kPipelines = {"l2l3", "gw", "rc"};
+const std::vector<std::string> kPipelines = {"l2l3", "gw", "vrf", "rc"};
 
 } // namespace
 
@@ -44,11 +44,13 @@ void
 BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
 {
     options.AddString("pipeline",
-                      "l2l3 (L2L3(n)), gw (GW(n): with ACL and NAT), rc (RC(n): robot control), "
+                      "l2l3 (L2L3(n)), gw (GW(n): with ACL and NAT), vrf (VRF(m,n)), rc (RC(n): "
+                      "robot control), "
                       "or a file in the graph format (module NAME T0 T1 [SUCC,...]; flow NAME "
                       "A>B>... RATE SLO)",
                       pipeline);
     options.AddUnsigned("n", "size of the pipeline (next hops, leaves)", n, 1, 4096);
+    options.AddUnsigned("m", "VRFs of the vrf pipeline", m, 1, 4096);
     options.Add("controller",
                 "buffer controller: " + TypeAliases::List(BatchyController::GetTypeId()) +
                     ", or a TypeId name",
@@ -102,7 +104,7 @@ BatchyScenario::Parameters::MakeGraph(DataFlowGraph& graph, std::string& error) 
 {
     if (std::find(kPipelines.begin(), kPipelines.end(), pipeline) != kPipelines.end())
     {
-        if (!BatchyPipelines::Build(pipeline, n, rate, slo, graph, error))
+        if (!BatchyPipelines::Build(pipeline, n, m, rate, slo, graph, error))
         {
             error = "invalid " + error;
             return false;
@@ -113,7 +115,8 @@ BatchyScenario::Parameters::MakeGraph(DataFlowGraph& graph, std::string& error) 
         std::ifstream in(pipeline);
         if (!in)
         {
-            error = "invalid --pipeline=" + pipeline + ": not l2l3, gw, rc, nor a readable file";
+            error =
+                "invalid --pipeline=" + pipeline + ": not l2l3, gw, vrf, rc, nor a readable file";
             return false;
         }
         if (!DataFlowGraph::Parse(in, pipeline, graph, error))
@@ -418,6 +421,7 @@ BatchyScenario::Summarize() const
     JsonSummary j = RequestScenario::Summarize();
     j.Set("pipeline", p.pipeline)
         .Set("n", p.n)
+        .Set("m", p.m)
         .Set("controller", TypeAliases::Name(p.controller.GetTypeId()))
         .Set("batch", p.batch)
         .Set("offered_pps", p.rate)

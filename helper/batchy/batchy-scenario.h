@@ -47,8 +47,9 @@ class BatchyScenario : public RequestScenario
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
-        std::string pipeline{"l2l3"};   //!< l2l3, gw, rc or a file
+        std::string pipeline{"l2l3"};   //!< l2l3, gw, vrf, rc or a file
         uint32_t n{4};                  //!< size of the pipeline
+        uint32_t m{2};                  //!< second size (VRFs of vrf)
         ObjectFactory controller;       //!< BatchyController
         Time slo;                       //!< SLO of every flow (0: the pipeline's)
         double rate{1e6};               //!< total offered rate (packets/s)

@@ -58,10 +58,25 @@ def test_bad_pipeline_files(tmp_path, text, message):
 
 @pytest.mark.parametrize("option, value", [
     ("batch", 0), ("n", 0), ("controller", "magic"), ("pipeline", "nonexistent-file"),
-    ("burstiness", 0.5), ("rate", 0), ("slo", "0.8x"), ("warmup_periods", 20),
+    ("burstiness", 0.5), ("rate", 0), ("slo", "0.8x"), ("warmup_periods", 20), ("m", 0),
 ])
 def test_invalid_options_name_the_option(option, value):
     with pytest.raises(rs.ExampleError) as err:
         rs.run("batchy-pipeline", **{**SHORT, option: value})
     assert "--" + option.replace("_", "-") in str(err.value)
     assert err.value.returncode == 1
+
+
+def test_static_table_on_a_tiny_scale(tmp_path, monkeypatch):
+    from request_scheduling import batchy
+
+    monkeypatch.setattr(batchy, "PIPELINES", {"rc-16": dict(pipeline="rc", n=16)})
+    tiny = {"duration": "60ms", "period": "10ms", "warmup_periods": 1, "runs": 1}
+    result = batchy.static(tmp_path, tiny, jobs=2, progress=False)
+    # RC: bulk leaves batched by max and on-off run far more packets; max
+    # also holds the control flow past its 35 us, on-off does not.
+    assert result["rc-16_max_speedup_over_null"] > 5
+    assert result["rc-16_onoff_speedup_over_null"] > 5
+    assert result["rc-16_max_slo_violation_periods"] > 0.5
+    assert result["rc-16_onoff_slo_violation_periods"] == 0
+    assert (tmp_path / "fig-static-throughput.png").exists()
