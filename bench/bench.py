@@ -13,9 +13,11 @@ load, 200 ms of arrivals, about 840 000 requests), and the SD-WAN paper's
 scale: 2 minutes of the splitter testbed at 40 % background (target: under
 5 minutes on one core), and a RackSched rack: 8 servers x 8 Shinjuku
 workers behind the power-of-2 switch at 80 % load, bimodal90, 10^6
-requests (target: under 60 s on one core).
+requests (target: under 60 s on one core), and a Batchy pipeline:
+VRF(4,8) at 1 Mpps for 10 s simulated under the on-off controller (target:
+under 60 s on one core).
 
-    .venv/bin/python bench/bench.py [--requests N] [--no-cards] [--no-afp] [--no-sdwan] [--no-racksched]
+    .venv/bin/python bench/bench.py [--requests N] [--no-cards] [--no-afp] [--no-sdwan] [--no-racksched] [--no-batchy]
                                     [--out results/bench]
 """
 
@@ -80,6 +82,7 @@ def main(argv=None) -> int:
     parser.add_argument("--no-sdwan", action="store_true",
                         help="skip the SD-WAN paper-scale point (2 min, 40 %% background; minutes)")
     parser.add_argument("--no-racksched", action="store_true", help="skip the RackSched 8 x 8 rack point")
+    parser.add_argument("--no-batchy", action="store_true", help="skip the Batchy VRF(4,8) point")
     args = parser.parse_args(argv)
 
     big = run_example(args.requests, exact=False)
@@ -141,6 +144,11 @@ def main(argv=None) -> int:
             "simulated_s": 1.8555,
             **point("racksched-scenario", ["--policy=racksched", "--workload=bimodal90", "--load=0.8",
                                            "--duration=1855.5ms", "--warmup=100ms"])}
+    if not args.no_batchy:
+        report["batchy_vrf_point"] = {
+            "simulated_s": 10,
+            **point("batchy-pipeline", ["--pipeline=vrf", "--m=4", "--n=8", "--rate=1e6", "--duration=10s",
+                                        "--controller=onoff"])}
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(report, indent=2))
@@ -174,6 +182,11 @@ def main(argv=None) -> int:
         print(f"racksched-scenario, 8 x 8 rack, power-of-2, bimodal90, 80 % load: {r['requests']} requests "
               f"in {r['wall_s']:.1f} s wall ({r['requests_per_wall_s']:,.0f} requests/s, "
               f"{r['events'] / r['requests']:.1f} events/request, {r['max_rss_mib']:.0f} MiB)")
+    if "batchy_vrf_point" in report:
+        b = report["batchy_vrf_point"]
+        print(f"batchy-pipeline, VRF(4,8), 1 Mpps, 10 s, on-off: {b['requests']} packets "
+              f"in {b['wall_s']:.1f} s wall ({b['requests_per_wall_s']:,.0f} packets/s, "
+              f"{b['events'] / b['requests']:.1f} events/packet, {b['max_rss_mib']:.0f} MiB)")
     print(f"  report: {out / 'bench.json'}")
     return 0
 
