@@ -47,14 +47,15 @@ class BatchyScenario : public RequestScenario
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
-        std::string pipeline{"l2l3"};   //!< l2l3, gw, vrf, rc or a file
-        uint32_t n{4};                  //!< size of the pipeline
-        uint32_t m{2};                  //!< second size (VRFs of vrf)
-        ObjectFactory controller;       //!< BatchyController
-        Time slo;                       //!< SLO of every flow (0: the pipeline's)
-        double rate{1e6};               //!< total offered rate (packets/s)
-        double burstiness{1};           //!< mean burst of one flow
-        uint32_t batch{32};             //!< B
+        std::string pipeline{"l2l3"}; //!< l2l3, gw, vrf, rc or a file
+        uint32_t n{4};                //!< size of the pipeline
+        uint32_t m{2};                //!< second size (VRFs of vrf)
+        ObjectFactory controller;     //!< BatchyController
+        Time slo;                     //!< SLO of every flow (0: the pipeline's)
+        double sloFactor{0};          //!< SLO as this times the max controller's mean delay (0: no)
+        double rate{1e6};             //!< total offered rate (packets/s)
+        double burstiness{1};         //!< mean burst of one flow
+        uint32_t batch{32};           //!< B
         Time period{MilliSeconds(100)}; //!< control period
         uint32_t warmupPeriods{2};      //!< periods not measured
         uint32_t packetSize{64};        //!< bytes
@@ -97,6 +98,11 @@ class BatchyScenario : public RequestScenario
     RequestStats GetClientStats() const override;
     /// \return the switch
     Ptr<BatchySwitch> GetSwitch() const;
+    /**
+     * \param flow a flow
+     * \return its mean delay from send to sink (0 if none arrived)
+     */
+    Time GetMeanDelay(uint32_t flow) const;
 
   private:
     /**
