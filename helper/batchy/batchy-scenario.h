@@ -148,8 +148,6 @@ class BatchyScenario : public RequestScenario
     uint64_t m_departedMeasured{0};             //!< packets out of the graph after warm-up
     std::vector<uint64_t> m_executionsAtWarmUp; //!< per module
     std::vector<uint64_t> m_packetsAtWarmUp;    //!< per module
-    std::vector<uint64_t> m_flowAtWarmUp;       //!< departed per flow
-    std::vector<LatencySummary> m_flowDelay;    //!< worker delay per flow after warm-up
     std::unique_ptr<std::ofstream> m_trace;     //!< per-period CSV
 };
 

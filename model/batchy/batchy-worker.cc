@@ -302,11 +302,18 @@ BatchyWorker::Process(uint32_t module, const std::vector<uint32_t>& batch)
         ++s->inputBatches;
         s->inputPackets += batch.size();
     }
+    FractionalBuffer& buffer = m_buffers[module];
+    if (buffer.GetTrigger() == 0 && buffer.GetBacklog() == 0)
+    {
+        // No buffering: the batch runs as it came, without copies.
+        Execute(module, batch);
+        return;
+    }
     std::vector<uint32_t>& out = m_bufferOut[module];
     std::vector<uint32_t>& sizes = m_bufferSizes[module];
     out.clear();
     sizes.clear();
-    m_buffers[module].Offer(batch, out, sizes);
+    buffer.Offer(batch, out, sizes);
     std::vector<uint32_t>& run = m_execute[module];
     uint32_t at = 0;
     for (uint32_t size : sizes)
