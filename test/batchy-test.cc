@@ -4,7 +4,7 @@
 
 // Batchy: the data-flow graph and its text format, the fractional buffer,
 // the run-to-completion worker (order, cost accounting, M/D/1), and the
-// null and max controllers.
+// controllers (null, max, on-off, full).
 
 #include "request-scheduling-test-utils.h"
 
@@ -13,6 +13,7 @@
 #include "ns3/data-flow-graph.h"
 #include "ns3/double.h"
 #include "ns3/fractional-buffer.h"
+#include "ns3/full-batchy-controller.h"
 #include "ns3/max-batchy-controller.h"
 #include "ns3/null-batchy-controller.h"
 #include "ns3/on-off-batchy-controller.h"
@@ -21,6 +22,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <cmath>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -421,6 +423,270 @@ class OnOffTestCase : public TestCase
 };
 
 /// The Batchy test suite.
+/**
+ * Batchy/full on the paper's convex model, with every measurement taken
+ * from the model itself: module v with trigger q_v (0: none, its batches
+ * are its input batches of 1) executes R_v / max(q_v, 1) batches per ns,
+ * the load is sum_v R_v T0_v / max(q_v, 1) (+ a constant), a flow's delay is
+ * its base plus sum_v (1 / R_v + T1_v) q_v over its modules.
+ */
+class FullBatchyModel
+{
+  public:
+    FullBatchyModel()
+    {
+        //            R (1/ns)  T0 (ns)  T1 (ns)
+        AddModule(2e-3, 200, 10);
+        AddModule(1e-3, 300, 10);
+        AddModule(5e-4, 150, 10);
+        m_flows.push_back({0, 30000, {0, 1}});
+        m_flows.push_back({0, 40000, {1, 2}});
+        m_base = {5000, 5000};
+    }
+
+    /// The controllable modules and flows as the controller measures them.
+    void Measure(const std::vector<uint32_t>& q,
+                 std::vector<FullBatchyController::ModuleState>& modules,
+                 std::vector<FullBatchyController::FlowState>& flows) const
+    {
+        modules = m_modules;
+        for (uint32_t i = 0; i < q.size(); ++i)
+        {
+            modules[i].trigger = q[i];
+            modules[i].executionRate = modules[i].packetRate / std::max(q[i], 1U);
+        }
+        flows = m_flows;
+        for (uint32_t f = 0; f < flows.size(); ++f)
+        {
+            flows[f].delayNs = Delay(q, f);
+        }
+    }
+
+    /// \return the load's part that depends on q (share of the CPU)
+    double Load(const std::vector<uint32_t>& q) const
+    {
+        double load = 0;
+        for (uint32_t i = 0; i < q.size(); ++i)
+        {
+            load += m_modules[i].packetRate * m_modules[i].t0Ns / std::max(q[i], 1U);
+        }
+        return load;
+    }
+
+    /// \return flow f's delay (ns)
+    double Delay(const std::vector<uint32_t>& q, uint32_t f) const
+    {
+        double d = m_base[f];
+        for (uint32_t i : m_flows[f].modules)
+        {
+            d += (1 / m_modules[i].packetRate + m_modules[i].t1Ns) * q[i];
+        }
+        return d;
+    }
+
+    /// \return true if every flow is within its SLO
+    bool Feasible(const std::vector<uint32_t>& q) const
+    {
+        for (uint32_t f = 0; f < m_flows.size(); ++f)
+        {
+            if (Delay(q, f) > m_flows[f].sloNs)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * \param share the share of each SLO a flow may use
+     * \return the least load over every trigger setting (0 or 5..32) with
+     *         every flow within that share of its SLO
+     */
+    double ExhaustiveOptimum(double share) const
+    {
+        std::vector<uint32_t> levels{0};
+        for (uint32_t b = 5; b <= 32; ++b)
+        {
+            levels.push_back(b);
+        }
+        double best = Load({0, 0, 0});
+        for (uint32_t a : levels)
+        {
+            for (uint32_t b : levels)
+            {
+                for (uint32_t c : levels)
+                {
+                    std::vector<uint32_t> q{a, b, c};
+                    bool within = true;
+                    for (uint32_t f = 0; f < m_flows.size(); ++f)
+                    {
+                        within &= Delay(q, f) <= share * m_flows[f].sloNs;
+                    }
+                    if (within)
+                    {
+                        best = std::min(best, Load(q));
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+  private:
+    void AddModule(double rate, double t0, double t1)
+    {
+        FullBatchyController::ModuleState m;
+        m.packetRate = rate;
+        m.t0Ns = t0;
+        m.t1Ns = t1;
+        m.meanInputBatch = 1; // pull level 1 + 4
+        m_modules.push_back(m);
+    }
+
+    std::vector<FullBatchyController::ModuleState> m_modules; //!< modules
+    std::vector<FullBatchyController::FlowState> m_flows;     //!< flows
+    std::vector<double> m_base;                               //!< per flow, delay at q = 0
+};
+
+/// Batchy/full's steps on the convex model reach the optimum.
+class FullGradientTestCase : public TestCase
+{
+  public:
+    FullGradientTestCase()
+        : TestCase("Batchy full: projected-gradient steps on a three-module convex instance "
+                   "stay within the SLOs and within 10 steps reach the exhaustive-search "
+                   "optimum of the tolerance band, then move by one packet at most")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The controller keeps each flow between (1 - delta) and 1 - delta / 2
+        // of its SLO, so its reference is the best setting within (1 - delta).
+        FullBatchyModel model;
+        FullBatchyController::Settings settings;
+        double optimum = model.ExhaustiveOptimum(1 - settings.tolerance);
+        double unbuffered = model.Load({0, 0, 0});
+        std::vector<uint32_t> q{0, 0, 0};
+        std::vector<FullBatchyController::ModuleState> modules;
+        std::vector<FullBatchyController::FlowState> flows;
+        for (uint32_t step = 1; step <= 30; ++step)
+        {
+            model.Measure(q, modules, flows);
+            std::vector<uint32_t> next = FullBatchyController::Plan(modules, flows, settings);
+            NS_TEST_ASSERT_MSG_EQ(model.Feasible(next), true, "step " << step << " within SLOs");
+            if (step >= 10)
+            {
+                // Converged: at most one packet of rounding back and forth.
+                for (uint32_t i = 0; i < 3; ++i)
+                {
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(int(next[i]) - int(q[i])),
+                                                1,
+                                                "step " << step << " module " << i);
+                }
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(model.Load(next),
+                                            optimum * 1.005,
+                                            "step " << step << ": triggers " << next[0] << ","
+                                                    << next[1] << "," << next[2]
+                                                    << " vs the optimum " << optimum
+                                                    << " (unbuffered " << unbuffered << ")");
+            }
+            q = next;
+        }
+    }
+};
+
+/// Batchy/full's feasibility recovery and push.
+class FullRecoveryTestCase : public TestCase
+{
+  public:
+    FullRecoveryTestCase()
+        : TestCase("Batchy full: a flow over its SLO lowers the buffers on its path, slowest "
+                   "turn first, by what the model says is needed; a large input batch turns a "
+                   "buffer off")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Two modules at 32 on one flow; 1 us per trigger unit each
+        // (R = 1 Mpps, T1 = 0); module 1 turns more slowly (larger T0).
+        std::vector<FullBatchyController::ModuleState> modules(2);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            modules[i].packetRate = 1e-3;
+            modules[i].executionRate = 1e-3 / 32;
+            modules[i].t0Ns = i == 0 ? 100 : 500;
+            modules[i].meanInputBatch = 1;
+            modules[i].trigger = 32;
+        }
+        std::vector<FullBatchyController::FlowState> flows(1);
+        flows[0].modules = {0, 1};
+        flows[0].sloNs = 100000;
+        FullBatchyController::Settings settings;
+        // 20.5 us over: module 1 loses floor(20.5) + 1 = 21 packets, module 0 stays.
+        flows[0].delayNs = 120500;
+        auto q = FullBatchyController::Plan(modules, flows, settings);
+        NS_TEST_ASSERT_MSG_EQ(q[1], 11, "slowest turn lowered by 21");
+        NS_TEST_ASSERT_MSG_EQ(q[0], 32, "enough: the other stays");
+        // 40 us over: module 1 would go below its pull level (5): off, then module 0 by 9.
+        flows[0].delayNs = 140000;
+        q = FullBatchyController::Plan(modules, flows, settings);
+        NS_TEST_ASSERT_MSG_EQ(q[1], 0, "off");
+        NS_TEST_ASSERT_MSG_EQ(q[0], 23, "then the next, by the rest");
+        // Within the SLO but module 0's input batches average 0.7 B: off.
+        flows[0].delayNs = 50000;
+        modules[0].meanInputBatch = 23;
+        q = FullBatchyController::Plan(modules, flows, settings);
+        NS_TEST_ASSERT_MSG_EQ(q[0], 0, "pushed off");
+
+        // In a simulation: buffers at 32 on 100 kpps break a 50 us SLO
+        // (the first packet of a batch waits 310 us at r); recovery brings
+        // the flow's p95 under the SLO within two periods (the model leaves
+        // out the processing time: the first cut can fall short by it), and
+        // a, fed batches of 32 by r, is pushed off.
+        DataFlowGraph g;
+        uint32_t r = g.AddModule("r", 100, 10);
+        uint32_t a = g.AddModule("a", 100, 10);
+        g.Connect(r, a);
+        g.AddFlow("f", {r, a}, 1e5, MicroSeconds(50));
+        auto w = CreateObject<BatchyWorker>();
+        w->SetGraph(g);
+        auto c = CreateObject<FullBatchyController>();
+        c->Attach(w);
+        w->SetTrigger(r, 32);
+        w->SetTrigger(a, 32);
+        uint32_t k = 0;
+        std::function<void()> arrive = [&]() {
+            w->Receive(nullptr, 0);
+            if (++k < 30000)
+            {
+                Simulator::Schedule(MicroSeconds(10), arrive);
+            }
+        };
+        Simulator::Schedule(Time(0), arrive);
+        double before = 0;
+        double after = 0;
+        std::vector<uint32_t> triggers;
+        Simulator::Schedule(MilliSeconds(100) - NanoSeconds(1), [&]() {
+            before = w->GetPeriodFlowStats(0).delay.GetQuantile(0.95).GetMicroSeconds();
+        });
+        Simulator::Schedule(MilliSeconds(300) - NanoSeconds(1), [&]() {
+            after = w->GetPeriodFlowStats(0).delay.GetQuantile(0.95).GetSeconds() * 1e6;
+            triggers = {w->GetTrigger(r), w->GetTrigger(a)};
+        });
+        Simulator::Stop(MilliSeconds(300));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT(before, 250, "violated at 32");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(after, 50, "recovered by the third period");
+        NS_TEST_ASSERT_MSG_LT(triggers[0], 32, "r lowered");
+        NS_TEST_ASSERT_MSG_EQ(triggers[1], 0, "a pushed off");
+    }
+};
+
 class BatchyTestSuite : public TestSuite
 {
   public:
@@ -433,6 +699,8 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new BatchyMd1TestCase());
         AddTestCase(new ControllersTestCase());
         AddTestCase(new OnOffTestCase());
+        AddTestCase(new FullGradientTestCase());
+        AddTestCase(new FullRecoveryTestCase());
     }
 };
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Install what `make run` / `make test` need on a fresh Debian machine:
-# Debian packages (compiler, CMake, Ninja, Boost headers, gnuplot, Python
+# Debian packages (compiler, CMake, Ninja, Boost and Eigen headers, gnuplot, Python
 # venv) and a .venv with the ns3 wheel, cppyy, pandas, scipy, tqdm and pytest,
 # and the request_scheduling package installed editable from python/.
 # Idempotent: a stamp file records a finished set-up of the current inputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(g++ cmake ninja-build libboost-dev gnuplot-nox python3-venv python3-pip clang-format)
+apt_packages=(g++ cmake ninja-build libboost-dev libeigen3-dev gnuplot-nox python3-venv python3-pip clang-format)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

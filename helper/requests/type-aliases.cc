@@ -41,6 +41,7 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
     {"null", "ns3::NullBatchyController"},
     {"max", "ns3::MaxBatchyController"},
     {"onoff", "ns3::OnOffBatchyController"},
+    {"full", "ns3::FullBatchyController"},
     // Load trackers (ns3::LoadTracker), model/dispatch/
     {"reported", "ns3::ReportedLoadTracker"},
     {"proactive", "ns3::ProactiveLoadTracker"},

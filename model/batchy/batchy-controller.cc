@@ -7,6 +7,8 @@
 #include "ns3/abort.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -75,6 +77,37 @@ BatchyController::GetWorker() const
 void
 BatchyController::DoControl()
 {
+}
+
+void
+BatchyController::GetChainCosts(uint32_t v, double& t0Ns, double& t1Ns) const
+{
+    const DataFlowGraph& g = m_worker->GetGraph();
+    const auto& own = m_worker->GetPeriodModuleStats(v);
+    t0Ns = g.GetModule(v).t0Ns;
+    t1Ns = g.GetModule(v).t1Ns;
+    if (own.executions == 0)
+    {
+        return;
+    }
+    std::vector<uint32_t> stack(g.GetModule(v).successors);
+    std::vector<bool> seen(g.GetNModules(), false);
+    while (!stack.empty())
+    {
+        uint32_t u = stack.back();
+        stack.pop_back();
+        if (seen[u] || g.GetModule(u).controllable)
+        {
+            continue;
+        }
+        seen[u] = true;
+        const auto& s = m_worker->GetPeriodModuleStats(u);
+        t0Ns += g.GetModule(u).t0Ns * std::min(1.0, double(s.executions) / own.executions);
+        t1Ns += g.GetModule(u).t1Ns * std::min(1.0, double(s.packets) / own.packets);
+        stack.insert(stack.end(),
+                     g.GetModule(u).successors.begin(),
+                     g.GetModule(u).successors.end());
+    }
 }
 
 void

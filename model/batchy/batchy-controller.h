@@ -63,6 +63,16 @@ class BatchyController : public Object
     virtual void DoStart() = 0;
     /// A period has ended: act on its statistics (the default does nothing).
     virtual void DoControl();
+    /**
+     * \brief The cost a controllable module's execution causes over the
+     * period that ends: its own T0 and T1 plus those of the uncontrollable
+     * modules below it up to the next controllable ones, each weighted by
+     * its share of the module's executions (T0) or packets (T1), at most 1.
+     * \param v a module
+     * \param t0Ns receives the per-execution cost (ns)
+     * \param t1Ns receives the per-packet cost (ns)
+     */
+    void GetChainCosts(uint32_t v, double& t0Ns, double& t1Ns) const;
 
   private:
     /// The period ends.

@@ -45,35 +45,6 @@ OnOffBatchyController::DoStart()
     }
 }
 
-double
-OnOffBatchyController::DownstreamT1(uint32_t v, const std::vector<double>& rate) const
-{
-    const DataFlowGraph& g = GetWorker()->GetGraph();
-    double t1 = g.GetModule(v).t1Ns;
-    if (rate[v] <= 0)
-    {
-        return t1;
-    }
-    // The uncontrollable modules reached from v before a controllable one.
-    std::vector<uint32_t> stack(g.GetModule(v).successors);
-    std::vector<bool> seen(g.GetNModules(), false);
-    while (!stack.empty())
-    {
-        uint32_t u = stack.back();
-        stack.pop_back();
-        if (seen[u] || g.GetModule(u).controllable)
-        {
-            continue;
-        }
-        seen[u] = true;
-        t1 += g.GetModule(u).t1Ns * std::min(1.0, rate[u] / rate[v]);
-        stack.insert(stack.end(),
-                     g.GetModule(u).successors.begin(),
-                     g.GetModule(u).successors.end());
-    }
-    return t1;
-}
-
 void
 OnOffBatchyController::DoControl()
 {
@@ -154,7 +125,10 @@ OnOffBatchyController::DoControl()
             slack = std::min(slack, budget[f]);
             crossedByViolation |= violated[f];
         }
-        double added = full * (1e9 / rate[v] + DownstreamT1(v, rate));
+        double t0;
+        double t1;
+        GetChainCosts(v, t0, t1);
+        double added = full * (1e9 / rate[v] + t1);
         if (crossedByViolation || !(added < slack))
         {
             continue;

@@ -7,8 +7,6 @@
 
 #include "batchy-controller.h"
 
-#include <vector>
-
 namespace ns3
 {
 
@@ -29,10 +27,8 @@ namespace ns3
  *   remaining budget (SLO - p95) of every flow through it; the budgets of
  *   those flows shrink by that much.
  * R_v is the module's packet rate over the period and T1_v its per-packet
- * cost plus that of the uncontrollable modules below it up to the next
- * controllable one, weighted by their share of its packets (the cost a
- * held packet saves downstream per packet). A module changed by one step
- * is not changed again in the same period.
+ * cost plus that of the uncontrollable modules below it (GetChainCosts). A module changed by one
+ * step is not changed again in the same period.
  */
 class OnOffBatchyController : public BatchyController
 {
@@ -48,13 +44,6 @@ class OnOffBatchyController : public BatchyController
     void DoControl() override;
 
   private:
-    /**
-     * \param v a module
-     * \param rate packets/s per module over the period
-     * \return T1 of v and of the uncontrollable modules below it, weighted (ns)
-     */
-    double DownstreamT1(uint32_t v, const std::vector<double>& rate) const;
-
     double m_pushRatio; //!< input batch share of B above which a buffer is useless
 };
 
