@@ -4,17 +4,19 @@
 
 // Batchy: the data-flow graph and its text format, the fractional buffer,
 // the run-to-completion worker (order, cost accounting, M/D/1), and the
-// controllers (null, max, on-off, full).
+// controllers (null, max, on-off, full, NFVnice) and weighted fair scheduling.
 
 #include "request-scheduling-test-utils.h"
 
 #include "ns3/batchy-controller.h"
 #include "ns3/batchy-worker.h"
+#include "ns3/boolean.h"
 #include "ns3/data-flow-graph.h"
 #include "ns3/double.h"
 #include "ns3/fractional-buffer.h"
 #include "ns3/full-batchy-controller.h"
 #include "ns3/max-batchy-controller.h"
+#include "ns3/nfvnice-batchy-controller.h"
 #include "ns3/null-batchy-controller.h"
 #include "ns3/on-off-batchy-controller.h"
 #include "ns3/random-variable-stream.h"
@@ -687,6 +689,98 @@ class FullRecoveryTestCase : public TestCase
     }
 };
 
+/// WeightedFair scheduling: shares of worker time, backpressure.
+class WeightedFairTestCase : public TestCase
+{
+  public:
+    WeightedFairTestCase()
+        : TestCase("Weighted fair scheduling: two saturated tasks split the worker 1:1 with "
+                   "equal shares and 1:3 with shares 1 and 3; backpressure moves the drops "
+                   "from a slow module's queue to the ingress")
+    {
+    }
+
+  private:
+    /**
+     * \param shareB share of root b (root a has 1)
+     * \return worker time spent in a and in b over 50 ms of 20 Mpps each
+     */
+    std::pair<double, double> Shares(double shareB)
+    {
+        DataFlowGraph g;
+        uint32_t a = g.AddModule("a", 100, 10);
+        uint32_t b = g.AddModule("b", 300, 20);
+        g.AddFlow("fa", {a}, 1, Time(0));
+        g.AddFlow("fb", {b}, 1, Time(0));
+        auto w = CreateObject<BatchyWorker>();
+        w->SetGraph(g);
+        w->SetScheduling(BatchyWorker::WEIGHTED_FAIR);
+        w->SetShare(b, shareB);
+        for (uint32_t i = 0; i < 1000000; ++i)
+        {
+            Simulator::Schedule(NanoSeconds(50 * i), [w, i]() { w->Receive(nullptr, i % 2); });
+        }
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        std::pair<double, double> busy{w->GetModuleStats(a).busy.GetSeconds(),
+                                       w->GetModuleStats(b).busy.GetSeconds()};
+        Simulator::Destroy();
+        return busy;
+    }
+
+    /**
+     * \param backpressure the worker's Backpressure
+     * \return drops at the ingress and at a's queue
+     */
+    std::pair<uint32_t, uint32_t> Drops(bool backpressure)
+    {
+        // r (cheap, not controllable) feeds a (slow, controllable).
+        DataFlowGraph g;
+        uint32_t r = g.AddModule("r", 10, 100);
+        uint32_t a = g.AddModule("a", 1000, 200);
+        g.Connect(r, a);
+        g.AddFlow("f", {r, a}, 1, Time(0));
+        auto w = CreateObject<BatchyWorker>();
+        w->SetAttribute("Backpressure", BooleanValue(backpressure));
+        w->SetGraph(g);
+        auto c = CreateObject<NfvniceBatchyController>();
+        c->Attach(w);
+        std::map<std::string, uint32_t> drops;
+        w->TraceConnectWithoutContext("Drop",
+                                      MakeCallback(+[](std::map<std::string, uint32_t>* d,
+                                                       Ptr<const Packet>,
+                                                       uint32_t,
+                                                       const std::string& reason) {
+                                          ++(*d)[reason];
+                                      }).Bind(&drops));
+        for (uint32_t i = 0; i < 20000; ++i)
+        {
+            Simulator::Schedule(NanoSeconds(100 * i), [w]() { w->Receive(nullptr, 0); });
+        }
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(w->GetFlowStats(0).departed + w->GetFlowStats(0).dropped,
+                              20000,
+                              "conserved");
+        Simulator::Destroy();
+        return {drops[BatchyWorker::QUEUE_FULL_DROP], drops[BatchyWorker::MODULE_QUEUE_FULL_DROP]};
+    }
+
+    void DoRun() override
+    {
+        auto equal = Shares(1);
+        NS_TEST_ASSERT_MSG_EQ_TOL(equal.second / equal.first, 1, 0.02, "equal shares");
+        NS_TEST_ASSERT_MSG_GT(equal.first + equal.second, 0.049, "saturated");
+        auto oneToThree = Shares(3);
+        NS_TEST_ASSERT_MSG_EQ_TOL(oneToThree.second / oneToThree.first, 3, 0.06, "1:3");
+        auto without = Drops(false);
+        NS_TEST_ASSERT_MSG_GT(without.second, 1000, "without backpressure: a's queue drops");
+        auto with = Drops(true);
+        NS_TEST_ASSERT_MSG_EQ(with.second, 0, "with backpressure: a's queue does not drop");
+        NS_TEST_ASSERT_MSG_GT(with.first, 1000, "the ingress does");
+    }
+};
+
 class BatchyTestSuite : public TestSuite
 {
   public:
@@ -701,6 +795,7 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new OnOffTestCase());
         AddTestCase(new FullGradientTestCase());
         AddTestCase(new FullRecoveryTestCase());
+        AddTestCase(new WeightedFairTestCase());
     }
 };
 

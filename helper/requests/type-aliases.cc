@@ -42,6 +42,7 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
     {"max", "ns3::MaxBatchyController"},
     {"onoff", "ns3::OnOffBatchyController"},
     {"full", "ns3::FullBatchyController"},
+    {"nfvnice", "ns3::NfvniceBatchyController"},
     // Load trackers (ns3::LoadTracker), model/dispatch/
     {"reported", "ns3::ReportedLoadTracker"},
     {"proactive", "ns3::ProactiveLoadTracker"},

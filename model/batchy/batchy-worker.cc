@@ -5,6 +5,8 @@
 #include "batchy-worker.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
@@ -54,6 +56,23 @@ BatchyWorker::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&BatchyWorker::m_bufferCapacity),
                           MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute("Scheduling",
+                          "RunToCompletion: one ingress queue, each batch pushed through the "
+                          "graph; WeightedFair: a queue per controllable module, weighted fair "
+                          "queueing of worker time between them (the NFVnice-like baseline)",
+                          EnumValue(BatchyWorker::RUN_TO_COMPLETION),
+                          MakeEnumAccessor<Scheduling>(&BatchyWorker::SetScheduling,
+                                                       &BatchyWorker::GetScheduling),
+                          MakeEnumChecker(BatchyWorker::RUN_TO_COMPLETION,
+                                          "RunToCompletion",
+                                          BatchyWorker::WEIGHTED_FAIR,
+                                          "WeightedFair"))
+            .AddAttribute("Backpressure",
+                          "WeightedFair: a task waits while a queue it feeds is over 3/4 full "
+                          "(until it is below 1/4)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&BatchyWorker::m_backpressure),
+                          MakeBooleanChecker())
             .AddAttribute("FlushTimeout",
                           "Idle time after which packets held in buffers are released",
                           TimeValue(MilliSeconds(1)),
@@ -72,7 +91,8 @@ BatchyWorker::GetTypeId()
 }
 
 BatchyWorker::BatchyWorker()
-    : m_maxBatch(32),
+    : m_backpressure(true),
+      m_maxBatch(32),
       m_queueCapacity(64),
       m_bufferCapacity(64)
 {
@@ -117,6 +137,7 @@ BatchyWorker::SetGraph(const DataFlowGraph& graph)
             ++indegree[s];
         }
     }
+    SetScheduling(m_scheduling);
     m_topological.clear();
     for (uint32_t v = 0; v < n; ++v)
     {
@@ -150,6 +171,68 @@ BatchyWorker::SetEgressCallback(EgressCallback callback)
 }
 
 void
+BatchyWorker::SetScheduling(Scheduling scheduling)
+{
+    NS_ABORT_MSG_IF(m_busy || GetQueued() > 0 || GetHeld() > 0,
+                    "BatchyWorker: Scheduling changed while packets are in the worker");
+    m_scheduling = scheduling;
+    uint32_t n = m_graph.GetNModules();
+    m_tasks.assign(n, Task());
+    m_isTask.assign(n, false);
+    if (scheduling != WEIGHTED_FAIR)
+    {
+        return;
+    }
+    for (uint32_t v = 0; v < n; ++v)
+    {
+        m_isTask[v] =
+            m_graph.GetModule(v).controllable || m_graph.GetModule(v).predecessors.empty();
+    }
+    for (uint32_t v = 0; v < n; ++v)
+    {
+        if (!m_isTask[v])
+        {
+            continue;
+        }
+        // The tasks its runs reach through modules without a queue.
+        std::vector<uint32_t> stack(m_graph.GetModule(v).successors);
+        std::vector<bool> seen(n, false);
+        while (!stack.empty())
+        {
+            uint32_t u = stack.back();
+            stack.pop_back();
+            if (seen[u])
+            {
+                continue;
+            }
+            seen[u] = true;
+            if (m_isTask[u])
+            {
+                m_tasks[v].feeds.push_back(u);
+                continue;
+            }
+            stack.insert(stack.end(),
+                         m_graph.GetModule(u).successors.begin(),
+                         m_graph.GetModule(u).successors.end());
+        }
+    }
+}
+
+BatchyWorker::Scheduling
+BatchyWorker::GetScheduling() const
+{
+    return m_scheduling;
+}
+
+void
+BatchyWorker::SetShare(uint32_t module, double share)
+{
+    NS_ABORT_MSG_IF(module >= m_tasks.size() || !(share > 0),
+                    "BatchyWorker: share " << share << " of module " << module);
+    m_tasks[module].share = share;
+}
+
+void
 BatchyWorker::SetTrigger(uint32_t module, uint32_t trigger)
 {
     NS_ABORT_MSG_IF(module >= m_buffers.size(), "BatchyWorker: no module " << module);
@@ -174,6 +257,30 @@ BatchyWorker::GetBufferCapacity() const
     return m_bufferCapacity;
 }
 
+uint32_t
+BatchyWorker::Allocate()
+{
+    if (m_free.empty())
+    {
+        m_items.emplace_back();
+        return m_items.size() - 1;
+    }
+    uint32_t h = m_free.back();
+    m_free.pop_back();
+    return h;
+}
+
+void
+BatchyWorker::Drop(uint32_t h, const char* reason)
+{
+    Item& item = m_items[h];
+    ++m_flowTotal[item.flow].dropped;
+    ++m_flowPeriod[item.flow].dropped;
+    m_dropTrace(item.packet, item.flow, reason);
+    item.packet = nullptr;
+    m_free.push_back(h);
+}
+
 void
 BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
 {
@@ -181,30 +288,96 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     ++m_arrivals;
     ++m_flowTotal[flow].received;
     ++m_flowPeriod[flow].received;
-    if (m_queue.size() >= m_queueCapacity)
+    uint32_t h = Allocate();
+    m_items[h] = Item{packet, flow, Simulator::Now()};
+    if (m_scheduling == WEIGHTED_FAIR)
     {
-        ++m_flowTotal[flow].dropped;
-        ++m_flowPeriod[flow].dropped;
-        m_dropTrace(packet, flow, QUEUE_FULL_DROP);
+        Enqueue(m_graph.GetFlow(flow).path.front(), h);
+        if (!m_busy && m_taskQueued > 0)
+        {
+            StartTaskRun();
+        }
         return;
     }
-    uint32_t h;
-    if (m_free.empty())
+    if (m_queue.size() >= m_queueCapacity)
     {
-        h = m_items.size();
-        m_items.emplace_back();
+        Drop(h, QUEUE_FULL_DROP);
+        return;
     }
-    else
-    {
-        h = m_free.back();
-        m_free.pop_back();
-    }
-    m_items[h] = Item{packet, flow, Simulator::Now()};
     m_queue.push_back(h);
     if (!m_busy)
     {
         StartRun();
     }
+}
+
+void
+BatchyWorker::Enqueue(uint32_t module, uint32_t h)
+{
+    Task& task = m_tasks[module];
+    if (task.queue.size() >= m_queueCapacity)
+    {
+        Drop(h,
+             m_graph.GetModule(module).predecessors.empty() ? QUEUE_FULL_DROP
+                                                            : MODULE_QUEUE_FULL_DROP);
+        return;
+    }
+    if (task.queue.empty())
+    {
+        // No credit for the time it was idle.
+        task.virtualTime = std::max(task.virtualTime, m_virtualClock);
+    }
+    task.queue.push_back(h);
+    ++m_taskQueued;
+    if (4 * task.queue.size() > 3 * m_queueCapacity)
+    {
+        task.overloaded = true;
+    }
+}
+
+void
+BatchyWorker::StartTaskRun()
+{
+    // The task with the least virtual time among those with packets, first
+    // among those not held back by a full queue downstream.
+    uint32_t best = DataFlowGraph::EGRESS;
+    bool bestBlocked = true;
+    for (uint32_t v = 0; v < m_tasks.size(); ++v)
+    {
+        const Task& t = m_tasks[v];
+        if (t.queue.empty())
+        {
+            continue;
+        }
+        bool blocked =
+            m_backpressure && std::any_of(t.feeds.begin(), t.feeds.end(), [&](uint32_t u) {
+                return m_tasks[u].overloaded;
+            });
+        if (best == DataFlowGraph::EGRESS || (bestBlocked && !blocked) ||
+            (blocked == bestBlocked && t.virtualTime < m_tasks[best].virtualTime))
+        {
+            best = v;
+            bestBlocked = blocked;
+        }
+    }
+    Task& task = m_tasks[best];
+    m_busy = true;
+    m_flush.Cancel();
+    m_offset = Time(0);
+    uint32_t n = std::min<uint32_t>(m_maxBatch, task.queue.size());
+    ++m_runs;
+    m_rootBatch.assign(task.queue.begin(), task.queue.begin() + n);
+    task.queue.erase(task.queue.begin(), task.queue.begin() + n);
+    m_taskQueued -= n;
+    if (4 * task.queue.size() < m_queueCapacity)
+    {
+        task.overloaded = false;
+    }
+    m_virtualClock = task.virtualTime;
+    Execute(best, m_rootBatch);
+    task.virtualTime += m_offset.GetDouble() / task.share;
+    m_runTrace(n, m_offset);
+    FinishRun();
 }
 
 void
@@ -263,6 +436,11 @@ BatchyWorker::RunEnd()
         StartRun();
         return;
     }
+    if (m_taskQueued > 0)
+    {
+        StartTaskRun();
+        return;
+    }
     if (GetHeld() > 0)
     {
         m_arrivalsAtLastRun = m_arrivals;
@@ -301,6 +479,15 @@ BatchyWorker::Process(uint32_t module, const std::vector<uint32_t>& batch)
     {
         ++s->inputBatches;
         s->inputPackets += batch.size();
+    }
+    if (m_isTask[module])
+    {
+        // WeightedFair: the batch waits in the module's queue.
+        for (uint32_t h : batch)
+        {
+            Enqueue(module, h);
+        }
+        return;
     }
     FractionalBuffer& buffer = m_buffers[module];
     if (buffer.GetTrigger() == 0 && buffer.GetBacklog() == 0)
@@ -424,7 +611,7 @@ BatchyWorker::GetRuns() const
 uint32_t
 BatchyWorker::GetQueued() const
 {
-    return m_queue.size();
+    return m_queue.size() + m_taskQueued;
 }
 
 uint32_t

@@ -39,6 +39,19 @@ namespace ns3
  * arrival at the worker. The worker is busy for the sum of the execution
  * times, then takes the next batch.
  *
+ * With Scheduling = WeightedFair (the NFVnice-like baseline, as the
+ * authors ran it on BESS), every controllable module gets a queue of its
+ * own (QueueCapacity packets, like the ingress) and becomes a task: a run
+ * takes up to MaxBatch packets from one task's queue and pushes them
+ * through its module and the uncontrollable modules below it, up to the
+ * next queues. The task to run is the one with the least virtual time
+ * (start-time fair queueing of worker time: a run adds its time divided by
+ * the task's share, SetShare; an idle task that wakes up starts at the
+ * virtual time of the last run). With Backpressure, a task whose packets
+ * would enter a queue filled beyond 3/4 of its capacity waits until that
+ * queue drains below 1/4, unless no other task can run. Fractional
+ * buffers are not used in this mode.
+ *
  * Packets held in buffers when the traffic stops are flushed after
  * FlushTimeout without arrivals (a run that releases every buffer in
  * topological order), so nothing is stranded. The authors' buffer has no
@@ -53,7 +66,15 @@ namespace ns3
 class BatchyWorker : public Object
 {
   public:
-    static constexpr const char* QUEUE_FULL_DROP = "Ingress queue full"; //!< drop reason
+    static constexpr const char* QUEUE_FULL_DROP = "Ingress queue full";       //!< drop reason
+    static constexpr const char* MODULE_QUEUE_FULL_DROP = "Module queue full"; //!< drop reason
+
+    /// How the worker picks what to run.
+    enum Scheduling
+    {
+        RUN_TO_COMPLETION, //!< one ingress queue, batches pushed through the whole graph
+        WEIGHTED_FAIR,     //!< a queue per controllable module, WFQ between them
+    };
 
     /// Called for each packet leaving the graph: packet, flow, departure time.
     using EgressCallback = Callback<void, Ptr<Packet>, uint32_t, Time>;
@@ -113,6 +134,19 @@ class BatchyWorker : public Object
      * \return its trigger
      */
     uint32_t GetTrigger(uint32_t module) const;
+    /**
+     * \brief Set how the worker picks what to run (before packets arrive).
+     * \param scheduling the scheduling
+     */
+    void SetScheduling(Scheduling scheduling);
+    /// \return the scheduling
+    Scheduling GetScheduling() const;
+    /**
+     * \brief Set a task's share of the worker time (WeightedFair).
+     * \param module a controllable module or a root
+     * \param share its share (> 0; 1 by default)
+     */
+    void SetShare(uint32_t module, double share);
     /// \return MaxBatch
     uint32_t GetMaxBatch() const;
     /// \return BufferCapacity
@@ -170,6 +204,22 @@ class BatchyWorker : public Object
 
     /// Take a batch from the ingress queue and push it through the graph.
     void StartRun();
+    /// WeightedFair: take a batch from the queue of the task to run next.
+    void StartTaskRun();
+    /**
+     * \brief Admit a packet to a task's queue, or drop it.
+     * \param module the task's module
+     * \param h the packet's handle
+     */
+    void Enqueue(uint32_t module, uint32_t h);
+    /**
+     * \brief Drop a packet and count it.
+     * \param h its handle
+     * \param reason why
+     */
+    void Drop(uint32_t h, const char* reason);
+    /// \return a packet slot for a new packet
+    uint32_t Allocate();
     /// The run's work is done: take the next batch, or idle.
     void RunEnd();
     /// Release every buffer (after FlushTimeout without arrivals).
@@ -194,6 +244,23 @@ class BatchyWorker : public Object
     /// End the run: account for it and schedule its end.
     void FinishRun();
 
+    Scheduling m_scheduling{RUN_TO_COMPLETION}; //!< what to run next
+    bool m_backpressure;                        //!< WeightedFair: backpressure on
+
+    /// A task of WeightedFair scheduling.
+    struct Task
+    {
+        std::deque<uint32_t> queue;  //!< its packets
+        double share{1};             //!< share of the worker time
+        double virtualTime{0};       //!< start-time fair queueing tag
+        bool overloaded{false};      //!< above 3/4 of capacity, not yet below 1/4
+        std::vector<uint32_t> feeds; //!< the tasks its runs push packets into
+    };
+
+    std::vector<Task> m_tasks;               //!< per module (used for task heads)
+    std::vector<bool> m_isTask;              //!< per module: heads a task
+    double m_virtualClock{0};                //!< virtual time of the last run
+    uint32_t m_taskQueued{0};                //!< packets in the tasks' queues
     DataFlowGraph m_graph;                   //!< the graph
     uint32_t m_maxBatch;                     //!< B
     uint32_t m_queueCapacity;                //!< ingress queue capacity
