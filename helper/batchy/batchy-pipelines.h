@@ -59,6 +59,28 @@ class BatchyPipelines
      */
     static DataFlowGraph Vrf(uint32_t m, uint32_t n, double ratePps, Time slo);
     /**
+     * \brief MGW(m, n): the 5G mobile gateway of the authors' mgwcomplex
+     * configuration, m bearers for each of n users, both directions.
+     *
+     * Downlink: direction selector, bearer selector, per bearer a user
+     * selector, per (user, bearer) the user's processing (800 ns per batch
+     * + 40 per packet, the authors' Bypass cost) and GTP-like encapsulation
+     * (metadata, VXLAN, IP and Ethernet headers). Uplink: decapsulation,
+     * bearer and user selectors, per (user, bearer) processing and
+     * metadata. Both directions merge into a TTL update and an IP lookup,
+     * then per direction a MAC rewrite, a checksum and a demultiplexer into
+     * one module per (user, bearer). The selectors are never buffered (as
+     * the authors mark them). A flow per (user, bearer, direction) with
+     * rate share min(b + 1, 4) for bearer b and 4 for the last; bearer b
+     * < m - 1 has delay SLO (b + 1) D0, the last bearer is bulk (no SLO).
+     * \param m bearers per user (>= 1)
+     * \param n users (>= 1)
+     * \param ratePps total offered rate
+     * \param slo D0 (0: the authors' for 4 users and 1, 2, 4, 8, 16 bearers)
+     * \return the graph
+     */
+    static DataFlowGraph Mgw(uint32_t m, uint32_t n, double ratePps, Time slo);
+    /**
      * \brief RC(n): the robot-control pipeline: a random splitter into n
      * leaves; leaf 0 is the ultra-delay-sensitive control flow (0.4 ns per
      * batch and per packet, SLO 35 us), the n - 1 others bulk processing
@@ -70,9 +92,9 @@ class BatchyPipelines
     static DataFlowGraph RobotControl(uint32_t n, double ratePps);
     /**
      * \brief A pipeline by name.
-     * \param name l2l3, gw, vrf or rc
+     * \param name l2l3, gw, vrf, mgw or rc
      * \param n the size parameter
-     * \param m the second size parameter (VRFs of vrf)
+     * \param m the second size parameter (VRFs of vrf, bearers of mgw)
      * \param ratePps total offered rate
      * \param slo delay SLO (0: the pipeline's default)
      * \param graph receives the graph

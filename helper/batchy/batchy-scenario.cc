@@ -30,7 +30,7 @@ namespace
 {
 
 /// The named pipelines (anything else is a file).
-const std::vector<std::string> kPipelines = {"l2l3", "gw", "vrf", "rc"};
+const std::vector<std::string> kPipelines = {"l2l3", "gw", "vrf", "mgw", "rc"};
 
 } // namespace
 
@@ -43,14 +43,15 @@ BatchyScenario::Parameters::Parameters()
 void
 BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
 {
-    options.AddString("pipeline",
-                      "l2l3 (L2L3(n)), gw (GW(n): with ACL and NAT), vrf (VRF(m,n)), rc (RC(n): "
-                      "robot control), "
-                      "or a file in the graph format (module NAME T0 T1 [SUCC,...]; flow NAME "
-                      "A>B>... RATE SLO)",
-                      pipeline);
+    options.AddString(
+        "pipeline",
+        "l2l3 (L2L3(n)), gw (GW(n): with ACL and NAT), vrf (VRF(m,n)), mgw (MGW(m,n): "
+        "m bearers of n users), rc (RC(n): robot control), "
+        "or a file in the graph format (module NAME T0 T1 [SUCC,...]; flow NAME "
+        "A>B>... RATE SLO)",
+        pipeline);
     options.AddUnsigned("n", "size of the pipeline (next hops, leaves)", n, 1, 4096);
-    options.AddUnsigned("m", "VRFs of the vrf pipeline", m, 1, 4096);
+    options.AddUnsigned("m", "VRFs of the vrf pipeline, bearers of the mgw pipeline", m, 1, 4096);
     options.Add("controller",
                 "buffer controller: " + TypeAliases::List(BatchyController::GetTypeId()) +
                     ", or a TypeId name",
@@ -119,8 +120,8 @@ BatchyScenario::Parameters::MakeGraph(DataFlowGraph& graph, std::string& error) 
         std::ifstream in(pipeline);
         if (!in)
         {
-            error =
-                "invalid --pipeline=" + pipeline + ": not l2l3, gw, vrf, rc, nor a readable file";
+            error = "invalid --pipeline=" + pipeline +
+                    ": not l2l3, gw, vrf, mgw, rc, nor a readable file";
             return false;
         }
         if (!DataFlowGraph::Parse(in, pipeline, graph, error))

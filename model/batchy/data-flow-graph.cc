@@ -253,7 +253,7 @@ DataFlowGraph::Validate(std::string& error)
     for (Module& m : m_modules)
     {
         double total = m.t0Ns + m.t1Ns;
-        m.controllable = total > 0 && m.t1Ns / total <= 0.5;
+        m.controllable = m.bufferable && total > 0 && m.t1Ns / total <= 0.5;
     }
     return true;
 }

@@ -31,7 +31,8 @@ namespace ns3
  *
  * A module is *controllable* (worth a fractional buffer) when its
  * batchiness T1 / (T0 + T1) is at most 0.5, the authors' bound, unless
- * marked otherwise.
+ * it is marked never to be buffered (Module::bufferable, as the authors'
+ * configurations mark their light classifiers).
  *
  * Text format (read by Parse), one item per line, '#' starts a comment:
  *
@@ -56,7 +57,8 @@ class DataFlowGraph
         double t1Ns{0};                     //!< per-packet cost (ns)
         std::vector<uint32_t> successors;   //!< out-edges (gates), in order
         std::vector<uint32_t> predecessors; //!< in-edges
-        bool controllable{false};           //!< worth a fractional buffer
+        bool controllable{false};           //!< worth a fractional buffer (set by Validate)
+        bool bufferable{true};              //!< false: never buffered, whatever its costs
     };
 
     /// A flow.
