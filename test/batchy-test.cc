@@ -9,6 +9,7 @@
 #include "request-scheduling-test-utils.h"
 
 #include "ns3/batchy-controller.h"
+#include "ns3/batchy-profiler.h"
 #include "ns3/batchy-worker.h"
 #include "ns3/boolean.h"
 #include "ns3/data-flow-graph.h"
@@ -781,6 +782,38 @@ class WeightedFairTestCase : public TestCase
     }
 };
 
+/// The profiler recovers a module's costs.
+class ProfilerTestCase : public TestCase
+{
+  public:
+    ProfilerTestCase()
+        : TestCase("Profiler: fits T0 and T1 of a module (IP lookup, 68.5 + 27.5 ns) to the ns "
+                   "without jitter and within 2 % with 5 % cost jitter, R^2 below 1")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DataFlowGraph::Module m;
+        m.name = "ip_lookup";
+        m.t0Ns = 68.5;
+        m.t1Ns = 27.5;
+        auto exact = BatchyProfiler::Profile(m, 32, 2, 0, 1);
+        NS_TEST_ASSERT_MSG_EQ(exact.samples, 64, "32 sizes x 2");
+        // Execution times are whole nanoseconds (the time resolution): the
+        // half-nanoseconds of 68.5 + 27.5 b are rounded.
+        NS_TEST_ASSERT_MSG_EQ_TOL(exact.t0Ns, 68.5, 0.5, "exact T0 (to 1 ns)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(exact.t1Ns, 27.5, 0.01, "exact T1");
+        NS_TEST_ASSERT_MSG_GT(exact.r2, 0.99999, "a line");
+        auto noisy = BatchyProfiler::Profile(m, 32, 50, 0.05, 1);
+        NS_TEST_ASSERT_MSG_EQ_TOL(noisy.t0Ns, 68.5, 68.5 * 0.02, "T0 within 2 %");
+        NS_TEST_ASSERT_MSG_EQ_TOL(noisy.t1Ns, 27.5, 27.5 * 0.02, "T1 within 2 %");
+        NS_TEST_ASSERT_MSG_LT(noisy.r2, 0.999, "noise shows");
+        NS_TEST_ASSERT_MSG_GT(noisy.r2, 0.9, "still a line");
+    }
+};
+
 class BatchyTestSuite : public TestSuite
 {
   public:
@@ -796,6 +829,7 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new FullGradientTestCase());
         AddTestCase(new FullRecoveryTestCase());
         AddTestCase(new WeightedFairTestCase());
+        AddTestCase(new ProfilerTestCase());
     }
 };
 

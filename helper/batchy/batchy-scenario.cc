@@ -22,12 +22,60 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <regex>
+#include <sstream>
 
 namespace ns3
 {
 
 namespace
 {
+
+/**
+ * \brief Read "TIME:VALUE,TIME:VALUE,..." with increasing times.
+ * \param name the option
+ * \param text its value
+ * \param value reads one value; false with error set if malformed
+ * \param steps receives the (time, value) pairs
+ * \param error receives the reason on failure
+ * \return true on success
+ */
+template <typename T>
+bool
+ParseSteps(const std::string& name,
+           const std::string& text,
+           std::function<bool(const std::string&, T&, std::string&)> value,
+           std::vector<std::pair<Time, T>>& steps,
+           std::string& error)
+{
+    steps.clear();
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+    {
+        auto colon = item.find(':');
+        if (colon == std::string::npos)
+        {
+            error = "invalid --" + name + "=" + text + ": expected TIME:VALUE[,TIME:VALUE...]";
+            return false;
+        }
+        Time at;
+        T v{};
+        if (!ScenarioOptions::ParseTime(name, item.substr(0, colon), true, at, error) ||
+            !value(item.substr(colon + 1), v, error))
+        {
+            return false;
+        }
+        if (!steps.empty() && at <= steps.back().first)
+        {
+            error = "invalid --" + name + "=" + text + ": times must increase";
+            return false;
+        }
+        steps.emplace_back(at, v);
+    }
+    return true;
+}
 
 /// The named pipelines (anything else is a file).
 const std::vector<std::string> kPipelines = {"l2l3", "gw", "vrf", "mgw", "rc"};
@@ -100,7 +148,64 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                         0,
                         1000000);
     options.AddUnsigned("packet-size", "bytes per packet", packetSize, 16, 9000);
-    options.AddString("trace", "per-period CSV: triggers, batches and p95 delays", tracePath);
+    options.AddString("trace",
+                      "per-period CSV: throughput, SLO, p95 delay per flow, trigger and batch "
+                      "per module",
+                      tracePath);
+    options.AddDouble("cost-jitter",
+                      "relative standard deviation of each module execution's cost",
+                      costJitter,
+                      0,
+                      1);
+    options.AddBool("profile",
+                    "first profile every module (batches 1..B, 10 each) and report the fitted "
+                    "T0, T1 and R^2 per module",
+                    profile);
+    options.Add("slo-steps",
+                "SLO changes: TIME:SLO,... (e.g. 1s:300us,2s:60us) for the step flows that "
+                "have an SLO",
+                "",
+                [this](const std::string& text, std::string& error) {
+                    return ParseSteps<Time>(
+                        "slo-steps",
+                        text,
+                        [](const std::string& v, Time& t, std::string& e) {
+                            return ScenarioOptions::ParseTime("slo-steps", v, false, t, e);
+                        },
+                        sloSteps,
+                        error);
+                });
+    options.Add("rate-steps",
+                "rate changes: TIME:RATE,... the total rate of the step flows (packets/s), "
+                "shared as their initial rates",
+                "",
+                [this](const std::string& text, std::string& error) {
+                    return ParseSteps<double>(
+                        "rate-steps",
+                        text,
+                        [](const std::string& v, double& r, std::string& e) {
+                            return ScenarioOptions::ParseDouble("rate-steps", v, 1, 1e9, r, e);
+                        },
+                        rateSteps,
+                        error);
+                });
+    options.Add("step-flows",
+                "regular expression: the flows --slo-steps and --rate-steps change (default "
+                "all)",
+                stepFlows,
+                [this](const std::string& text, std::string& error) {
+                    try
+                    {
+                        std::regex check(text);
+                    }
+                    catch (const std::regex_error&)
+                    {
+                        error = "invalid --step-flows=" + text + ": not a regular expression";
+                        return false;
+                    }
+                    stepFlows = text;
+                    return true;
+                });
     RequestScenario::Parameters::AddOptions(options);
 }
 
@@ -181,7 +286,24 @@ BatchyScenario::Parameters::Validate(std::string& error) const
         return fail("warmup-periods", "the warm-up must end before --duration");
     }
     DataFlowGraph graph;
-    return MakeGraph(graph, error);
+    if (!MakeGraph(graph, error))
+    {
+        return false;
+    }
+    if (!sloSteps.empty() || !rateSteps.empty())
+    {
+        std::regex select(stepFlows);
+        bool any = false;
+        for (uint32_t f = 0; f < graph.GetNFlows(); ++f)
+        {
+            any |= std::regex_match(graph.GetFlow(f).name, select);
+        }
+        if (!any)
+        {
+            return fail("step-flows=" + stepFlows, "matches no flow of the pipeline");
+        }
+    }
+    return true;
 }
 
 BatchyScenario::BatchyScenario(const Parameters& parameters)
@@ -246,6 +368,14 @@ BatchyScenario::Build()
             m_graph.SetFlowSlo(f, slos[f]);
         }
     }
+    if (p.profile)
+    {
+        for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
+        {
+            m_profile.push_back(
+                BatchyProfiler::Profile(m_graph.GetModule(v), p.batch, 10, p.costJitter, 3200 + v));
+        }
+    }
     m_nodes.Create(3);
     SimpleNetDeviceHelper link;
     link.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
@@ -269,6 +399,8 @@ BatchyScenario::Build()
     auto worker = CreateObject<BatchyWorker>();
     worker->SetAttribute("MaxBatch", UintegerValue(p.batch));
     worker->SetAttribute("BufferCapacity", UintegerValue(std::max<uint32_t>(64, p.batch)));
+    worker->SetAttribute("CostJitter", DoubleValue(p.costJitter));
+    worker->AssignStreams(3100);
     worker->SetGraph(m_graph);
     worker->TraceConnectWithoutContext("Drop", MakeCallback(&BatchyScenario::WorkerDrop, this));
     auto controller = p.controller.Create<BatchyController>();
@@ -305,7 +437,7 @@ BatchyScenario::Build()
     {
         m_trace = std::make_unique<std::ofstream>(p.tracePath);
         NS_ABORT_MSG_IF(!*m_trace, "cannot write " << p.tracePath);
-        *m_trace << "period,time_s";
+        *m_trace << "period,time_s,pps,utilisation,slo_us";
         for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
         {
             *m_trace << ",p95_us_" << m_graph.GetFlow(f).name;
@@ -316,6 +448,40 @@ BatchyScenario::Build()
                      << m_graph.GetModule(v).name;
         }
         *m_trace << "\n";
+    }
+    // SLO and rate steps of the step flows.
+    std::regex select(p.stepFlows);
+    std::vector<uint32_t> stepped;
+    double steppedRate = 0;
+    for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
+    {
+        if (std::regex_match(m_graph.GetFlow(f).name, select))
+        {
+            stepped.push_back(f);
+            steppedRate += rates[f];
+        }
+    }
+    for (const auto& [at, slo] : p.sloSteps)
+    {
+        Simulator::Schedule(at, [this, worker, stepped, slo = slo]() {
+            for (uint32_t f : stepped)
+            {
+                if (m_graph.GetFlow(f).slo.IsStrictlyPositive())
+                {
+                    m_graph.SetFlowSlo(f, slo);
+                    worker->SetFlowSlo(f, slo);
+                }
+            }
+        });
+    }
+    for (const auto& [at, total] : p.rateSteps)
+    {
+        std::vector<double> next = rates;
+        for (uint32_t f : stepped)
+        {
+            next[f] = steppedRate > 0 ? rates[f] * total / steppedRate : total / stepped.size();
+        }
+        Simulator::Schedule(at, [this, next]() { m_source->SetFlowRates(next); });
     }
     Simulator::Schedule(p.warmUp, [this, worker]() {
         for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
@@ -353,13 +519,19 @@ BatchyScenario::PeriodEnd(uint32_t index)
 {
     Ptr<BatchyWorker> w = m_switch->GetWorker();
     bool violated = false;
+    double overshoot = 0;
     std::vector<double> p95(m_graph.GetNFlows());
     for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
     {
         const auto& s = w->GetPeriodFlowStats(f);
         p95[f] = s.departed ? s.delay.GetQuantile(0.95).GetSeconds() * 1e6 : 0.0;
         Time slo = m_graph.GetFlow(f).slo;
-        violated |= slo.IsStrictlyPositive() && s.departed && s.delay.GetQuantile(0.95) > slo;
+        if (slo.IsStrictlyPositive() && s.departed)
+        {
+            double ratio = s.delay.GetQuantile(0.95).GetDouble() / slo.GetDouble();
+            violated |= ratio > 1;
+            overshoot = std::max(overshoot, ratio - 1);
+        }
     }
     bool measured =
         index >= m_parameters.warmupPeriods && Simulator::Now() <= m_parameters.duration;
@@ -367,10 +539,28 @@ BatchyScenario::PeriodEnd(uint32_t index)
     {
         ++m_periods;
         m_violations += violated;
+        m_overshootSum += overshoot;
+        m_overshootMax = std::max(m_overshootMax, overshoot);
     }
     if (m_trace)
     {
-        *m_trace << index << ',' << Simulator::Now().GetSeconds();
+        uint64_t departed = 0;
+        Time busy;
+        for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
+        {
+            busy += w->GetPeriodModuleStats(v).busy;
+        }
+        Time slo;
+        for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
+        {
+            departed += w->GetPeriodFlowStats(f).departed;
+            Time s = m_graph.GetFlow(f).slo;
+            slo = s.IsStrictlyPositive() && (slo.IsZero() || s < slo) ? s : slo;
+        }
+        *m_trace << index << ',' << Simulator::Now().GetSeconds() << ','
+                 << departed / m_parameters.period.GetSeconds() << ','
+                 << busy.GetSeconds() / m_parameters.period.GetSeconds() << ','
+                 << slo.GetSeconds() * 1e6;
         for (double v : p95)
         {
             *m_trace << ',' << v;
@@ -454,8 +644,15 @@ BatchyScenario::Summarize() const
             .Set("trigger", w->GetTrigger(v))
             .Set("executions", e)
             .Set("mean_batch", e ? double(n) / e : 0.0);
+        if (v < m_profile.size())
+        {
+            one.Set("t0_fit_ns", m_profile[v].t0Ns)
+                .Set("t1_fit_ns", m_profile[v].t1Ns)
+                .Set("r2", m_profile[v].r2);
+        }
         perModule.Set(m_graph.GetModule(v).name, one);
     }
+    Ptr<BatchyController> controller = m_switch->GetController();
     JsonSummary j = RequestScenario::Summarize();
     j.Set("pipeline", p.pipeline)
         .Set("n", p.n)
@@ -468,6 +665,12 @@ BatchyScenario::Summarize() const
         .Set("mean_batch", executions ? double(packets) / executions : 0.0)
         .Set("control_periods", m_periods)
         .Set("slo_violation_periods", m_periods ? double(m_violations) / m_periods : 0.0)
+        .Set("slo_overshoot_mean", m_periods ? m_overshootSum / m_periods : 0.0)
+        .Set("slo_overshoot_max", m_overshootMax)
+        .Set("controller_us_per_period",
+             controller->GetPeriods()
+                 ? controller->GetControlWallSeconds() * 1e6 / controller->GetPeriods()
+                 : 0.0)
         .Set("worker_utilisation", w->GetBusyTime().GetSeconds() / Simulator::Now().GetSeconds())
         .Set("held_in_buffers", w->GetHeld())
         .Set("queued", w->GetQueued())

@@ -5,6 +5,7 @@
 #ifndef BATCHY_SCENARIO_H
 #define BATCHY_SCENARIO_H
 
+#include "ns3/batchy-profiler.h"
 #include "ns3/batchy-switch.h"
 #include "ns3/batchy-traffic-source.h"
 #include "ns3/data-flow-graph.h"
@@ -39,7 +40,9 @@ namespace ns3
  * dropped at the switch's ingress queue or on a link (conservation as in
  * every scenario). Delays are the worker's (arrival at the switch to
  * departure from the graph); the p95 of each flow over each control period
- * is compared with its SLO.
+ * is compared with its SLO. SLOs and rates can change during the run
+ * (--slo-steps, --rate-steps, for the flows matching --step-flows), for
+ * the paper's dynamics experiments.
  */
 class BatchyScenario : public RequestScenario
 {
@@ -47,9 +50,9 @@ class BatchyScenario : public RequestScenario
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
-        std::string pipeline{"l2l3"}; //!< l2l3, gw, vrf, rc or a file
+        std::string pipeline{"l2l3"}; //!< l2l3, gw, vrf, mgw, rc or a file
         uint32_t n{4};                //!< size of the pipeline
-        uint32_t m{2};                //!< second size (VRFs of vrf)
+        uint32_t m{2};                //!< second size (VRFs of vrf, bearers of mgw)
         ObjectFactory controller;     //!< BatchyController
         Time slo;                     //!< SLO of every flow (0: the pipeline's)
         double sloFactor{0};          //!< SLO as this times the max controller's mean delay (0: no)
@@ -60,6 +63,13 @@ class BatchyScenario : public RequestScenario
         uint32_t warmupPeriods{2};      //!< periods not measured
         uint32_t packetSize{64};        //!< bytes
         std::string tracePath;          //!< per-period CSV (empty: none)
+        /// At each time, the SLO of the step flows that have one.
+        std::vector<std::pair<Time, Time>> sloSteps;
+        /// At each time, the total rate of the step flows (packets/s).
+        std::vector<std::pair<Time, double>> rateSteps;
+        std::string stepFlows{".*"}; //!< regular expression: the flows the steps change
+        double costJitter{0};        //!< the worker's CostJitter
+        bool profile{false};         //!< profile every module first (BatchyProfiler)
 
         Parameters();
         /**
@@ -145,6 +155,9 @@ class BatchyScenario : public RequestScenario
     RequestStats m_endToEnd;                    //!< send to sink, per flow
     uint32_t m_periods{0};                      //!< measured control periods
     uint32_t m_violations{0};                   //!< measured periods with a flow over its SLO
+    std::vector<BatchyProfiler::Fit> m_profile; //!< per module, when profiled
+    double m_overshootSum{0}; //!< over measured periods, the largest p95 / SLO - 1 (0 if none over)
+    double m_overshootMax{0}; //!< the largest of those
     uint64_t m_departedMeasured{0};             //!< packets out of the graph after warm-up
     std::vector<uint64_t> m_executionsAtWarmUp; //!< per module
     std::vector<uint64_t> m_packetsAtWarmUp;    //!< per module

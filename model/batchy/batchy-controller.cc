@@ -8,6 +8,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace ns3
 {
@@ -68,6 +69,12 @@ BatchyController::GetPeriods() const
     return m_periods;
 }
 
+double
+BatchyController::GetControlWallSeconds() const
+{
+    return m_controlWall;
+}
+
 Ptr<BatchyWorker>
 BatchyController::GetWorker() const
 {
@@ -115,7 +122,10 @@ BatchyController::PeriodEnd()
 {
     m_periodTrace(m_periods);
     ++m_periods;
+    auto start = std::chrono::steady_clock::now();
     DoControl();
+    m_controlWall +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     m_worker->ResetPeriod();
     m_event = Simulator::Schedule(m_period, &BatchyController::PeriodEnd, this);
 }

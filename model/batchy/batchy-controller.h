@@ -54,6 +54,8 @@ class BatchyController : public Object
     Time GetPeriod() const;
     /// \return control periods ended so far
     uint32_t GetPeriods() const;
+    /// \return wall-clock seconds spent deciding (DoControl) so far
+    double GetControlWallSeconds() const;
 
   protected:
     void DoDispose() override;
@@ -81,6 +83,7 @@ class BatchyController : public Object
     Ptr<BatchyWorker> m_worker;             //!< the worker
     Time m_period;                          //!< control period
     uint32_t m_periods{0};                  //!< periods ended
+    double m_controlWall{0};                //!< wall-clock seconds in DoControl
     EventId m_event;                        //!< next period end
     TracedCallback<uint32_t> m_periodTrace; //!< a period ended
 };

@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
@@ -73,6 +74,11 @@ BatchyWorker::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&BatchyWorker::m_backpressure),
                           MakeBooleanChecker())
+            .AddAttribute("CostJitter",
+                          "Relative standard deviation of each execution's cost (0: exact)",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&BatchyWorker::m_costJitter),
+                          MakeDoubleChecker<double>(0, 1))
             .AddAttribute("FlushTimeout",
                           "Idle time after which packets held in buffers are released",
                           TimeValue(MilliSeconds(1)),
@@ -94,7 +100,9 @@ BatchyWorker::BatchyWorker()
     : m_backpressure(true),
       m_maxBatch(32),
       m_queueCapacity(64),
-      m_bufferCapacity(64)
+      m_bufferCapacity(64),
+      m_costJitter(0),
+      m_jitter(CreateObject<NormalRandomVariable>())
 {
 }
 
@@ -162,6 +170,12 @@ const DataFlowGraph&
 BatchyWorker::GetGraph() const
 {
     return m_graph;
+}
+
+void
+BatchyWorker::SetFlowSlo(uint32_t flow, Time slo)
+{
+    m_graph.SetFlowSlo(flow, slo);
 }
 
 void
@@ -243,6 +257,13 @@ uint32_t
 BatchyWorker::GetTrigger(uint32_t module) const
 {
     return m_buffers.at(module).GetTrigger();
+}
+
+int64_t
+BatchyWorker::AssignStreams(int64_t stream)
+{
+    m_jitter->SetStream(stream);
+    return 1;
 }
 
 uint32_t
@@ -515,7 +536,12 @@ void
 BatchyWorker::Execute(uint32_t module, const std::vector<uint32_t>& batch)
 {
     const DataFlowGraph::Module& m = m_graph.GetModule(module);
-    Time cost = Time::FromDouble(m.t0Ns + m.t1Ns * batch.size(), Time::NS);
+    double ns = m.t0Ns + m.t1Ns * batch.size();
+    if (m_costJitter > 0)
+    {
+        ns *= std::max(0.0, 1 + m_costJitter * m_jitter->GetValue());
+    }
+    Time cost = Time::FromDouble(ns, Time::NS);
     m_offset += cost;
     ModuleStats* stats[] = {&m_moduleTotal[module], &m_modulePeriod[module]};
     for (ModuleStats* s : stats)

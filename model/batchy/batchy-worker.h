@@ -12,6 +12,7 @@
 #include "ns3/event-id.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/request-stats.h"
 #include "ns3/traced-callback.h"
 
@@ -51,6 +52,10 @@ namespace ns3
  * would enter a queue filled beyond 3/4 of its capacity waits until that
  * queue drains below 1/4, unless no other task can run. Fractional
  * buffers are not used in this mode.
+ *
+ * CostJitter > 0 multiplies each execution's cost by a normal factor of
+ * mean 1 and that standard deviation (truncated at 0), the run-to-run
+ * variation a profiler sees on a real CPU.
  *
  * Packets held in buffers when the traffic stops are flushed after
  * FlushTimeout without arrivals (a run that releases every buffer in
@@ -119,6 +124,12 @@ class BatchyWorker : public Object
     /// \return the graph
     const DataFlowGraph& GetGraph() const;
     /**
+     * \brief Change a flow's delay objective (as the controllers see it).
+     * \param flow a flow
+     * \param slo its new SLO (0: none)
+     */
+    void SetFlowSlo(uint32_t flow, Time slo);
+    /**
      * \param callback called for each packet that leaves the graph
      */
     void SetEgressCallback(EgressCallback callback);
@@ -147,6 +158,12 @@ class BatchyWorker : public Object
      * \param share its share (> 0; 1 by default)
      */
     void SetShare(uint32_t module, double share);
+    /**
+     * \brief Use a fixed stream for the cost jitter.
+     * \param stream first stream index
+     * \return streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
     /// \return MaxBatch
     uint32_t GetMaxBatch() const;
     /// \return BufferCapacity
@@ -266,6 +283,8 @@ class BatchyWorker : public Object
     uint32_t m_queueCapacity;                //!< ingress queue capacity
     uint32_t m_bufferCapacity;               //!< fractional buffer capacity
     Time m_flushTimeout;                     //!< idle time before buffers are flushed
+    double m_costJitter;                     //!< relative std. deviation of an execution's cost
+    Ptr<NormalRandomVariable> m_jitter;      //!< draws it
     std::vector<FractionalBuffer> m_buffers; //!< one per module
     std::vector<uint32_t> m_topological;     //!< modules in topological order
     std::vector<Item> m_items;               //!< packet pool

@@ -407,28 +407,38 @@ FullBatchyController::Plan(const std::vector<ModuleState>& modules,
         }
         lambda = lo;
     }
-    for (uint32_t j = 0; j < k; ++j)
+    // Round to whole packets: every module the direction moves moves by at
+    // least one, the cuts first; a rise is trimmed while it would take a
+    // flow through the module past the target, counting the moves before it.
+    std::vector<uint32_t> order(k);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        return d(a) < d(b);
+    });
+    for (uint32_t j : order)
     {
         uint32_t u = free[j];
-        // Every module the direction moves moves by at least one packet.
         double move = lambda * d(j);
         long step = move > 0 ? long(std::ceil(move)) : long(std::floor(move));
-        if (step > 0)
-        {
-            // Rounding must not take a flow through u over its constraint.
+        step = std::clamp<long>(step, -long(q[u]), long(bMax) - long(q[u]));
+        auto over = [&]() {
             for (uint32_t f : flowsThrough[u])
             {
                 if (!flowFixed[f] &&
                     flows[f].sloNs - budget[f] + slope[u] * step > target * flows[f].sloNs)
                 {
-                    --step;
-                    break;
+                    return true;
                 }
             }
+            return false;
+        };
+        while (step > 0 && over())
+        {
+            --step;
         }
-        long next = std::clamp<long>(long(q[u]) + step, 0, long(bMax));
-        NS_LOG_LOGIC("gradient: module " << u << " " << q[u] << " -> " << next);
-        q[u] = next;
+        spend(u, slope[u] * step);
+        NS_LOG_LOGIC("gradient: module " << u << " " << q[u] << " -> " << q[u] + step);
+        q[u] += step;
     }
     return q;
 }

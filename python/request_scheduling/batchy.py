@@ -1,20 +1,31 @@
 """Reproduce Batchy's evaluation (Lévai et al., "Batchy: Batch-scheduling
 Data Flow Graphs with Service-level Objectives", NSDI'20) with
-batchy-pipeline, as far as the module has it.
+batchy-pipeline.
 
-    python -m request_scheduling.batchy --out results/batchy [--scale quick|paper] [--only static]
+    python -m request_scheduling.batchy --out results/batchy [--scale quick|paper] [--only static,...]
+
+Experiments (``--only``):
 
 * static (Table 2): throughput, mean batch and the share of control periods
-  with an SLO violation of each controller (null, max, on-off) on the use
-  cases (L2L3(16), GW(16), VRF(4,8), RC(16)), with the worker saturated
-  (the source offers 20 Mpps; the ingress queue drops the excess) and, as
-  in the paper, each flow's SLO at 0.8x its mean delay under the max
-  controller.
+  with an SLO violation of every controller (null, max, NFVnice, on-off,
+  full) on the use cases L2L3(16), GW(16), VRF(4,8), MGW(2,16) and RC(16),
+  the worker saturated (the source offers 20 Mpps; the ingress queue drops
+  the excess), each flow's SLO at 0.8x its mean delay under the max
+  controller, as in the paper; ``static_absolute`` the same with the
+  pipelines' own (the authors') SLOs.
+* contours: speed-up of Batchy/full over null on a one-level tree (a
+  splitter and b leaves) over branching x batchiness and branching x
+  burstiness, SLO 0.8x as above (the tree is written in the graph file
+  format).
+* dynamics: VRF(4,8) at 1 Mpps under an SLO square wave (60 / 300 us); the
+  same under load steps (50 kpps to 3 Mpps); MGW(2,16) with bearer 0's rate
+  stepped up and down. Per-period traces, figures, violations and the
+  periods each controller takes to settle after a change.
+* overhead (Table 1): the controller's wall time per control period against
+  the pipeline's size.
 
-Writes ``static-runs.csv``, ``static-summary.csv`` (mean and 95 % CI per
-point), ``fig-static-throughput.png`` and the speed-ups over the null
-controller in ``summary.json``. The Batchy/full controller, NFVnice, the
-contours, the dynamics and the overhead table come with them.
+Writes CSVs, PNG figures and ``summary.json`` (speed-ups over null, batch
+shares of max, violation shares, settling periods, overheads).
 """
 
 from __future__ import annotations
@@ -27,52 +38,221 @@ from . import DirectoryCache, plot, summarize, sweep
 from .reproduce import reproduce_main
 
 PIPELINES = {"l2l3-16": dict(pipeline="l2l3", n=16), "gw-16": dict(pipeline="gw", n=16),
-             "vrf-4x8": dict(pipeline="vrf", m=4, n=8), "rc-16": dict(pipeline="rc", n=16)}
-CONTROLLERS = ["null", "max", "onoff"]
+             "vrf-4x8": dict(pipeline="vrf", m=4, n=8), "mgw-2x16": dict(pipeline="mgw", m=2, n=16),
+             "rc-16": dict(pipeline="rc", n=16)}
+CONTROLLERS = ["null", "max", "nfvnice", "onoff", "full"]
 SCALES = {
-    "paper": {"duration": "22s", "period": "100ms", "warmup_periods": 20, "runs": 3},
-    "quick": {"duration": "300ms", "period": "30ms", "warmup_periods": 2, "runs": 1},
+    "paper": {"duration": "22s", "period": "100ms", "warmup_periods": 20, "runs": 3,
+              "wave_half": 5.0, "wave_periods": 4},
+    "quick": {"duration": "300ms", "period": "10ms", "warmup_periods": 5, "runs": 1,
+              "wave_half": 0.5, "wave_periods": 4},
 }
-METRICS = ["throughput_pps", "mean_batch", "slo_violation_periods"]
+METRICS = ["throughput_pps", "mean_batch", "slo_violation_periods", "slo_overshoot_mean"]
+SATURATED = 2e7
 
 
-def static(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+def _static(out: Path, scale: dict, jobs: int, progress, name: str, slo: Optional[str]) -> dict:
     """Every controller on every use case, worker saturated."""
-    frames = []
-    for name, options in PIPELINES.items():
-        runs = sweep("batchy-pipeline", {"controller": CONTROLLERS}, runs=scale["runs"], jobs=jobs,
-                     progress=progress, cache=DirectoryCache(out / ".cache"), rate=2e7, slo="0.8x",
-                     duration=scale["duration"], period=scale["period"],
-                     warmup_periods=scale["warmup_periods"], **options)
-        frames.append(runs.assign(use_case=name))
     import pandas as pd
 
+    frames = []
+    extra = {"slo": slo} if slo else {}
+    for case, options in PIPELINES.items():
+        runs = sweep("batchy-pipeline", {"controller": CONTROLLERS}, runs=scale["runs"], jobs=jobs,
+                     progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
+                     duration=scale["duration"], period=scale["period"],
+                     warmup_periods=scale["warmup_periods"], **extra, **options)
+        frames.append(runs.assign(use_case=case))
     runs = pd.concat(frames, ignore_index=True)
-    runs.to_csv(out / "static-runs.csv", index=False)
+    runs.to_csv(out / f"{name}-runs.csv", index=False)
     s = summarize(runs, ["use_case", "controller"], METRICS)
-    s.to_csv(out / "static-summary.csv", index=False)
-    order = {name: i for i, name in enumerate(PIPELINES)}
+    s.to_csv(out / f"{name}-summary.csv", index=False)
+    order = {case: i for i, case in enumerate(PIPELINES)}
     s = s.assign(case=[order[c] for c in s.use_case], mpps=s.throughput_pps / 1e6)
-    plot.line_plot(s, "case", "mpps", "controller", out / "fig-static-throughput.png",
+    plot.line_plot(s, "case", "mpps", "controller", out / f"fig-{name}-throughput.png",
                    title="saturated throughput (" + ", ".join(f"{i}: {n}" for n, i in order.items()) + ")",
-                   xlabel="use case", ylabel="Mpps")
+                   xlabel="use case", ylabel="Mpps", logy=True)
     t = s.set_index(["use_case", "controller"])
     result = {}
-    for name in PIPELINES:
-        null = float(t.loc[(name, "null"), "throughput_pps"])
+    for case in PIPELINES:
+        null = float(t.loc[(case, "null"), "throughput_pps"])
+        batch_max = float(t.loc[(case, "max"), "mean_batch"])
         for c in CONTROLLERS:
-            row = t.loc[(name, c)]
-            result[f"{name}_{c}_mpps"] = float(row.throughput_pps) / 1e6
-            result[f"{name}_{c}_mean_batch"] = float(row.mean_batch)
-            result[f"{name}_{c}_slo_violation_periods"] = float(row.slo_violation_periods)
-            result[f"{name}_{c}_speedup_over_null"] = float(row.throughput_pps) / null
+            row = t.loc[(case, c)]
+            key = f"{name}_{case}_{c}"
+            result[f"{key}_mpps"] = float(row.throughput_pps) / 1e6
+            result[f"{key}_speedup_over_null"] = float(row.throughput_pps) / null
+            result[f"{key}_batch_share_of_max"] = float(row.mean_batch) / batch_max
+            result[f"{key}_slo_violation_periods"] = float(row.slo_violation_periods)
+            result[f"{key}_slo_overshoot_mean"] = float(row.slo_overshoot_mean)
     return result
+
+
+def tree_file(path: Path, branches: int, batchiness: float) -> Path:
+    """A one-level tree in the graph format: an exact-match splitter and
+    ``branches`` leaves of 500 ns per packet at batch 1 with the given
+    batchiness T1 / (T0 + T1); one flow per leaf, equal rates."""
+    t1 = 500 * batchiness
+    lines = [f"module split 35 14 " + ",".join(f"leaf{i}" for i in range(branches))]
+    lines += [f"module leaf{i} {500 - t1:g} {t1:g}" for i in range(branches)]
+    lines += [f"flow f{i} split>leaf{i} 1 0s" for i in range(branches)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def contours(out: Path, scale: dict, jobs: int, progress) -> dict:
+    """Speed-up of full over null over branching x batchiness and x burstiness."""
+    import pandas as pd
+
+    graphs = out / "trees"
+    graphs.mkdir(exist_ok=True)
+    frames = []
+    common = dict(runs=scale["runs"], jobs=jobs, progress=progress, cache=DirectoryCache(out / ".cache"),
+                  rate=SATURATED, slo="0.8x", duration=scale["duration"], period=scale["period"],
+                  warmup_periods=scale["warmup_periods"])
+    for b in [2, 4, 8, 16]:
+        for beta in [0.1, 0.3, 0.5]:
+            f = tree_file(graphs / f"tree-{b}-{beta}.txt", b, beta)
+            for burst in ([1, 4, 16] if beta == 0.3 else [1]):
+                runs = sweep("batchy-pipeline", {"controller": ["null", "full"]}, pipeline=str(f),
+                             burstiness=burst, **common)
+                frames.append(runs.assign(branches=b, batchiness=beta, burst=burst))
+    runs = pd.concat(frames, ignore_index=True)
+    runs.to_csv(out / "contours-runs.csv", index=False)
+    s = summarize(runs, ["branches", "batchiness", "burst", "controller"], ["throughput_pps"])
+    wide = s.pivot_table(index=["branches", "batchiness", "burst"], columns="controller",
+                         values="throughput_pps").reset_index()
+    wide["speedup"] = wide["full"] / wide["null"]
+    wide.to_csv(out / "contours-speedup.csv", index=False)
+    by_beta = wide[wide.burst == 1].assign(line=lambda d: "batchiness " + d.batchiness.astype(str))
+    plot.line_plot(by_beta, "branches", "speedup", "line", out / "fig-contour-batchiness.png",
+                   title="Batchy/full over null: branching x batchiness (SLO 0.8x max)",
+                   xlabel="branches", ylabel="speed-up")
+    by_burst = wide[wide.batchiness == 0.3].assign(line=lambda d: "burst " + d.burst.astype(str))
+    plot.line_plot(by_burst, "branches", "speedup", "line", out / "fig-contour-burstiness.png",
+                   title="Batchy/full over null: branching x burstiness (batchiness 0.3)",
+                   xlabel="branches", ylabel="speed-up")
+    return {f"contour_b{int(r.branches)}_beta{r.batchiness}_burst{int(r.burst)}_speedup": float(r.speedup)
+            for r in wide.itertuples()}
+
+
+def _settling(trace, changes: list[float], period: float) -> list[int]:
+    """Periods after each change until the triggers stay within 10 % (or 2
+    packets) of their mean over the second half of the phase and no flow is
+    over its SLO."""
+    import numpy as np
+
+    trig = trace[[c for c in trace.columns if c.startswith("trigger_")]].sum(axis=1).to_numpy()
+    p95 = trace[[c for c in trace.columns if c.startswith("p95_us_")]].max(axis=1).to_numpy()
+    slo = trace["slo_us"].to_numpy()
+    times = trace["time_s"].to_numpy()
+    ends = changes[1:] + [times[-1] + period]
+    result = []
+    for start, end in zip(changes, ends):
+        idx = np.where((times > start + 1e-9) & (times <= end + 1e-9))[0]
+        if len(idx) == 0:
+            continue
+        tail = trig[idx[len(idx) // 2:]].mean()
+        ok = (np.abs(trig[idx] - tail) <= max(2, 0.1 * tail)) & ((slo[idx] == 0) | (p95[idx] <= slo[idx]))
+        settled = len(idx)
+        for i in range(len(idx)):
+            if ok[i:].all():
+                settled = i + 1
+                break
+        result.append(settled)
+    return result
+
+
+def dynamics(out: Path, scale: dict, jobs: int, progress) -> dict:
+    """SLO square wave, load steps and MGW bearer-0 rate steps."""
+    import pandas as pd
+    from concurrent.futures import ThreadPoolExecutor
+
+    from .runner import run
+
+    period = 0.1 if scale["period"] == "100ms" else 0.02
+    half = scale["wave_half"]
+    n = scale["wave_periods"]
+    duration = f"{half * n:g}s"
+    wave = ",".join(f"{half * i:g}s:{300 if i % 2 else 60}us" for i in range(1, n))
+    loads = [5e4, 1e6, 3e6, 1e6, 5e4][:n + 1]
+    load_steps = ",".join(f"{half * i:g}s:{loads[i]:g}" for i in range(1, n))
+    base = dict(duration=duration, period=f"{period * 1000:g}ms", warmup_periods=0, run=1)
+    experiments = {
+        "wave": (dict(pipeline="vrf", m=4, n=8, rate=1e6, slo="60us", slo_steps=wave),
+                 ["full", "onoff"], [half * i for i in range(n)]),
+        "load": (dict(pipeline="vrf", m=4, n=8, rate=loads[0], rate_steps=load_steps),
+                 ["full", "null"], [half * i for i in range(n)]),
+        "mgw": (dict(pipeline="mgw", m=2, n=16, rate=6e5, step_flows="user[0-9]+_0_(dl|ul)",
+                     rate_steps=",".join(f"{half * i:g}s:{(3.6e5 if i % 2 else 1.2e5):g}"
+                                         for i in range(1, n))),
+                ["full", "null"], [half * i for i in range(n)]),
+    }
+    tasks = [(e, c) for e, (_, cs, _) in experiments.items() for c in cs]
+
+    def one(task):
+        e, c = task
+        trace = out / f"dynamics-{e}-{c}.csv"
+        summary = run("batchy-pipeline", controller=c, trace=str(trace), **base, **experiments[e][0])
+        return e, c, summary, pd.read_csv(trace)
+
+    result = {}
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        done = list(pool.map(one, tasks))
+    for e, (_, cs, changes) in experiments.items():
+        frames = []
+        for e2, c, summary, trace in done:
+            if e2 != e:
+                continue
+            p95 = trace[[k for k in trace.columns if k.startswith("p95_us_")]].max(axis=1)
+            frames.append(pd.DataFrame({"controller": c, "time_s": trace.time_s, "pps": trace.pps,
+                                        "utilisation": trace.utilisation, "max_p95_us": p95,
+                                        "slo_us": trace.slo_us}))
+            settle = _settling(trace, changes, period)
+            result[f"dynamics_{e}_{c}_slo_violation_periods"] = summary["slo_violation_periods"]
+            result[f"dynamics_{e}_{c}_mean_utilisation"] = float(trace.utilisation.mean())
+            result[f"dynamics_{e}_{c}_settling_periods"] = settle
+        df = pd.concat(frames, ignore_index=True)
+        df.to_csv(out / f"dynamics-{e}.csv", index=False)
+        slo = df[df.controller == cs[0]]
+        plot.line_plot(df, "time_s", "max_p95_us", "controller", out / f"fig-dynamics-{e}-delay.png",
+                       title=f"{e}: largest flow p95 per period", xlabel="time (s)", ylabel="us",
+                       extra_series=[("SLO", list(slo.time_s), list(slo.slo_us))] if e == "wave" else ())
+        plot.line_plot(df, "time_s", "utilisation", "controller", out / f"fig-dynamics-{e}-load.png",
+                       title=f"{e}: worker utilisation per period", xlabel="time (s)", ylabel="busy share")
+    return result
+
+
+def overhead(out: Path, scale: dict, jobs: int, progress) -> dict:
+    """Controller wall time per period against the pipeline size (Table 1)."""
+    import pandas as pd
+
+    frames = []
+    for pipeline, sizes in {"l2l3": [dict(n=n) for n in (1, 4, 16, 64)],
+                            "vrf": [dict(m=m, n=n) for m, n in ((2, 4), (4, 8), (16, 4), (12, 8))]}.items():
+        for size in sizes:
+            runs = sweep("batchy-pipeline", {"controller": ["onoff", "full"]}, jobs=jobs, progress=progress,
+                         cache=DirectoryCache(out / ".cache"), pipeline=pipeline, rate=SATURATED,
+                         slo="0.8x", duration=scale["duration"], period=scale["period"],
+                         warmup_periods=scale["warmup_periods"], **size)
+            modules = len([c for c in runs.columns if c.startswith("per_module.") and c.endswith(".trigger")])
+            frames.append(runs.assign(case=f"{pipeline}({','.join(str(v) for v in size.values())})",
+                                      modules=modules))
+    df = pd.concat(frames, ignore_index=True)
+    table = df[["case", "modules", "controller", "controller_us_per_period"]]
+    table.to_csv(out / "overhead.csv", index=False)
+    return {f"overhead_{r.case}_{r.controller}_us": float(r.controller_us_per_period) for r in table.itertuples()}
 
 
 def main(argv=None) -> int:
     return reproduce_main(
-        "batchy", "Reproduce the Batchy evaluation (the parts the module has)", "results/batchy", SCALES,
-        {"static": lambda out, scale, args: static(out, scale, args.jobs, args.progress)},
+        "batchy", "Reproduce the Batchy evaluation", "results/batchy", SCALES,
+        {"static": lambda out, scale, args: _static(out, scale, args.jobs, args.progress, "static", "0.8x"),
+         "static_absolute": lambda out, scale, args: _static(out, scale, args.jobs, args.progress,
+                                                             "static-absolute", None),
+         "contours": lambda out, scale, args: contours(out, scale, args.jobs, args.progress),
+         "dynamics": lambda out, scale, args: dynamics(out, scale, args.jobs, args.progress),
+         "overhead": lambda out, scale, args: overhead(out, scale, args.jobs, args.progress)},
         argv)
 
 
