@@ -60,9 +60,8 @@ reproduce-sdwan: build
 reproduce-racksched: build
 	$(PYTHON) -m request_scheduling.racksched --out results/racksched --scale $(SCALE)
 
-# Batchy's static table (null, max, on-off over the use cases; the rest of
-# the evaluation comes with the Batchy/full controller) into results/batchy/
-# (SCALE=quick: ~3 min).
+# Batchy's evaluation (static tables, contours, dynamics, controller
+# overhead) into results/batchy/ (SCALE=quick: ~40 min on 2 cores).
 reproduce-batchy: build
 	$(PYTHON) -m request_scheduling.batchy --out results/batchy --scale $(SCALE)
 

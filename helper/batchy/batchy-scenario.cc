@@ -134,8 +134,13 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
         "mean number of consecutive packets of one flow, >= 1",
         "1",
         [this](const std::string& text, std::string& error) {
-            if (!ScenarioOptions::ParseDouble("burstiness", text, 1, 1e6, burstiness, error))
+            if (!ScenarioOptions::ParseDouble("burstiness", text, 0, 1e6, burstiness, error))
             {
+                return false;
+            }
+            if (burstiness < 1)
+            {
+                error = "invalid --burstiness=" + text + ": must be >= 1";
                 return false;
             }
             return true;
@@ -184,7 +189,7 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                         "rate-steps",
                         text,
                         [](const std::string& v, double& r, std::string& e) {
-                            return ScenarioOptions::ParseDouble("rate-steps", v, 1, 1e9, r, e);
+                            return ScenarioOptions::ParseDouble("rate-steps", v, 0, 1e9, r, e);
                         },
                         rateSteps,
                         error);
@@ -437,7 +442,7 @@ BatchyScenario::Build()
     {
         m_trace = std::make_unique<std::ofstream>(p.tracePath);
         NS_ABORT_MSG_IF(!*m_trace, "cannot write " << p.tracePath);
-        *m_trace << "period,time_s,pps,utilisation,slo_us";
+        *m_trace << "period,time_s,pps,utilisation,slo_us,worst_p95_over_slo,violated";
         for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
         {
             *m_trace << ",p95_us_" << m_graph.GetFlow(f).name;
@@ -520,6 +525,7 @@ BatchyScenario::PeriodEnd(uint32_t index)
     Ptr<BatchyWorker> w = m_switch->GetWorker();
     bool violated = false;
     double overshoot = 0;
+    double worst = 0; // the largest p95 / SLO of the flows with an SLO
     std::vector<double> p95(m_graph.GetNFlows());
     for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
     {
@@ -530,6 +536,7 @@ BatchyScenario::PeriodEnd(uint32_t index)
         {
             double ratio = s.delay.GetQuantile(0.95).GetDouble() / slo.GetDouble();
             violated |= ratio > 1;
+            worst = std::max(worst, ratio);
             overshoot = std::max(overshoot, ratio - 1);
         }
     }
@@ -560,7 +567,7 @@ BatchyScenario::PeriodEnd(uint32_t index)
         *m_trace << index << ',' << Simulator::Now().GetSeconds() << ','
                  << departed / m_parameters.period.GetSeconds() << ','
                  << busy.GetSeconds() / m_parameters.period.GetSeconds() << ','
-                 << slo.GetSeconds() * 1e6;
+                 << slo.GetSeconds() * 1e6 << ',' << worst << ',' << violated;
         for (double v : p95)
         {
             *m_trace << ',' << v;

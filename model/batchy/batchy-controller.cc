@@ -97,23 +97,14 @@ BatchyController::GetChainCosts(uint32_t v, double& t0Ns, double& t1Ns) const
     {
         return;
     }
-    std::vector<uint32_t> stack(g.GetModule(v).successors);
-    std::vector<bool> seen(g.GetNModules(), false);
-    while (!stack.empty())
+    std::vector<uint32_t> chain;
+    std::vector<uint32_t> next;
+    g.GetChain(v, chain, next);
+    for (uint32_t u : chain)
     {
-        uint32_t u = stack.back();
-        stack.pop_back();
-        if (seen[u] || g.GetModule(u).controllable)
-        {
-            continue;
-        }
-        seen[u] = true;
         const auto& s = m_worker->GetPeriodModuleStats(u);
         t0Ns += g.GetModule(u).t0Ns * std::min(1.0, double(s.executions) / own.executions);
         t1Ns += g.GetModule(u).t1Ns * std::min(1.0, double(s.packets) / own.packets);
-        stack.insert(stack.end(),
-                     g.GetModule(u).successors.begin(),
-                     g.GetModule(u).successors.end());
     }
 }
 

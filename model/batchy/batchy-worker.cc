@@ -202,32 +202,14 @@ BatchyWorker::SetScheduling(Scheduling scheduling)
         m_isTask[v] =
             m_graph.GetModule(v).controllable || m_graph.GetModule(v).predecessors.empty();
     }
+    // A successor is never a root: the tasks a run reaches are the first
+    // controllable modules below its module.
+    std::vector<uint32_t> chain;
     for (uint32_t v = 0; v < n; ++v)
     {
-        if (!m_isTask[v])
+        if (m_isTask[v])
         {
-            continue;
-        }
-        // The tasks its runs reach through modules without a queue.
-        std::vector<uint32_t> stack(m_graph.GetModule(v).successors);
-        std::vector<bool> seen(n, false);
-        while (!stack.empty())
-        {
-            uint32_t u = stack.back();
-            stack.pop_back();
-            if (seen[u])
-            {
-                continue;
-            }
-            seen[u] = true;
-            if (m_isTask[u])
-            {
-                m_tasks[v].feeds.push_back(u);
-                continue;
-            }
-            stack.insert(stack.end(),
-                         m_graph.GetModule(u).successors.begin(),
-                         m_graph.GetModule(u).successors.end());
+            m_graph.GetChain(v, chain, m_tasks[v].feeds);
         }
     }
 }

@@ -258,6 +258,34 @@ DataFlowGraph::Validate(std::string& error)
     return true;
 }
 
+void
+DataFlowGraph::GetChain(uint32_t module,
+                        std::vector<uint32_t>& chain,
+                        std::vector<uint32_t>& next) const
+{
+    chain.clear();
+    next.clear();
+    std::vector<uint32_t> stack(m_modules.at(module).successors);
+    std::vector<bool> seen(m_modules.size(), false);
+    while (!stack.empty())
+    {
+        uint32_t u = stack.back();
+        stack.pop_back();
+        if (seen[u])
+        {
+            continue;
+        }
+        seen[u] = true;
+        if (m_modules[u].controllable)
+        {
+            next.push_back(u);
+            continue;
+        }
+        chain.push_back(u);
+        stack.insert(stack.end(), m_modules[u].successors.begin(), m_modules[u].successors.end());
+    }
+}
+
 bool
 DataFlowGraph::Parse(std::istream& in,
                      const std::string& source,

@@ -175,6 +175,16 @@ class DataFlowGraph
         return m_gate[module * m_flows.size() + flow];
     }
 
+    /**
+     * \brief What a controllable module's execution reaches before the next
+     * buffers: the uncontrollable modules below it (their executions follow
+     * its own in the same run) and the first controllable ones (after Validate).
+     * \param module a module
+     * \param chain receives the uncontrollable modules below it, each once
+     * \param next receives the first controllable modules below it, each once
+     */
+    void GetChain(uint32_t module, std::vector<uint32_t>& chain, std::vector<uint32_t>& next) const;
+
   private:
     std::vector<Module> m_modules; //!< modules
     std::vector<Flow> m_flows;     //!< flows

@@ -461,27 +461,14 @@ FullBatchyController::DoStart()
     }
     // The first controllable modules below each controllable one.
     m_below.assign(m_controlled.size(), {});
+    std::vector<uint32_t> chain;
+    std::vector<uint32_t> next;
     for (uint32_t i = 0; i < m_controlled.size(); ++i)
     {
-        std::vector<uint32_t> stack(g.GetModule(m_controlled[i]).successors);
-        std::vector<bool> seen(g.GetNModules(), false);
-        while (!stack.empty())
+        g.GetChain(m_controlled[i], chain, next);
+        for (uint32_t u : next)
         {
-            uint32_t u = stack.back();
-            stack.pop_back();
-            if (seen[u])
-            {
-                continue;
-            }
-            seen[u] = true;
-            if (g.GetModule(u).controllable)
-            {
-                m_below[i].push_back(m_position[u]);
-                continue;
-            }
-            stack.insert(stack.end(),
-                         g.GetModule(u).successors.begin(),
-                         g.GetModule(u).successors.end());
+            m_below[i].push_back(m_position[u]);
         }
     }
 }

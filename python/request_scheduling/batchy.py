@@ -124,6 +124,7 @@ def contours(out: Path, scale: dict, jobs: int, progress) -> dict:
                          values="throughput_pps").reset_index()
     wide["speedup"] = wide["full"] / wide["null"]
     wide.to_csv(out / "contours-speedup.csv", index=False)
+    wide = wide.dropna(subset=["speedup"])
     by_beta = wide[wide.burst == 1].assign(line=lambda d: "batchiness " + d.batchiness.astype(str))
     plot.line_plot(by_beta, "branches", "speedup", "line", out / "fig-contour-batchiness.png",
                    title="Batchy/full over null: branching x batchiness (SLO 0.8x max)",
@@ -143,8 +144,7 @@ def _settling(trace, changes: list[float], period: float) -> list[int]:
     import numpy as np
 
     trig = trace[[c for c in trace.columns if c.startswith("trigger_")]].sum(axis=1).to_numpy()
-    p95 = trace[[c for c in trace.columns if c.startswith("p95_us_")]].max(axis=1).to_numpy()
-    slo = trace["slo_us"].to_numpy()
+    violated = trace["violated"].to_numpy() > 0
     times = trace["time_s"].to_numpy()
     ends = changes[1:] + [times[-1] + period]
     result = []
@@ -153,7 +153,7 @@ def _settling(trace, changes: list[float], period: float) -> list[int]:
         if len(idx) == 0:
             continue
         tail = trig[idx[len(idx) // 2:]].mean()
-        ok = (np.abs(trig[idx] - tail) <= max(2, 0.1 * tail)) & ((slo[idx] == 0) | (p95[idx] <= slo[idx]))
+        ok = (np.abs(trig[idx] - tail) <= max(2, 0.1 * tail)) & ~violated[idx]
         settled = len(idx)
         for i in range(len(idx)):
             if ok[i:].all():
@@ -204,20 +204,27 @@ def dynamics(out: Path, scale: dict, jobs: int, progress) -> dict:
         for e2, c, summary, trace in done:
             if e2 != e:
                 continue
-            p95 = trace[[k for k in trace.columns if k.startswith("p95_us_")]].max(axis=1)
             frames.append(pd.DataFrame({"controller": c, "time_s": trace.time_s, "pps": trace.pps,
-                                        "utilisation": trace.utilisation, "max_p95_us": p95,
-                                        "slo_us": trace.slo_us}))
+                                        "utilisation": trace.utilisation,
+                                        "p95_over_slo": trace.worst_p95_over_slo,
+                                        "slo_us": trace.slo_us, "violated": trace.violated}))
             settle = _settling(trace, changes, period)
             result[f"dynamics_{e}_{c}_slo_violation_periods"] = summary["slo_violation_periods"]
             result[f"dynamics_{e}_{c}_mean_utilisation"] = float(trace.utilisation.mean())
+            phase = [trace.utilisation[(trace.time_s > a + 1e-9) & (trace.time_s <= b + 1e-9)].mean()
+                     for a, b in zip(changes, changes[1:] + [float("inf")])]
+            result[f"dynamics_{e}_{c}_phase_utilisation"] = [round(float(u), 4) for u in phase]
+            result[f"dynamics_{e}_{c}_phase_violation_share"] = [
+                round(float(trace.violated[(trace.time_s > a + 1e-9) & (trace.time_s <= b + 1e-9)].mean()), 3)
+                for a, b in zip(changes, changes[1:] + [float("inf")])]
+            over = (trace.worst_p95_over_slo - 1).clip(lower=0)
+            result[f"dynamics_{e}_{c}_mean_overshoot_when_over"] = float(over[over > 0].mean()) if (over > 0).any() else 0.0
             result[f"dynamics_{e}_{c}_settling_periods"] = settle
         df = pd.concat(frames, ignore_index=True)
         df.to_csv(out / f"dynamics-{e}.csv", index=False)
-        slo = df[df.controller == cs[0]]
-        plot.line_plot(df, "time_s", "max_p95_us", "controller", out / f"fig-dynamics-{e}-delay.png",
-                       title=f"{e}: largest flow p95 per period", xlabel="time (s)", ylabel="us",
-                       extra_series=[("SLO", list(slo.time_s), list(slo.slo_us))] if e == "wave" else ())
+        plot.line_plot(df, "time_s", "p95_over_slo", "controller", out / f"fig-dynamics-{e}-delay.png",
+                       title=f"{e}: largest p95 / SLO over the flows, per period", xlabel="time (s)",
+                       ylabel="p95 / SLO")
         plot.line_plot(df, "time_s", "utilisation", "controller", out / f"fig-dynamics-{e}-load.png",
                        title=f"{e}: worker utilisation per period", xlabel="time (s)", ylabel="busy share")
     return result

@@ -240,4 +240,5 @@ def sweep(
     # The grid values and the run index name the row; the summary's own
     # echo of them is dropped so each column appears once.
     summaries = summaries.drop(columns=[c for c in summaries.columns if c in names.columns])
-    return pd.concat([names, summaries], axis=1)
+    # copy(): one block per dtype, so that callers can add columns cheaply.
+    return pd.concat([names, summaries], axis=1).copy()
