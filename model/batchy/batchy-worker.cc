@@ -4,6 +4,8 @@
 
 #include "batchy-worker.h"
 
+#include "../server/request-scheduling-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -62,8 +64,7 @@ BatchyWorker::GetTypeId()
                           "graph; WeightedFair: a queue per controllable module, weighted fair "
                           "queueing of worker time between them (the NFVnice-like baseline)",
                           EnumValue(BatchyWorker::RUN_TO_COMPLETION),
-                          MakeEnumAccessor<Scheduling>(&BatchyWorker::SetScheduling,
-                                                       &BatchyWorker::GetScheduling),
+                          RS_MAKE_ENUM_ACCESSOR(Scheduling, &BatchyWorker::m_scheduling),
                           MakeEnumChecker(BatchyWorker::RUN_TO_COMPLETION,
                                           "RunToCompletion",
                                           BatchyWorker::WEIGHTED_FAIR,
@@ -145,7 +146,7 @@ BatchyWorker::SetGraph(const DataFlowGraph& graph)
             ++indegree[s];
         }
     }
-    SetScheduling(m_scheduling);
+    BuildTasks();
     m_topological.clear();
     for (uint32_t v = 0; v < n; ++v)
     {
@@ -187,9 +188,17 @@ BatchyWorker::SetEgressCallback(EgressCallback callback)
 void
 BatchyWorker::SetScheduling(Scheduling scheduling)
 {
+    m_scheduling = scheduling;
+    BuildTasks();
+}
+
+void
+BatchyWorker::BuildTasks()
+{
     NS_ABORT_MSG_IF(m_busy || GetQueued() > 0 || GetHeld() > 0,
                     "BatchyWorker: Scheduling changed while packets are in the worker");
-    m_scheduling = scheduling;
+    m_built = m_scheduling;
+    Scheduling scheduling = m_scheduling;
     uint32_t n = m_graph.GetNModules();
     m_tasks.assign(n, Task());
     m_isTask.assign(n, false);
@@ -288,6 +297,10 @@ void
 BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
 {
     NS_ASSERT(flow < m_flowTotal.size());
+    if (m_built != m_scheduling)
+    {
+        BuildTasks(); // the attribute changed after SetGraph
+    }
     ++m_arrivals;
     ++m_flowTotal[flow].received;
     ++m_flowPeriod[flow].received;

@@ -221,6 +221,8 @@ class BatchyWorker : public Object
 
     /// Take a batch from the ingress queue and push it through the graph.
     void StartRun();
+    /// Set up the tasks of the current scheduling (no packets may be inside).
+    void BuildTasks();
     /// WeightedFair: take a batch from the queue of the task to run next.
     void StartTaskRun();
     /**
@@ -262,6 +264,7 @@ class BatchyWorker : public Object
     void FinishRun();
 
     Scheduling m_scheduling{RUN_TO_COMPLETION}; //!< what to run next
+    Scheduling m_built{RUN_TO_COMPLETION};      //!< the scheduling the tasks are set up for
     bool m_backpressure;                        //!< WeightedFair: backpressure on
 
     /// A task of WeightedFair scheduling.

@@ -4,6 +4,8 @@
 
 #include "nfvnice-batchy-controller.h"
 
+#include "../server/request-scheduling-compat.h"
+
 #include "ns3/enum.h"
 
 #include <algorithm>
@@ -26,7 +28,7 @@ NfvniceBatchyController::GetTypeId()
                           "authors ran it); RateCost: shares follow each task's CPU demand "
                           "of the last period (NFVnice's rate-cost proportional fairness)",
                           EnumValue(NfvniceBatchyController::EQUAL),
-                          MakeEnumAccessor<Shares>(&NfvniceBatchyController::m_shares),
+                          RS_MAKE_ENUM_ACCESSOR(Shares, &NfvniceBatchyController::m_shares),
                           MakeEnumChecker(NfvniceBatchyController::EQUAL,
                                           "Equal",
                                           NfvniceBatchyController::RATE_COST,
