@@ -370,9 +370,11 @@ FullBatchyController::Plan(const std::vector<ModuleState>& modules,
             {
                 continue;
             }
+            // Closing in on the one below (a constraint the projection keeps
+            // closes by rounding errors only).
             double closing = d(j) / ru - d(column[v]) / rv;
             double gap = q[v] / rv - q[u] / ru;
-            if (closing > 0 && gap >= 0)
+            if (closing > 1e-9 * (std::abs(d(j)) / ru + std::abs(d(column[v])) / rv) && gap >= 0)
             {
                 lambdaMax = std::min(lambdaMax, gap / closing);
             }
