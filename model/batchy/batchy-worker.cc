@@ -198,11 +198,10 @@ BatchyWorker::BuildTasks()
     NS_ABORT_MSG_IF(m_busy || GetQueued() > 0 || GetHeld() > 0,
                     "BatchyWorker: Scheduling changed while packets are in the worker");
     m_built = m_scheduling;
-    Scheduling scheduling = m_scheduling;
     uint32_t n = m_graph.GetNModules();
     m_tasks.assign(n, Task());
     m_isTask.assign(n, false);
-    if (scheduling != WEIGHTED_FAIR)
+    if (m_scheduling != WEIGHTED_FAIR)
     {
         return;
     }
@@ -377,13 +376,7 @@ BatchyWorker::StartTaskRun()
         }
     }
     Task& task = m_tasks[best];
-    m_busy = true;
-    m_flush.Cancel();
-    m_offset = Time(0);
-    uint32_t n = std::min<uint32_t>(m_maxBatch, task.queue.size());
-    ++m_runs;
-    m_rootBatch.assign(task.queue.begin(), task.queue.begin() + n);
-    task.queue.erase(task.queue.begin(), task.queue.begin() + n);
+    uint32_t n = TakeBatch(task.queue);
     m_taskQueued -= n;
     if (4 * task.queue.size() < m_queueCapacity)
     {
@@ -396,17 +389,24 @@ BatchyWorker::StartTaskRun()
     FinishRun();
 }
 
-void
-BatchyWorker::StartRun()
+uint32_t
+BatchyWorker::TakeBatch(std::deque<uint32_t>& queue)
 {
     m_busy = true;
     m_flush.Cancel();
     m_offset = Time(0);
-    uint32_t n = std::min<uint32_t>(m_maxBatch, m_queue.size());
+    uint32_t n = std::min<uint32_t>(m_maxBatch, queue.size());
     ++m_runs;
+    m_rootBatch.assign(queue.begin(), queue.begin() + n);
+    queue.erase(queue.begin(), queue.begin() + n);
+    return n;
+}
+
+void
+BatchyWorker::StartRun()
+{
+    uint32_t n = TakeBatch(m_queue);
     std::vector<uint32_t>& batch = m_rootBatch;
-    batch.assign(m_queue.begin(), m_queue.begin() + n);
-    m_queue.erase(m_queue.begin(), m_queue.begin() + n);
     auto rootOf = [this](uint32_t h) { return m_graph.GetFlow(m_items[h].flow).path.front(); };
     uint32_t root = rootOf(batch.front());
     if (std::all_of(batch.begin(), batch.end(), [&](uint32_t h) { return rootOf(h) == root; }))

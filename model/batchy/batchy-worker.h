@@ -219,6 +219,12 @@ class BatchyWorker : public Object
         Time arrival;       //!< arrival at the worker
     };
 
+    /**
+     * \brief Start a run: take up to MaxBatch packets from a queue into m_rootBatch.
+     * \param queue the queue
+     * \return packets taken
+     */
+    uint32_t TakeBatch(std::deque<uint32_t>& queue);
     /// Take a batch from the ingress queue and push it through the graph.
     void StartRun();
     /// Set up the tasks of the current scheduling (no packets may be inside).

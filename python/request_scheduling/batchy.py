@@ -43,9 +43,9 @@ PIPELINES = {"l2l3-16": dict(pipeline="l2l3", n=16), "gw-16": dict(pipeline="gw"
 CONTROLLERS = ["null", "max", "nfvnice", "onoff", "full"]
 SCALES = {
     "paper": {"duration": "22s", "period": "100ms", "warmup_periods": 20, "runs": 3,
-              "wave_half": 5.0, "wave_periods": 4},
+              "wave_half": 5.0, "wave_periods": 4, "dynamics_period": 0.1},
     "quick": {"duration": "300ms", "period": "10ms", "warmup_periods": 5, "runs": 1,
-              "wave_half": 0.5, "wave_periods": 4},
+              "wave_half": 0.5, "wave_periods": 4, "dynamics_period": 0.02},
 }
 METRICS = ["throughput_pps", "mean_batch", "slo_violation_periods", "slo_overshoot_mean"]
 SATURATED = 2e7
@@ -170,7 +170,7 @@ def dynamics(out: Path, scale: dict, jobs: int, progress) -> dict:
 
     from .runner import run
 
-    period = 0.1 if scale["period"] == "100ms" else 0.02
+    period = scale["dynamics_period"]
     half = scale["wave_half"]
     n = scale["wave_periods"]
     duration = f"{half * n:g}s"
