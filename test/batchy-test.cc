@@ -814,6 +814,154 @@ class ProfilerTestCase : public TestCase
     }
 };
 
+/// Modules on two cores: hand-offs both ways, the cores work in parallel.
+class CoresTestCase : public TestCase
+{
+  public:
+    CoresTestCase()
+        : TestCase("Cores: a chain a-b-c with b on core 1 runs in parallel with core 0 "
+                   "(20 packets in 40 us instead of 60), the first leaves after 3 us, the "
+                   "packets come back to core 0 for c")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t cores : {1, 2})
+        {
+            // 1 us per packet at each module; MaxBatch 1: a run is one packet.
+            DataFlowGraph g;
+            uint32_t a = g.AddModule("a", 0, 1000);
+            uint32_t b = g.AddModule("b", 0, 1000);
+            uint32_t c = g.AddModule("c", 0, 1000);
+            g.Connect(a, b);
+            g.Connect(b, c);
+            g.AddFlow("f", {a, b, c}, 1, Time(0));
+            auto w = CreateObject<BatchyWorker>();
+            w->SetAttribute("MaxBatch", UintegerValue(1));
+            w->SetAttribute("Cores", UintegerValue(cores));
+            w->SetGraph(g);
+            w->SetCore(b, cores - 1);
+            Departures d;
+            w->SetEgressCallback(MakeCallback(&Departures::Add, &d));
+            Simulator::Schedule(Time(0), [w]() {
+                for (int i = 0; i < 20; ++i)
+                {
+                    w->Receive(nullptr, 0);
+                }
+            });
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(d.list.size(), 20, "every packet departed");
+            NS_TEST_ASSERT_MSG_EQ(d.list.front().second, MicroSeconds(3), "first: a, b, c");
+            NS_TEST_ASSERT_MSG_EQ(w->GetQueued() + w->GetHeld(), 0, "nothing left inside");
+            if (cores == 1)
+            {
+                NS_TEST_ASSERT_MSG_EQ(d.list.back().second, MicroSeconds(60), "one core");
+                NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime(0), MicroSeconds(60), "core 0 busy");
+            }
+            else
+            {
+                // Core 0 alternates a and c, never idle; core 1 runs b.
+                NS_TEST_ASSERT_MSG_EQ(d.list.back().second, MicroSeconds(40), "two cores");
+                NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime(0), MicroSeconds(40), "core 0: a and c");
+                NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime(1), MicroSeconds(20), "core 1: b");
+                NS_TEST_ASSERT_MSG_EQ(w->GetModuleStats(b).GetMeanInputBatch(), 1, "b's input");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/// Pipeline decomposition: the plan, and the controller applying it.
+class DecompositionTestCase : public TestCase
+{
+  public:
+    DecompositionTestCase()
+        : TestCase("Decomposition: the flows after the first that breaks the turnaround bound "
+                   "move, a flow per core in turn; nothing moves on one core or when all fit; "
+                   "the controller applies it and packets are conserved")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A root r (100 ns per batch) and leaves: a (1 us, SLO 10 us), b,
+        // c, d (4 us each, SLO 1 ms). B = 32. Bound of a: 10 000 - (100 +
+        // 1000) = 8 900 ns of turnaround. a stays: 1 100; b stays: 5 100;
+        // c would make it 9 100 > 8 900: c and d move.
+        DataFlowGraph g;
+        uint32_t r = g.AddModule("r", 100, 0);
+        std::vector<uint32_t> leaf;
+        for (const char* name : {"a", "b", "c", "d"})
+        {
+            leaf.push_back(g.AddModule(name, leaf.empty() ? 1000 : 4000, 0));
+            g.Connect(r, leaf.back());
+            g.AddFlow(std::string("f") + name,
+                      {r, leaf.back()},
+                      1e5,
+                      leaf.size() == 1 ? MicroSeconds(10) : MilliSeconds(1));
+        }
+        std::vector<uint32_t> home(5, 0);
+        using V = std::vector<uint32_t>;
+        NS_TEST_ASSERT_MSG_EQ(
+            (BatchyController::PlanDecomposition(g, home, 3, 32) == V{0, 0, 0, 1, 2}),
+            true,
+            "c to core 1, d to core 2");
+        NS_TEST_ASSERT_MSG_EQ(
+            (BatchyController::PlanDecomposition(g, home, 2, 32) == V{0, 0, 0, 1, 1}),
+            true,
+            "c and d to core 1");
+        NS_TEST_ASSERT_MSG_EQ((BatchyController::PlanDecomposition(g, home, 1, 32) == home),
+                              true,
+                              "one core: nothing moves");
+        V planned = BatchyController::PlanDecomposition(g, home, 3, 32);
+        NS_TEST_ASSERT_MSG_EQ((BatchyController::PlanDecomposition(g, planned, 3, 32) == planned),
+                              true,
+                              "a second plan moves nothing more");
+        DataFlowGraph loose = g;
+        loose.SetFlowSlo(0, MicroSeconds(20));
+        NS_TEST_ASSERT_MSG_EQ((BatchyController::PlanDecomposition(loose, home, 3, 32) == home),
+                              true,
+                              "a 20 us SLO: all fit (13 100 <= 18 900)");
+
+        // The controller moves them at its first period end.
+        auto w = CreateObject<BatchyWorker>();
+        w->SetAttribute("Cores", UintegerValue(3));
+        w->SetGraph(g);
+        auto ctl = CreateObject<NullBatchyController>();
+        ctl->SetAttribute("Period", TimeValue(MilliSeconds(1)));
+        ctl->SetAttribute("Decompose", BooleanValue(true));
+        uint32_t moves = 0;
+        ctl->TraceConnectWithoutContext("Move", MakeCallback(+[](uint32_t* n, uint32_t, uint32_t) {
+                                                    ++*n;
+                                                }).Bind(&moves));
+        ctl->Attach(w);
+        for (uint32_t i = 0; i < 4000; ++i)
+        {
+            Simulator::Schedule(NanoSeconds(1000 * i), [w, i]() { w->Receive(nullptr, i % 4); });
+        }
+        Simulator::Stop(MilliSeconds(6));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(moves, 2, "two modules moved");
+        NS_TEST_ASSERT_MSG_EQ(w->GetCore(leaf[2]), 1, "c on core 1");
+        NS_TEST_ASSERT_MSG_EQ(w->GetCore(leaf[3]), 2, "d on core 2");
+        uint64_t received = 0;
+        uint64_t out = 0;
+        for (uint32_t f = 0; f < 4; ++f)
+        {
+            received += w->GetFlowStats(f).received;
+            out += w->GetFlowStats(f).departed + w->GetFlowStats(f).dropped;
+        }
+        NS_TEST_ASSERT_MSG_EQ(received, 4000, "all arrived");
+        NS_TEST_ASSERT_MSG_EQ(out + w->GetQueued() + w->GetHeld(), received, "conserved");
+        NS_TEST_ASSERT_MSG_GT(w->GetBusyTime(1), MicroSeconds(100), "core 1 worked");
+        NS_TEST_ASSERT_MSG_GT(w->GetModuleStats(leaf[3]).executions, 0, "d ran");
+        Simulator::Destroy();
+    }
+};
+
 class BatchyTestSuite : public TestSuite
 {
   public:
@@ -830,6 +978,8 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new FullRecoveryTestCase());
         AddTestCase(new WeightedFairTestCase());
         AddTestCase(new ProfilerTestCase());
+        AddTestCase(new CoresTestCase());
+        AddTestCase(new DecompositionTestCase());
     }
 };
 

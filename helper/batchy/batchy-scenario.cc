@@ -8,8 +8,10 @@
 
 #include "ns3/abort.h"
 #include "ns3/batchy-header.h"
+#include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/nfvnice-batchy-controller.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/queue.h"
@@ -166,6 +168,16 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     "first profile every module (batches 1..B, 10 each) and report the fitted "
                     "T0, T1 and R^2 per module",
                     profile);
+    options.AddUnsigned("cores",
+                        "CPU cores of the switch's worker (the extra ones serve modules moved "
+                        "by --decompose)",
+                        cores,
+                        1,
+                        64);
+    options.AddBool("decompose",
+                    "pipeline decomposition: at each period end, move the flows the first "
+                    "core cannot serve within their SLOs onto the other cores",
+                    decompose);
     options.Add("slo-steps",
                 "SLO changes: TIME:SLO,... (e.g. 1s:300us,2s:60us) for the step flows that "
                 "have an SLO",
@@ -282,6 +294,15 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return fail("duration", "must be > 0");
     }
+    if (decompose && cores < 2)
+    {
+        return fail("decompose", "needs --cores=2 or more");
+    }
+    TypeId nfvnice = NfvniceBatchyController::GetTypeId();
+    if (cores > 1 && (tid == nfvnice || tid.IsChildOf(nfvnice)))
+    {
+        return fail("cores=" + std::to_string(cores), "the nfvnice controller runs on one core");
+    }
     if (!warmUp.IsZero())
     {
         return fail("warmup", "give the warm-up in control periods (--warmup-periods)");
@@ -349,8 +370,11 @@ BatchyScenario::Build()
     if (p.sloFactor > 0)
     {
         // The paper's relative SLO: a factor of each flow's mean delay under
-        // the max controller, measured by a first run of the same pipeline.
+        // the max controller, measured by a first run of the same pipeline
+        // on one core.
         Parameters probe = p;
+        probe.cores = 1;
+        probe.decompose = false;
         probe.sloFactor = 0;
         probe.warmUp = Time(0);
         probe.tracePath.clear();
@@ -405,11 +429,14 @@ BatchyScenario::Build()
     worker->SetAttribute("MaxBatch", UintegerValue(p.batch));
     worker->SetAttribute("BufferCapacity", UintegerValue(std::max<uint32_t>(64, p.batch)));
     worker->SetAttribute("CostJitter", DoubleValue(p.costJitter));
+    worker->SetAttribute("Cores", UintegerValue(p.cores));
     worker->AssignStreams(3100);
     worker->SetGraph(m_graph);
     worker->TraceConnectWithoutContext("Drop", MakeCallback(&BatchyScenario::WorkerDrop, this));
     auto controller = p.controller.Create<BatchyController>();
     controller->SetAttribute("Period", TimeValue(p.period));
+    controller->SetAttribute("Decompose", BooleanValue(p.decompose));
+    controller->TraceConnectWithoutContext("Move", MakeCallback(&BatchyScenario::Moved, this));
     controller->TraceConnectWithoutContext("Period",
                                            MakeCallback(&BatchyScenario::PeriodEnd, this));
     m_switch = CreateObject<BatchySwitch>();
@@ -600,6 +627,16 @@ BatchyScenario::SwitchDrop(Ptr<const Packet> /* p */, const std::string& reason)
     RequestDropped("switch: " + reason);
 }
 
+void
+BatchyScenario::Moved(uint32_t /* module */, uint32_t /* core */)
+{
+    ++m_moved;
+    if (m_firstMove.IsNegative())
+    {
+        m_firstMove = Simulator::Now();
+    }
+}
+
 uint64_t
 BatchyScenario::GetSent() const
 {
@@ -648,6 +685,7 @@ BatchyScenario::Summarize() const
         one.Set("t0_ns", m_graph.GetModule(v).t0Ns)
             .Set("t1_ns", m_graph.GetModule(v).t1Ns)
             .Set("controllable", m_graph.GetModule(v).controllable)
+            .Set("core", w->GetCore(v))
             .Set("trigger", w->GetTrigger(v))
             .Set("executions", e)
             .Set("mean_batch", e ? double(n) / e : 0.0);
@@ -660,6 +698,12 @@ BatchyScenario::Summarize() const
         perModule.Set(m_graph.GetModule(v).name, one);
     }
     Ptr<BatchyController> controller = m_switch->GetController();
+    JsonSummary cores;
+    for (uint32_t c = 0; c < w->GetCores(); ++c)
+    {
+        cores.Set(std::to_string(c),
+                  w->GetBusyTime(c).GetSeconds() / Simulator::Now().GetSeconds());
+    }
     JsonSummary j = RequestScenario::Summarize();
     j.Set("pipeline", p.pipeline)
         .Set("n", p.n)
@@ -679,6 +723,10 @@ BatchyScenario::Summarize() const
                  ? controller->GetControlWallSeconds() * 1e6 / controller->GetPeriods()
                  : 0.0)
         .Set("worker_utilisation", w->GetBusyTime().GetSeconds() / Simulator::Now().GetSeconds())
+        .Set("cores", w->GetCores())
+        .Set("core_utilisation", cores)
+        .Set("moved_modules", m_moved)
+        .Set("decomposed_at_s", m_firstMove.IsNegative() ? -1.0 : m_firstMove.GetSeconds())
         .Set("held_in_buffers", w->GetHeld())
         .Set("queued", w->GetQueued())
         .Set("per_flow", perFlow)

@@ -42,7 +42,9 @@ namespace ns3
  * departure from the graph); the p95 of each flow over each control period
  * is compared with its SLO. SLOs and rates can change during the run
  * (--slo-steps, --rate-steps, for the flows matching --step-flows), for
- * the paper's dynamics experiments.
+ * the paper's dynamics experiments. With --cores and --decompose the
+ * controller moves the flows the first core cannot serve within their
+ * SLOs onto the others (Batchy's pipeline decomposition).
  */
 class BatchyScenario : public RequestScenario
 {
@@ -70,6 +72,8 @@ class BatchyScenario : public RequestScenario
         std::string stepFlows{".*"}; //!< regular expression: the flows the steps change
         double costJitter{0};        //!< the worker's CostJitter
         bool profile{false};         //!< profile every module first (BatchyProfiler)
+        uint32_t cores{1};           //!< the worker's cores
+        bool decompose{false};       //!< decompose the pipeline onto the other cores
 
         Parameters();
         /**
@@ -146,6 +150,11 @@ class BatchyScenario : public RequestScenario
      * \param reason why
      */
     void SwitchDrop(Ptr<const Packet> p, const std::string& reason);
+    /**
+     * \param module a module the decomposition moved
+     * \param core its new core
+     */
+    void Moved(uint32_t module, uint32_t core);
 
     Parameters m_parameters;                    //!< parameters
     DataFlowGraph m_graph;                      //!< the pipeline
@@ -162,6 +171,8 @@ class BatchyScenario : public RequestScenario
     std::vector<uint64_t> m_executionsAtWarmUp; //!< per module
     std::vector<uint64_t> m_packetsAtWarmUp;    //!< per module
     std::unique_ptr<std::ofstream> m_trace;     //!< per-period CSV
+    uint32_t m_moved{0};                        //!< modules the decomposition moved
+    Time m_firstMove{-1};                       //!< when it first moved one (-1: never)
 };
 
 } // namespace ns3

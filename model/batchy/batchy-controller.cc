@@ -5,13 +5,19 @@
 #include "batchy-controller.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/log.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
+#include <numeric>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("BatchyController");
 
 NS_OBJECT_ENSURE_REGISTERED(BatchyController);
 
@@ -27,14 +33,27 @@ BatchyController::GetTypeId()
                           TimeValue(MilliSeconds(100)),
                           MakeTimeAccessor(&BatchyController::m_period),
                           MakeTimeChecker(MicroSeconds(1)))
+            .AddAttribute("Decompose",
+                          "At the end of each period, move the flows the worker's core 0 "
+                          "cannot serve within their SLOs onto its other cores",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&BatchyController::m_decompose),
+                          MakeBooleanChecker())
             .AddTraceSource("Period",
                             "A control period ended (before the controller acts)",
                             MakeTraceSourceAccessor(&BatchyController::m_periodTrace),
-                            "ns3::BatchyController::PeriodTracedCallback");
+                            "ns3::BatchyController::PeriodTracedCallback")
+            .AddTraceSource("Move",
+                            "The decomposition moved a module to another core",
+                            MakeTraceSourceAccessor(&BatchyController::m_moveTrace),
+                            "ns3::BatchyController::MoveTracedCallback");
     return tid;
 }
 
-BatchyController::BatchyController() = default;
+BatchyController::BatchyController()
+    : m_decompose(false)
+{
+}
 
 BatchyController::~BatchyController() = default;
 
@@ -108,12 +127,111 @@ BatchyController::GetChainCosts(uint32_t v, double& t0Ns, double& t1Ns) const
     }
 }
 
+std::vector<uint32_t>
+BatchyController::PlanDecomposition(const DataFlowGraph& graph,
+                                    const std::vector<uint32_t>& core,
+                                    uint32_t cores,
+                                    uint32_t maxBatch)
+{
+    std::vector<uint32_t> planned = core;
+    if (cores < 2)
+    {
+        return planned;
+    }
+    uint32_t nFlows = graph.GetNFlows();
+    auto sloNs = [&graph](uint32_t f) {
+        Time slo = graph.GetFlow(f).slo;
+        return slo.IsStrictlyPositive() ? slo.GetDouble() : std::numeric_limits<double>::infinity();
+    };
+    std::vector<uint32_t> order(nFlows);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        return sloNs(a) < sloNs(b);
+    });
+    // Per flow, its modules executed once at batch 1 (the part of its bound
+    // that does not depend on the others).
+    std::vector<double> own(nFlows, 0);
+    for (uint32_t f = 0; f < nFlows; ++f)
+    {
+        for (uint32_t v : graph.GetFlow(f).path)
+        {
+            own[f] += graph.GetModule(v).t0Ns + graph.GetModule(v).t1Ns;
+        }
+    }
+    auto atB = [&](uint32_t v) {
+        return graph.GetModule(v).t0Ns + graph.GetModule(v).t1Ns * maxBatch;
+    };
+    std::vector<bool> resident(core.size(), false);
+    double turnaround = 0;
+    double tightest = std::numeric_limits<double>::infinity(); // least slack of the staying
+    bool moving = false;
+    uint32_t next = 1;
+    for (uint32_t f : order)
+    {
+        const auto& path = graph.GetFlow(f).path;
+        if (!moving)
+        {
+            double added = 0;
+            for (uint32_t v : path)
+            {
+                added += core[v] == 0 && !resident[v] ? atB(v) : 0;
+            }
+            double slack = std::min(tightest, sloNs(f) - own[f]);
+            if (turnaround + added <= slack)
+            {
+                turnaround += added;
+                tightest = slack;
+                for (uint32_t v : path)
+                {
+                    resident[v] = resident[v] || core[v] == 0;
+                }
+                continue;
+            }
+            moving = true;
+        }
+        bool moved = false;
+        for (uint32_t v : path)
+        {
+            if (core[v] == 0 && !resident[v] && planned[v] == 0)
+            {
+                planned[v] = next;
+                moved = true;
+            }
+        }
+        if (moved)
+        {
+            next = next % (cores - 1) + 1;
+        }
+    }
+    return planned;
+}
+
 void
 BatchyController::PeriodEnd()
 {
     m_periodTrace(m_periods);
     ++m_periods;
     auto start = std::chrono::steady_clock::now();
+    if (m_decompose && m_worker->GetCores() > 1)
+    {
+        const DataFlowGraph& g = m_worker->GetGraph();
+        std::vector<uint32_t> core(g.GetNModules());
+        for (uint32_t v = 0; v < core.size(); ++v)
+        {
+            core[v] = m_worker->GetCore(v);
+        }
+        std::vector<uint32_t> planned =
+            PlanDecomposition(g, core, m_worker->GetCores(), m_worker->GetMaxBatch());
+        for (uint32_t v = 0; v < core.size(); ++v)
+        {
+            if (planned[v] != core[v])
+            {
+                NS_LOG_INFO("decomposition: " << g.GetModule(v).name << " to core " << planned[v]);
+                m_worker->SetCore(v, planned[v]);
+                m_moveTrace(v, planned[v]);
+            }
+        }
+    }
     DoControl();
     m_controlWall +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

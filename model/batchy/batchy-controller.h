@@ -27,6 +27,13 @@ namespace ns3
  * (DoControl), after which the worker's period statistics restart. The
  * Period trace fires at the end of each period, before the controller
  * acts, for per-period records of the dynamics.
+ *
+ * With Decompose, and a worker with more than one core, the controller
+ * also decomposes the pipeline at the end of each period, before it acts
+ * (PlanDecomposition, after the authors' GreedyController): the flows
+ * that the worker cannot serve within their SLOs, by the cost estimate,
+ * are moved onto the other cores. A module moves once; later periods
+ * move only what a change of SLO makes newly infeasible.
  */
 class BatchyController : public Object
 {
@@ -36,6 +43,12 @@ class BatchyController : public Object
      * \param index index of the period that ends (0 first)
      */
     typedef void (*PeriodTracedCallback)(uint32_t index);
+    /**
+     * \brief Signature of the Move trace.
+     * \param module a module the decomposition moved
+     * \param core its new core
+     */
+    typedef void (*MoveTracedCallback)(uint32_t module, uint32_t core);
 
     /**
      * \brief Get the type ID.
@@ -56,6 +69,29 @@ class BatchyController : public Object
     uint32_t GetPeriods() const;
     /// \return wall-clock seconds spent deciding (DoControl) so far
     double GetControlWallSeconds() const;
+
+    /**
+     * \brief Batchy's pipeline decomposition (the authors' GreedyController,
+     * with the check below applied to every resident flow).
+     *
+     * A packet waits at most one turnaround of its core, every module on it
+     * executing a full batch of B, and then its path's modules execute it at
+     * batch 1. The flows of core 0 are taken by SLO, tightest first (flows
+     * without one last) and stay on it while that bound, with the modules
+     * they add to the turnaround, holds for each flow staying so far; from
+     * the first flow that breaks it, every later flow moves: its modules on
+     * core 0 that no staying flow uses go to one of the other cores, a flow
+     * per core in round-robin order.
+     * \param graph the graph (costs and SLOs)
+     * \param core each module's core now
+     * \param cores the cores (1: nothing moves)
+     * \param maxBatch B
+     * \return each module's core after the decomposition
+     */
+    static std::vector<uint32_t> PlanDecomposition(const DataFlowGraph& graph,
+                                                   const std::vector<uint32_t>& core,
+                                                   uint32_t cores,
+                                                   uint32_t maxBatch);
 
   protected:
     void DoDispose() override;
@@ -80,12 +116,14 @@ class BatchyController : public Object
     /// The period ends.
     void PeriodEnd();
 
-    Ptr<BatchyWorker> m_worker;             //!< the worker
-    Time m_period;                          //!< control period
-    uint32_t m_periods{0};                  //!< periods ended
-    double m_controlWall{0};                //!< wall-clock seconds in DoControl
-    EventId m_event;                        //!< next period end
-    TracedCallback<uint32_t> m_periodTrace; //!< a period ended
+    Ptr<BatchyWorker> m_worker;                     //!< the worker
+    Time m_period;                                  //!< control period
+    uint32_t m_periods{0};                          //!< periods ended
+    double m_controlWall{0};                        //!< wall-clock seconds in DoControl
+    EventId m_event;                                //!< next period end
+    bool m_decompose;                               //!< decompose at period ends
+    TracedCallback<uint32_t> m_periodTrace;         //!< a period ended
+    TracedCallback<uint32_t, uint32_t> m_moveTrace; //!< a module moved to a core
 };
 
 } // namespace ns3

@@ -80,6 +80,12 @@ BatchyWorker::GetTypeId()
                           DoubleValue(0),
                           MakeDoubleAccessor(&BatchyWorker::m_costJitter),
                           MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Cores",
+                          "CPU cores; modules run on core 0 unless SetCore moves them "
+                          "(pipeline decomposition)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&BatchyWorker::m_nCores),
+                          MakeUintegerChecker<uint32_t>(1, 64))
             .AddAttribute("FlushTimeout",
                           "Idle time after which packets held in buffers are released",
                           TimeValue(MilliSeconds(1)),
@@ -103,6 +109,7 @@ BatchyWorker::BatchyWorker()
       m_queueCapacity(64),
       m_bufferCapacity(64),
       m_costJitter(0),
+      m_nCores(1),
       m_jitter(CreateObject<NormalRandomVariable>())
 {
 }
@@ -112,8 +119,11 @@ BatchyWorker::~BatchyWorker() = default;
 void
 BatchyWorker::DoDispose()
 {
-    m_runEnd.Cancel();
-    m_flush.Cancel();
+    for (Core& c : m_cores)
+    {
+        c.runEnd.Cancel();
+        c.flush.Cancel();
+    }
     m_items.clear();
     m_egress = EgressCallback();
     Object::DoDispose();
@@ -122,7 +132,10 @@ BatchyWorker::DoDispose()
 void
 BatchyWorker::SetGraph(const DataFlowGraph& graph)
 {
-    NS_ABORT_MSG_IF(m_busy || !m_queue.empty(), "BatchyWorker: SetGraph while running");
+    NS_ABORT_MSG_IF(
+        GetQueued() > 0 ||
+            std::any_of(m_cores.begin(), m_cores.end(), [](const Core& c) { return c.busy; }),
+        "BatchyWorker: SetGraph while running");
     m_graph = graph;
     std::string error;
     NS_ABORT_MSG_IF(!m_graph.Validate(error), "BatchyWorker: " << error);
@@ -136,6 +149,8 @@ BatchyWorker::SetGraph(const DataFlowGraph& graph)
     m_bufferSizes.assign(n, {});
     m_execute.assign(n, {});
     m_gate.assign(n, {});
+    m_cores.assign(m_nCores, Core());
+    m_core.assign(n, 0);
     std::vector<uint32_t> indegree(n);
     for (uint32_t v = 0; v < n; ++v)
     {
@@ -195,8 +210,11 @@ BatchyWorker::SetScheduling(Scheduling scheduling)
 void
 BatchyWorker::BuildTasks()
 {
-    NS_ABORT_MSG_IF(m_busy || GetQueued() > 0 || GetHeld() > 0,
+    NS_ABORT_MSG_IF(GetQueued() > 0 || GetHeld() > 0 || (!m_cores.empty() && m_cores[0].busy),
                     "BatchyWorker: Scheduling changed while packets are in the worker");
+    NS_ABORT_MSG_IF(m_scheduling == WEIGHTED_FAIR && m_nCores > 1,
+                    "BatchyWorker: WeightedFair scheduling runs on one core (Cores=" << m_nCores
+                                                                                     << ")");
     m_built = m_scheduling;
     uint32_t n = m_graph.GetNModules();
     m_tasks.assign(n, Task());
@@ -256,6 +274,32 @@ BatchyWorker::AssignStreams(int64_t stream)
     return 1;
 }
 
+void
+BatchyWorker::SetCore(uint32_t module, uint32_t core)
+{
+    NS_ABORT_MSG_IF(module >= m_core.size(), "BatchyWorker: no module " << module);
+    NS_ABORT_MSG_IF(core >= m_nCores, "BatchyWorker: core " << core << " of " << m_nCores);
+    NS_ABORT_MSG_IF(m_scheduling == WEIGHTED_FAIR && core > 0,
+                    "BatchyWorker: WeightedFair scheduling runs on one core");
+    if (m_cores.size() < m_nCores)
+    {
+        m_cores.resize(m_nCores); // Cores was raised after SetGraph
+    }
+    m_core[module] = core;
+}
+
+uint32_t
+BatchyWorker::GetCore(uint32_t module) const
+{
+    return m_core.at(module);
+}
+
+uint32_t
+BatchyWorker::GetCores() const
+{
+    return m_nCores;
+}
+
 uint32_t
 BatchyWorker::GetMaxBatch() const
 {
@@ -300,7 +344,8 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     {
         BuildTasks(); // the attribute changed after SetGraph
     }
-    ++m_arrivals;
+    Core& core = m_cores[0];
+    ++core.arrivals;
     ++m_flowTotal[flow].received;
     ++m_flowPeriod[flow].received;
     uint32_t h = Allocate();
@@ -308,7 +353,7 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     if (m_scheduling == WEIGHTED_FAIR)
     {
         Enqueue(m_graph.GetFlow(flow).path.front(), h);
-        if (!m_busy && m_taskQueued > 0)
+        if (!core.busy && m_taskQueued > 0)
         {
             StartTaskRun();
         }
@@ -320,7 +365,7 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
         return;
     }
     m_queue.push_back(h);
-    if (!m_busy)
+    if (!core.busy)
     {
         StartRun();
     }
@@ -376,6 +421,7 @@ BatchyWorker::StartTaskRun()
         }
     }
     Task& task = m_tasks[best];
+    m_current = 0;
     uint32_t n = TakeBatch(task.queue);
     m_taskQueued -= n;
     if (4 * task.queue.size() < m_queueCapacity)
@@ -392,8 +438,9 @@ BatchyWorker::StartTaskRun()
 uint32_t
 BatchyWorker::TakeBatch(std::deque<uint32_t>& queue)
 {
-    m_busy = true;
-    m_flush.Cancel();
+    Core& core = m_cores[m_current];
+    core.busy = true;
+    core.flush.Cancel();
     m_offset = Time(0);
     uint32_t n = std::min<uint32_t>(m_maxBatch, queue.size());
     ++m_runs;
@@ -405,6 +452,7 @@ BatchyWorker::TakeBatch(std::deque<uint32_t>& queue)
 void
 BatchyWorker::StartRun()
 {
+    m_current = 0;
     uint32_t n = TakeBatch(m_queue);
     std::vector<uint32_t>& batch = m_rootBatch;
     auto rootOf = [this](uint32_t h) { return m_graph.GetFlow(m_items[h].flow).path.front(); };
@@ -437,48 +485,116 @@ BatchyWorker::StartRun()
 }
 
 void
-BatchyWorker::FinishRun()
+BatchyWorker::StartCoreRun(uint32_t c, uint32_t module)
 {
-    m_busyTotal += m_offset;
-    m_runEnd = Simulator::Schedule(m_offset, &BatchyWorker::RunEnd, this);
+    Core& core = m_cores[c];
+    m_current = c;
+    uint32_t n = TakeBatch(m_tasks[module].queue);
+    core.queued -= n;
+    CountInput(module, n);
+    Offer(module, m_rootBatch);
+    m_runTrace(n, m_offset);
+    FinishRun();
 }
 
 void
-BatchyWorker::RunEnd()
+BatchyWorker::HandOff(uint32_t module, const std::vector<uint32_t>& batch)
 {
-    m_busy = false;
-    if (!m_queue.empty())
+    m_inTransit -= batch.size();
+    uint32_t c = m_core[module];
+    Core& core = m_cores[c];
+    Task& entry = m_tasks[module];
+    if (std::find(core.entries.begin(), core.entries.end(), module) == core.entries.end())
     {
-        StartRun();
-        return;
+        core.entries.push_back(module);
     }
-    if (m_taskQueued > 0)
+    core.arrivals += batch.size();
+    for (uint32_t h : batch)
+    {
+        if (entry.queue.size() >= m_queueCapacity)
+        {
+            Drop(h, MODULE_QUEUE_FULL_DROP);
+            continue;
+        }
+        entry.queue.push_back(h);
+        ++core.queued;
+    }
+    if (!core.busy)
+    {
+        RunEnd(c);
+    }
+}
+
+void
+BatchyWorker::FinishRun()
+{
+    Core& core = m_cores[m_current];
+    core.busyTotal += m_offset;
+    core.runEnd = Simulator::Schedule(m_offset, &BatchyWorker::RunEnd, this, m_current);
+}
+
+void
+BatchyWorker::RunEnd(uint32_t c)
+{
+    Core& core = m_cores[c];
+    core.busy = false;
+    if (c == 0 && m_taskQueued > 0)
     {
         StartTaskRun();
         return;
     }
-    if (GetHeld() > 0)
+    // Round-robin over its queues; on core 0 the ingress takes the last turn.
+    uint32_t turns = core.entries.size() + (c == 0 ? 1 : 0);
+    for (uint32_t i = 0; i < turns; ++i)
     {
-        m_arrivalsAtLastRun = m_arrivals;
-        m_flush = Simulator::Schedule(m_flushTimeout, &BatchyWorker::FlushAll, this);
+        uint32_t turn = core.next;
+        core.next = (core.next + 1) % turns;
+        if (turn == core.entries.size())
+        {
+            if (!m_queue.empty())
+            {
+                StartRun();
+                return;
+            }
+        }
+        else if (!m_tasks[core.entries[turn]].queue.empty())
+        {
+            StartCoreRun(c, core.entries[turn]);
+            return;
+        }
+    }
+    bool held = false;
+    for (uint32_t v = 0; v < m_buffers.size() && !held; ++v)
+    {
+        held = m_core[v] == c && m_buffers[v].GetBacklog() > 0;
+    }
+    if (held)
+    {
+        core.arrivalsAtLastRun = core.arrivals;
+        core.flush = Simulator::Schedule(m_flushTimeout, &BatchyWorker::FlushAll, this, c);
     }
 }
 
 void
-BatchyWorker::FlushAll()
+BatchyWorker::FlushAll(uint32_t c)
 {
-    if (m_busy || m_arrivals != m_arrivalsAtLastRun)
+    Core& core = m_cores[c];
+    if (core.busy || core.arrivals != core.arrivalsAtLastRun)
     {
         return;
     }
-    NS_LOG_LOGIC("flushing " << GetHeld() << " held packets");
-    m_busy = true;
+    NS_LOG_LOGIC("core " << c << ": flushing held packets");
+    core.busy = true;
+    m_current = c;
     m_offset = Time(0);
     std::vector<uint32_t> held;
     for (uint32_t v : m_topological)
     {
         held.clear();
-        m_buffers[v].Flush(held);
+        if (m_core[v] == c)
+        {
+            m_buffers[v].Flush(held);
+        }
         if (!held.empty())
         {
             Execute(v, held);
@@ -488,14 +604,27 @@ BatchyWorker::FlushAll()
 }
 
 void
-BatchyWorker::Process(uint32_t module, const std::vector<uint32_t>& batch)
+BatchyWorker::CountInput(uint32_t module, uint32_t size)
 {
-    ModuleStats* stats[] = {&m_moduleTotal[module], &m_modulePeriod[module]};
-    for (ModuleStats* s : stats)
+    for (ModuleStats* s : {&m_moduleTotal[module], &m_modulePeriod[module]})
     {
         ++s->inputBatches;
-        s->inputPackets += batch.size();
+        s->inputPackets += size;
     }
+}
+
+void
+BatchyWorker::Process(uint32_t module, const std::vector<uint32_t>& batch)
+{
+    if (m_core[module] != m_current)
+    {
+        // Another core's: the batch joins its queue there when produced
+        // (its input is counted when that core takes it).
+        m_inTransit += batch.size();
+        Simulator::Schedule(m_offset, &BatchyWorker::HandOff, this, module, batch);
+        return;
+    }
+    CountInput(module, batch.size());
     if (m_isTask[module])
     {
         // WeightedFair: the batch waits in the module's queue.
@@ -505,6 +634,12 @@ BatchyWorker::Process(uint32_t module, const std::vector<uint32_t>& batch)
         }
         return;
     }
+    Offer(module, batch);
+}
+
+void
+BatchyWorker::Offer(uint32_t module, const std::vector<uint32_t>& batch)
+{
     FractionalBuffer& buffer = m_buffers[module];
     if (buffer.GetTrigger() == 0 && buffer.GetBacklog() == 0)
     {
@@ -617,10 +752,11 @@ BatchyWorker::GetFlowStats(uint32_t flow) const
 }
 
 Time
-BatchyWorker::GetBusyTime() const
+BatchyWorker::GetBusyTime(uint32_t core) const
 {
     // A run's time is added when it starts: take off what is still ahead.
-    return m_busy ? m_busyTotal - Simulator::GetDelayLeft(m_runEnd) : m_busyTotal;
+    const Core& c = m_cores.at(core);
+    return c.busy ? c.busyTotal - Simulator::GetDelayLeft(c.runEnd) : c.busyTotal;
 }
 
 uint64_t
@@ -632,7 +768,12 @@ BatchyWorker::GetRuns() const
 uint32_t
 BatchyWorker::GetQueued() const
 {
-    return m_queue.size() + m_taskQueued;
+    uint32_t queued = m_queue.size() + m_taskQueued + m_inTransit;
+    for (const Core& c : m_cores)
+    {
+        queued += c.queued;
+    }
+    return queued;
 }
 
 uint32_t

@@ -53,6 +53,17 @@ namespace ns3
  * queue drains below 1/4, unless no other task can run. Fractional
  * buffers are not used in this mode.
  *
+ * With Cores > 1 the switch has more CPU cores (the extra workers of
+ * Batchy's pipeline decomposition): SetCore places a module on a core,
+ * core 0 by default, and core 0 takes the ingress queue. When a batch on
+ * one core reaches a module on another, it is handed off at the time the
+ * first core produced it into a queue of that module on the other core
+ * (QueueCapacity packets; more are dropped, MODULE_QUEUE_FULL_DROP), as a
+ * BESS queue between two workers; each core serves its queues round-robin,
+ * up to MaxBatch packets per run, through its buffers and modules, and
+ * hands batches on in turn (also back to core 0). Weighted-fair
+ * scheduling runs on one core.
+ *
  * CostJitter > 0 multiplies each execution's cost by a normal factor of
  * mean 1 and that standard deviation (truncated at 0), the run-to-run
  * variation a profiler sees on a real CPU.
@@ -164,6 +175,19 @@ class BatchyWorker : public Object
      * \return streams used (1)
      */
     int64_t AssignStreams(int64_t stream);
+    /**
+     * \brief Run a module on a core from now on (its held packets stay in its buffer).
+     * \param module a module
+     * \param core a core below Cores
+     */
+    void SetCore(uint32_t module, uint32_t core);
+    /**
+     * \param module a module
+     * \return its core
+     */
+    uint32_t GetCore(uint32_t module) const;
+    /// \return Cores
+    uint32_t GetCores() const;
     /// \return MaxBatch
     uint32_t GetMaxBatch() const;
     /// \return BufferCapacity
@@ -198,11 +222,14 @@ class BatchyWorker : public Object
      * \return its statistics over the whole run
      */
     const FlowStats& GetFlowStats(uint32_t flow) const;
-    /// \return worker busy time so far
-    Time GetBusyTime() const;
-    /// \return batches taken from the ingress queue so far
+    /**
+     * \param core a core
+     * \return its busy time so far
+     */
+    Time GetBusyTime(uint32_t core = 0) const;
+    /// \return runs so far, over all cores
     uint64_t GetRuns() const;
-    /// \return packets in the ingress queue
+    /// \return packets in queues (ingress, modules') or handed off between cores
     uint32_t GetQueued() const;
     /// \return packets held in fractional buffers
     uint32_t GetHeld() const;
@@ -227,6 +254,31 @@ class BatchyWorker : public Object
     uint32_t TakeBatch(std::deque<uint32_t>& queue);
     /// Take a batch from the ingress queue and push it through the graph.
     void StartRun();
+    /**
+     * \brief Take a batch from a module's queue on a core and push it
+     * through the core's part of the graph.
+     * \param core the core
+     * \param module the module
+     */
+    void StartCoreRun(uint32_t core, uint32_t module);
+    /**
+     * \brief A batch handed off to another core reaches its module's queue there.
+     * \param module the module
+     * \param batch packet handles
+     */
+    void HandOff(uint32_t module, const std::vector<uint32_t>& batch);
+    /**
+     * \brief Count a batch offered to a module's buffer.
+     * \param module the module
+     * \param size its packets
+     */
+    void CountInput(uint32_t module, uint32_t size);
+    /**
+     * \brief Pass a batch through a module's buffer and execute what it lets through.
+     * \param module the module
+     * \param batch packet handles
+     */
+    void Offer(uint32_t module, const std::vector<uint32_t>& batch);
     /// Set up the tasks of the current scheduling (no packets may be inside).
     void BuildTasks();
     /// WeightedFair: take a batch from the queue of the task to run next.
@@ -245,10 +297,17 @@ class BatchyWorker : public Object
     void Drop(uint32_t h, const char* reason);
     /// \return a packet slot for a new packet
     uint32_t Allocate();
-    /// The run's work is done: take the next batch, or idle.
-    void RunEnd();
-    /// Release every buffer (after FlushTimeout without arrivals).
-    void FlushAll();
+    /**
+     * \brief A core's run is done: take its next batch, or idle.
+     * \param core the core
+     */
+    void RunEnd(uint32_t core);
+    /**
+     * \brief Release the buffers of a core's modules (after FlushTimeout
+     * without arrivals at it).
+     * \param core the core
+     */
+    void FlushAll(uint32_t core);
     /**
      * \brief Offer a batch to a module's buffer and execute what it lets through.
      * \param module the module
@@ -266,8 +325,22 @@ class BatchyWorker : public Object
      * \param h its handle
      */
     void Depart(uint32_t h);
-    /// End the run: account for it and schedule its end.
+    /// End the run of the current core: account for it and schedule its end.
     void FinishRun();
+
+    /// A CPU core.
+    struct Core
+    {
+        bool busy{false};              //!< a run is under way
+        Time busyTotal;                //!< busy time of its runs (added when one starts)
+        EventId runEnd;                //!< end of its current run
+        EventId flush;                 //!< its pending flush
+        uint64_t arrivals{0};          //!< packets that reached it
+        uint64_t arrivalsAtLastRun{0}; //!< arrivals when its flush was armed
+        std::vector<uint32_t> entries; //!< modules with packets handed off to it
+        uint32_t next{0};              //!< the turn to serve next (entries, then ingress)
+        uint32_t queued{0};            //!< packets in its entries' queues
+    };
 
     Scheduling m_scheduling{RUN_TO_COMPLETION}; //!< what to run next
     Scheduling m_built{RUN_TO_COMPLETION};      //!< the scheduling the tasks are set up for
@@ -299,14 +372,13 @@ class BatchyWorker : public Object
     std::vector<Item> m_items;               //!< packet pool
     std::vector<uint32_t> m_free;            //!< free handles of the pool
     std::deque<uint32_t> m_queue;            //!< ingress queue
-    bool m_busy{false};                      //!< a run is under way
-    Time m_offset;                           //!< worker time into the current run
-    Time m_busyTotal;                        //!< busy time of finished runs
+    uint32_t m_nCores;                       //!< Cores
+    std::vector<Core> m_cores;               //!< the cores
+    std::vector<uint32_t> m_core;            //!< per module, its core
+    uint32_t m_current{0};                   //!< core of the run being worked out
+    uint32_t m_inTransit{0};                 //!< packets handed off, not yet queued
+    Time m_offset;                           //!< time into the current run
     uint64_t m_runs{0};                      //!< runs so far
-    uint64_t m_arrivalsAtLastRun{0};         //!< arrivals when the flush was armed
-    uint64_t m_arrivals{0};                  //!< packets received
-    EventId m_runEnd;                        //!< end of the current run
-    EventId m_flush;                         //!< pending flush
     EgressCallback m_egress;                 //!< departures
     std::vector<ModuleStats> m_moduleTotal;  //!< per module, whole run
     std::vector<ModuleStats> m_modulePeriod; //!< per module, this period

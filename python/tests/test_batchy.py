@@ -60,7 +60,8 @@ def test_bad_pipeline_files(tmp_path, text, message):
     ("batch", 0), ("n", 0), ("controller", "magic"), ("pipeline", "nonexistent-file"),
     ("burstiness", 0.5), ("burstiness", 0), ("rate", 0), ("slo", "0.8y"), ("slo", "-1x"), ("warmup_periods", 20), ("m", 0),
     ("slo_steps", "1s"), ("slo_steps", "2ms:60us,1ms:300us"), ("rate_steps", "1ms:-5"),
-    ("step_flows", "("), ("cost_jitter", 2), ("profile", "maybe"),
+    ("step_flows", "("), ("cost_jitter", 2), ("profile", "maybe"), ("cores", 0), ("cores", 65),
+    ("decompose", "true"), ("decompose", "maybe"),
 ])
 def test_invalid_options_name_the_option(option, value):
     with pytest.raises(rs.ExampleError) as err:
@@ -138,3 +139,30 @@ def test_relative_slo_from_the_max_controller():
     m = rs.run("batchy-pipeline", pipeline="rc", n=8, rate=2e6, controller="max", **SHORT)
     for flow in ("control", "bulk_1"):
         assert s["per_flow"][flow]["slo_us"] == pytest.approx(0.8 * m["per_flow"][flow]["mean_us"], rel=0.01)
+
+
+def test_nfvnice_runs_on_one_core():
+    with pytest.raises(rs.ExampleError) as err:
+        rs.run("batchy-pipeline", controller="nfvnice", cores=2, **SHORT)
+    assert "--cores=2: the nfvnice controller runs on one core" in str(err.value)
+
+
+def test_decomposition_moves_the_bulk_leaves_off_the_first_core():
+    # RC(16) under null control at 3 Mpps: one core is saturated and the
+    # control flow's p95 is about 3x its 35 us SLO. Decomposed onto 3
+    # cores, the bulk leaves that break the control flow's turnaround bound
+    # run elsewhere: more packets served, a lower control p95.
+    opts = dict(pipeline="rc", n=16, rate=3e6, controller="null", duration="300ms", period="20ms",
+                warmup_periods=3)
+    one = rs.run("batchy-pipeline", **opts)
+    three = rs.run("batchy-pipeline", cores=3, decompose="true", **opts)
+    assert one["moved_modules"] == 0 and one["decomposed_at_s"] == -1
+    assert three["moved_modules"] >= 4 and three["decomposed_at_s"] == pytest.approx(0.02)
+    cores = {three["per_module"][f"bulk_{i}"]["core"] for i in range(1, 16)}
+    assert cores == {0, 1, 2}
+    assert three["per_module"]["control"]["core"] == 0
+    assert three["throughput_pps"] > 1.5 * one["throughput_pps"]
+    assert three["per_flow"]["control"]["p95_us"] < 0.8 * one["per_flow"]["control"]["p95_us"]
+    assert min(three["core_utilisation"].values()) > 0.1
+    for s in (one, three):
+        assert s["sent"] == s["completed"] + s["in_flight"] + s["dropped"]
