@@ -92,7 +92,8 @@ BatchyWorker::GetTypeId()
                           MakeTimeAccessor(&BatchyWorker::m_flushTimeout),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddTraceSource("Run",
-                            "A run ended: the batch taken from the ingress queue and the "
+                            "A run ended: the batch taken from a queue (the ingress or, on "
+                            "another core, a module's) and the "
                             "worker time it took",
                             MakeTraceSourceAccessor(&BatchyWorker::m_runTrace),
                             "ns3::TracedValueCallback::Uint32")

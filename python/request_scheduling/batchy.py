@@ -23,6 +23,9 @@ Experiments (``--only``):
   periods each controller takes to settle after a change.
 * overhead (Table 1): the controller's wall time per control period against
   the pipeline's size.
+* decomposition: null and full on every use case (the pipelines' own SLOs,
+  saturated) on one core and on three with pipeline decomposition; the
+  modules moved, throughput, violations and each core's load.
 
 Writes CSVs, PNG figures and ``summary.json`` (speed-ups over null, batch
 shares of max, violation shares, settling periods, overheads).
@@ -251,6 +254,37 @@ def overhead(out: Path, scale: dict, jobs: int, progress) -> dict:
     return {f"overhead_{r.case}_{r.controller}_us": float(r.controller_us_per_period) for r in table.itertuples()}
 
 
+def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
+    """One core against three with pipeline decomposition (--decompose)."""
+    import pandas as pd
+
+    frames = []
+    for case, options in PIPELINES.items():
+        for cores in (1, 3):
+            extra = dict(cores=3, decompose="true") if cores > 1 else {}
+            runs = sweep("batchy-pipeline", {"controller": ["null", "full"]}, runs=scale["runs"], jobs=jobs,
+                         progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
+                         duration=scale["duration"], period=scale["period"],
+                         warmup_periods=scale["warmup_periods"], **extra, **options)
+            frames.append(runs.assign(use_case=case, cores=cores))
+    df = pd.concat(frames, ignore_index=True)
+    df.to_csv(out / "decomposition-runs.csv", index=False)
+    s = summarize(df, ["use_case", "controller", "cores"],
+                  METRICS + ["moved_modules", "core_utilisation.0", "core_utilisation.1", "core_utilisation.2"])
+    s.to_csv(out / "decomposition-summary.csv", index=False)
+    t = s.set_index(["use_case", "controller", "cores"])
+    result = {}
+    for case in PIPELINES:
+        for c in ("null", "full"):
+            one, three = t.loc[(case, c, 1)], t.loc[(case, c, 3)]
+            key = f"decomposition_{case}_{c}"
+            result[f"{key}_moved_modules"] = float(three["moved_modules"])
+            result[f"{key}_speedup_over_one_core"] = float(three.throughput_pps / one.throughput_pps)
+            result[f"{key}_slo_violation_periods_one_core"] = float(one.slo_violation_periods)
+            result[f"{key}_slo_violation_periods"] = float(three.slo_violation_periods)
+    return result
+
+
 def main(argv=None) -> int:
     return reproduce_main(
         "batchy", "Reproduce the Batchy evaluation", "results/batchy", SCALES,
@@ -259,7 +293,8 @@ def main(argv=None) -> int:
                                                              "static-absolute", None),
          "contours": lambda out, scale, args: contours(out, scale, args.jobs, args.progress),
          "dynamics": lambda out, scale, args: dynamics(out, scale, args.jobs, args.progress),
-         "overhead": lambda out, scale, args: overhead(out, scale, args.jobs, args.progress)},
+         "overhead": lambda out, scale, args: overhead(out, scale, args.jobs, args.progress),
+         "decomposition": lambda out, scale, args: decomposition(out, scale, args.jobs, args.progress)},
         argv)
 
 
