@@ -821,7 +821,8 @@ class CoresTestCase : public TestCase
     CoresTestCase()
         : TestCase("Cores: a chain a-b-c with b on core 1 runs in parallel with core 0 "
                    "(20 packets in 40 us instead of 60), the first leaves after 3 us, the "
-                   "packets come back to core 0 for c")
+                   "packets come back to core 0 for c; a moved module's held packets are "
+                   "flushed by its new core")
     {
     }
 
@@ -870,6 +871,27 @@ class CoresTestCase : public TestCase
             }
             Simulator::Destroy();
         }
+        // A module moved while its buffer holds packets, with no traffic
+        // after: the new core flushes them after the timeout.
+        DataFlowGraph g;
+        uint32_t a = g.AddModule("a", 0, 1000);
+        g.AddFlow("f", {a}, 1, Time(0));
+        auto w = CreateObject<BatchyWorker>();
+        w->SetAttribute("Cores", UintegerValue(2));
+        w->SetGraph(g);
+        w->SetTrigger(a, 4);
+        Departures d;
+        w->SetEgressCallback(MakeCallback(&Departures::Add, &d));
+        Simulator::Schedule(Time(0), [w]() {
+            w->Receive(nullptr, 0);
+            w->Receive(nullptr, 0);
+        });
+        Simulator::Schedule(MicroSeconds(10), [w, a]() { w->SetCore(a, 1); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(d.list.size(), 2, "flushed on its new core");
+        NS_TEST_ASSERT_MSG_EQ(d.list.back().second, MicroSeconds(10 + 1000 + 2), "1 ms later");
+        NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime(1), MicroSeconds(2), "by core 1");
+        Simulator::Destroy();
     }
 };
 

@@ -287,6 +287,13 @@ BatchyWorker::SetCore(uint32_t module, uint32_t core)
         m_cores.resize(m_nCores); // Cores was raised after SetGraph
     }
     m_core[module] = core;
+    Core& c = m_cores[core];
+    if (m_buffers[module].GetBacklog() > 0 && !c.busy && !c.flush.IsRunning())
+    {
+        // Its held packets are the new core's to flush if nothing comes.
+        c.arrivalsAtLastRun = c.arrivals;
+        c.flush = Simulator::Schedule(m_flushTimeout, &BatchyWorker::FlushAll, this, core);
+    }
 }
 
 uint32_t
