@@ -280,8 +280,6 @@ BatchyWorker::SetCore(uint32_t module, uint32_t core)
 {
     NS_ABORT_MSG_IF(module >= m_core.size(), "BatchyWorker: no module " << module);
     NS_ABORT_MSG_IF(core >= m_nCores, "BatchyWorker: core " << core << " of " << m_nCores);
-    NS_ABORT_MSG_IF(m_scheduling == WEIGHTED_FAIR && core > 0,
-                    "BatchyWorker: WeightedFair scheduling runs on one core");
     if (m_cores.size() < m_nCores)
     {
         m_cores.resize(m_nCores); // Cores was raised after SetGraph
