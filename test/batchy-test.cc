@@ -107,6 +107,32 @@ class GraphTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(g.GetFlow(0).slo, MicroSeconds(50), "SLO");
         NS_TEST_ASSERT_MSG_EQ(g.GetModule(1).controllable, true, "27.5/96 <= 0.5");
 
+        // A chain below a controllable module (through one never buffered)
+        // only passes its batches on: not controllable, unless the authors'
+        // placement is asked for; a splitter's branches are.
+        std::istringstream chain("module r 100 10 x\n"
+                                 "module x 100 200 a\n" // batchiness 0.67: not by its costs
+                                 "module a 100 10 s\n"
+                                 "module s 100 10 b,c\n"
+                                 "module b 100 10\n"
+                                 "module c 100 10\n"
+                                 "flow fb r>x>a>s>b 1e6 50us\n"
+                                 "flow fc r>x>a>s>c 1e6 50us\n");
+        NS_TEST_ASSERT_MSG_EQ(DataFlowGraph::Parse(chain, "chain", g, error), true, error);
+        std::vector<bool> controllable;
+        for (uint32_t v = 0; v < g.GetNModules(); ++v)
+        {
+            controllable.push_back(g.GetModule(v).controllable);
+        }
+        NS_TEST_ASSERT_MSG_EQ(
+            (controllable == std::vector<bool>{true, false, false, false, true, true}),
+            true,
+            "r and the branches b, c only");
+        g.SetChainBuffers(true);
+        NS_TEST_ASSERT_MSG_EQ(g.Validate(error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(g.GetModule(2).controllable, true, "authors' placement: a too");
+        NS_TEST_ASSERT_MSG_EQ(g.GetModule(3).controllable, true, "and s");
+
         const std::vector<std::pair<std::string, std::string>> bad = {
             {"module a 1 1 b\nmodule b 1 1 a\nflow f a>b 1 1us\n",
              "bad:2"}, // cycle (at the flow? no)
@@ -649,12 +675,16 @@ class FullRecoveryTestCase : public TestCase
         // (the first packet of a batch waits 310 us at r); recovery brings
         // the flow's p95 under the SLO within two periods (the model leaves
         // out the processing time: the first cut can fall short by it), and
-        // a, fed batches of 32 by r, is pushed off.
+        // a, fed batches of 32 by r (the other branch sees no packet), is
+        // pushed off.
         DataFlowGraph g;
         uint32_t r = g.AddModule("r", 100, 10);
         uint32_t a = g.AddModule("a", 100, 10);
+        uint32_t b = g.AddModule("b", 100, 10);
         g.Connect(r, a);
+        g.Connect(r, b);
         g.AddFlow("f", {r, a}, 1e5, MicroSeconds(50));
+        g.AddFlow("g", {r, b}, 0, MicroSeconds(50));
         auto w = CreateObject<BatchyWorker>();
         w->SetGraph(g);
         auto c = CreateObject<FullBatchyController>();
@@ -687,6 +717,61 @@ class FullRecoveryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT_OR_EQ(after, 50, "recovered by the third period");
         NS_TEST_ASSERT_MSG_LT(triggers[0], 32, "r lowered");
         NS_TEST_ASSERT_MSG_EQ(triggers[1], 0, "a pushed off");
+    }
+};
+
+/// A buffer inside a chain re-cuts its upstream's batches.
+class ChainTestCase : public TestCase
+{
+  public:
+    ChainTestCase()
+        : TestCase("Chain: below a buffer of 16, a buffer of 0 or 16 passes its batches on at "
+                   "once, one of 13 holds a remainder for a whole upstream interval")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t below : {0u, 16u, 13u})
+        {
+            // r -> a, no processing cost, one packet per us; r's buffer of 16
+            // emits packets 16g..16g+15 at 16g + 15 us.
+            DataFlowGraph g;
+            uint32_t r = g.AddModule("r", 0, 0);
+            uint32_t a = g.AddModule("a", 0, 0);
+            g.Connect(r, a);
+            g.AddFlow("f", {r, a}, 1e6, Time(0));
+            auto w = CreateObject<BatchyWorker>();
+            w->SetGraph(g);
+            w->SetTrigger(r, 16);
+            w->SetTrigger(a, below);
+            Departures d;
+            w->SetEgressCallback(MakeCallback(&Departures::Add, &d));
+            for (uint32_t i = 0; i < 160; ++i)
+            {
+                Simulator::Schedule(MicroSeconds(i), [w]() { w->Receive(nullptr, 0); });
+            }
+            Simulator::Stop(MicroSeconds(160));
+            Simulator::Run();
+            // FIFO: the i-th departure is the packet that arrived at i us.
+            Time largest;
+            for (uint32_t i = 0; i < d.list.size(); ++i)
+            {
+                largest = std::max(largest, d.list[i].second - MicroSeconds(i));
+            }
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(d.list.size(), 140, "most left by 160 us");
+            if (below == 13)
+            {
+                // 16 in, 13 out: 3, 6, ... 15 held; packet 52 waits from 52 to 79 us.
+                NS_TEST_ASSERT_MSG_EQ(largest, MicroSeconds(27), "a remainder waits 16 us more");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(largest, MicroSeconds(15), "no wait below r");
+            }
+            Simulator::Destroy();
+        }
     }
 };
 
@@ -998,6 +1083,7 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new OnOffTestCase());
         AddTestCase(new FullGradientTestCase());
         AddTestCase(new FullRecoveryTestCase());
+        AddTestCase(new ChainTestCase());
         AddTestCase(new WeightedFairTestCase());
         AddTestCase(new ProfilerTestCase());
         AddTestCase(new CoresTestCase());

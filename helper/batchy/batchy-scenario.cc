@@ -178,6 +178,10 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     "pipeline decomposition: at each period end, move the flows the first "
                     "core cannot serve within their SLOs onto the other cores",
                     decompose);
+    options.AddBool("chain-buffers",
+                    "also buffer modules inside a chain below a buffered one (the authors' "
+                    "placement; by default they pass its batches on)",
+                    chainBuffers);
     options.Add("slo-steps",
                 "SLO changes: TIME:SLO,... (e.g. 1s:300us,2s:60us) for the step flows that "
                 "have an SLO",
@@ -266,6 +270,7 @@ BatchyScenario::Parameters::MakeGraph(DataFlowGraph& graph, std::string& error) 
             }
         }
     }
+    graph.SetChainBuffers(chainBuffers);
     if (!graph.Validate(error))
     {
         error = "invalid --pipeline=" + pipeline + ": " + error;
@@ -723,6 +728,7 @@ BatchyScenario::Summarize() const
                  ? controller->GetControlWallSeconds() * 1e6 / controller->GetPeriods()
                  : 0.0)
         .Set("worker_utilisation", w->GetBusyTime().GetSeconds() / Simulator::Now().GetSeconds())
+        .Set("chain_buffers", p.chainBuffers)
         .Set("cores", w->GetCores())
         .Set("core_utilisation", cores)
         .Set("moved_modules", m_moved)

@@ -182,12 +182,12 @@ DataFlowGraph::Validate(std::string& error)
             ready.push_back(i);
         }
     }
-    uint32_t seen = 0;
+    std::vector<uint32_t> order; // topological
     while (!ready.empty())
     {
         uint32_t v = ready.back();
         ready.pop_back();
-        ++seen;
+        order.push_back(v);
         for (uint32_t s : m_modules[v].successors)
         {
             if (--indegree[s] == 0)
@@ -196,7 +196,7 @@ DataFlowGraph::Validate(std::string& error)
             }
         }
     }
-    if (seen != m_modules.size())
+    if (order.size() != m_modules.size())
     {
         for (uint32_t i = 0; i < m_modules.size(); ++i)
         {
@@ -250,12 +250,31 @@ DataFlowGraph::Validate(std::string& error)
             m_gate[v * nf + f] = it - out.begin();
         }
     }
-    for (Module& m : m_modules)
+    // Worth a buffer by its costs; but a module that only ever receives the
+    // whole batches of one above it that is worth a buffer (a chain: its only
+    // predecessor has no other successor) would only re-cut those batches,
+    // unless the authors' placement is asked for.
+    std::vector<bool> byCost(m_modules.size());
+    std::vector<bool> fed(m_modules.size(), false);
+    for (uint32_t v : order)
     {
+        Module& m = m_modules[v];
         double total = m.t0Ns + m.t1Ns;
-        m.controllable = m.bufferable && total > 0 && m.t1Ns / total <= 0.5;
+        byCost[v] = m.bufferable && total > 0 && m.t1Ns / total <= 0.5;
+        if (!m_chainBuffers && m.predecessors.size() == 1 &&
+            m_modules[m.predecessors[0]].successors.size() == 1)
+        {
+            fed[v] = byCost[m.predecessors[0]] || fed[m.predecessors[0]];
+        }
+        m.controllable = byCost[v] && !fed[v];
     }
     return true;
+}
+
+void
+DataFlowGraph::SetChainBuffers(bool on)
+{
+    m_chainBuffers = on;
 }
 
 void

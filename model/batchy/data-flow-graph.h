@@ -32,7 +32,13 @@ namespace ns3
  * A module is *controllable* (worth a fractional buffer) when its
  * batchiness T1 / (T0 + T1) is at most 0.5, the authors' bound, unless
  * it is marked never to be buffered (Module::bufferable, as the authors'
- * configurations mark their light classifiers).
+ * configurations mark their light classifiers), or it sits in a chain
+ * below such a module: its only predecessor has no other successor, so it
+ * only ever receives that module's whole batches. A buffer there can only
+ * re-cut them: with the upstream trigger it passes each batch on at once,
+ * with any other it holds a remainder for a whole upstream batch interval,
+ * a delay the paper's model (additive per buffer) does not see. The
+ * authors' code buffers chain modules too; SetChainBuffers(true) does so.
  *
  * Text format (read by Parse), one item per line, '#' starts a comment:
  *
@@ -121,6 +127,13 @@ class DataFlowGraph
     bool Validate(std::string& error);
 
     /**
+     * \brief Whether modules inside a chain below a controllable module are
+     * controllable too (the authors' placement); takes effect at Validate.
+     * \param on true: buffer them by their costs alone (default false)
+     */
+    void SetChainBuffers(bool on);
+
+    /**
      * \brief Read a graph in the text format.
      * \param in the text
      * \param source the file name, for messages
@@ -188,6 +201,7 @@ class DataFlowGraph
   private:
     std::vector<Module> m_modules; //!< modules
     std::vector<Flow> m_flows;     //!< flows
+    bool m_chainBuffers{false};    //!< chain modules controllable by their costs
     std::vector<uint32_t> m_next;  //!< next hop per (module, flow)
     std::vector<uint32_t> m_gate;  //!< output gate per (module, flow)
 };

@@ -27,9 +27,16 @@ def test_max_batches_more_than_null():
     by = df.set_index("controller")
     # Light load: null runs nearly every packet alone through the branches.
     assert by.loc["max", "mean_batch"] > 2 * by.loc["null", "mean_batch"]
-    assert by.loc["max", "per_module.ip_lookup.trigger"] == 32
-    assert by.loc["null", "per_module.ip_lookup.trigger"] == 0
+    assert by.loc["max", "per_module.type_check.trigger"] == 32
+    assert by.loc["null", "per_module.type_check.trigger"] == 0
     assert (by["completed"] == by["sent"]).all()
+    # The chain below type_check (mac_match, ip_lookup) passes its batches on
+    # unbuffered; the authors' placement buffers it too.
+    assert not by.loc["max", "per_module.ip_lookup.controllable"]
+    assert by.loc["max", "per_module.ip_lookup.mean_batch"] == pytest.approx(32, rel=0.05)
+    s = rs.run("batchy-pipeline", controller="max", pipeline="l2l3", n=8, rate=2e5, chain_buffers="true",
+               **SHORT)
+    assert s["chain_buffers"] and s["per_module"]["ip_lookup"]["trigger"] == 32
 
 
 def test_pipeline_file(tmp_path):
