@@ -9,7 +9,8 @@ streaming statistics and with exact quantiles, to show that memory follows
 requests in flight, not requests simulated. Then it times one full CArDS
 scenario-2 point (1550 clients, 10 s simulated, about 3.1 million requests)
 and one AFP point of the AFP paper (14 workers and a timer core, W1, 90 %
-load, 200 ms of arrivals, about 840 000 requests), and the SD-WAN paper's
+load, 200 ms of arrivals, about 840 000 requests; and the AFP authors'
+side-by-side point, W1 at 50 %, at packet and at queue level), and the SD-WAN paper's
 scale: 2 minutes of the splitter testbed at 40 % background (target: under
 5 minutes on one core), and a RackSched rack: 8 servers x 8 Shinjuku
 workers behind the power-of-2 switch at 80 % load, bimodal90, 10^6
@@ -124,6 +125,13 @@ def main(argv=None) -> int:
             "clients": 1550, "simulated_s": 10,
             **point("cards-scenario", ["--scenario=2a", "--clients=1550", "--duration=10s"])}
     if not args.no_afp:
+        # The side-by-side point of the AFP authors' simulator (about 1 000
+        # requests per wall-second there), at packet and at queue level.
+        for level in ("packet", "queue"):
+            report[f"afp_w1_50pct_{level}_level"] = {
+                "simulated_s": 0.2,
+                **point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1", "--load=0.5",
+                                             "--rss=random", "--duration=200ms", f"--level={level}"])}
         report["afp_w1_90pct_point"] = {
             "simulated_s": 0.2,
             **point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1", "--quantum=1us",
@@ -167,6 +175,12 @@ def main(argv=None) -> int:
         print(f"cards-scenario, scenario 2a, 1550 clients, 10 s simulated: {c['requests']} requests "
               f"in {c['wall_s']:.1f} s wall ({c['requests_per_wall_s']:,.0f} requests/s, "
               f"{c['events'] / c['requests']:.1f} events/request, {c['max_rss_mib']:.0f} MiB)")
+    for level in ("packet", "queue"):
+        if f"afp_w1_50pct_{level}_level" in report:
+            a = report[f"afp_w1_50pct_{level}_level"]
+            print(f"multicore-server, AFP-1, W1, 50 % load, 200 ms simulated, {level} level: {a['requests']} "
+                  f"requests in {a['wall_s']:.2f} s wall ({a['requests_per_wall_s']:,.0f} requests/s, "
+                  f"{a['events'] / a['requests']:.1f} events/request, {a['max_rss_mib']:.0f} MiB)")
     if "afp_w1_90pct_point" in report:
         a = report["afp_w1_90pct_point"]
         print(f"multicore-server, AFP-1, W1, 90 % load, 200 ms simulated: {a['requests']} requests "

@@ -17,6 +17,7 @@
 #include "ns3/pointer.h"
 #include "ns3/random-delay-link-helper.h"
 #include "ns3/request-client-helper.h"
+#include "ns3/request-client.h"
 #include "ns3/string.h"
 #include "ns3/type-aliases.h"
 #include "ns3/uinteger.h"
@@ -223,6 +224,11 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "NIC queue choice: hash (Toeplitz of the flow) or random",
                       rss,
                       {"hash", "random"});
+    options.AddChoice("level",
+                      "packet (requests and replies are packets on the links) or queue "
+                      "(straight to the server and back: no links, many times faster)",
+                      level,
+                      {"packet", "queue"});
     options.AddUnsigned("clients", "client nodes", clients, 1, 60000);
     options.AddUnsigned("flows", "UDP source ports per client", flows, 1, 16384);
     RequestScenario::Parameters::AddOptions(options);
@@ -254,6 +260,10 @@ MulticoreScenario::Parameters::Validate(std::string& error) const
     if (scaling != "parallel" && scaling != "scaled")
     {
         return fail("scaling=" + scaling, "expected parallel or scaled");
+    }
+    if (level != "packet" && level != "queue")
+    {
+        return fail("level=" + level, "expected packet or queue");
     }
     if (rss != "hash" && rss != "random")
     {
@@ -395,6 +405,14 @@ MulticoreScenario::Build()
         clientHelper.SetAttribute("RemoteAddress", AddressValue(serverAddress[i]));
         InstallClient(clientHelper, m_clientNodes.Get(i), gap, p.service, stream);
     }
+    if (p.level == "queue")
+    {
+        for (uint32_t i = 0; i < GetClients().GetN(); ++i)
+        {
+            DynamicCast<RequestClient>(GetClients().Get(i))
+                ->SetDirectSink(MakeCallback(&MulticoreServer::Deliver, m_server));
+        }
+    }
 }
 
 void
@@ -454,6 +472,7 @@ MulticoreScenario::Summarize() const
         .Set("service_mean_us", p.service.mean * 1e6)
         .Set("arrival", p.arrival)
         .Set("rss", p.rss)
+        .Set("level", p.level)
         .Set("clients", p.clients)
         .Set("in_server", m_server->GetInSystem())
         .SetLatency("", sojourn.GetAll())

@@ -32,6 +32,14 @@ class MulticoreServer;
  * split evenly over the clients. Clients send during [0, Duration); the
  * simulation then runs until every request is answered, or Drain more.
  *
+ * Level: at packet level (the default) requests and replies are UDP
+ * packets over the links; at queue level (--level=queue) each client hands
+ * its requests straight to the server and the server its replies straight
+ * back (RequestClient::SetDirectSink, MulticoreServer::Deliver), with the
+ * same draws, flows and RSS queues, so each request's server sojourn is
+ * what packet level gives with zero link delay and an infinitely fast
+ * link; the link options do not apply.
+ *
  * The server's core policy is any ns3::CorePolicy, chosen by an
  * ObjectFactory (--policy=afp, --policy=ns3::AfpCorePolicy[Quantum=2us]);
  * the friendly options (--quantum, --reserved, ...) set the attribute of
@@ -54,6 +62,8 @@ class MulticoreScenario : public RequestScenario
         std::string rss{"hash"};         //!< hash or random
         uint32_t clients{1};             //!< client nodes
         uint32_t flows{64};              //!< source ports per client
+        std::string level{
+            "packet"}; //!< packet, or queue (no packets: RequestClient::SetDirectSink)
 
         Parameters();
 

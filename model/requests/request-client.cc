@@ -10,6 +10,7 @@
 #include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
@@ -265,6 +266,32 @@ RequestClient::StartApplication()
             m_sockets.push_back(s);
         }
     }
+    m_flowAddress.clear();
+    if (!m_direct.IsNull())
+    {
+        NS_ABORT_MSG_IF(m_dispatcher, "RequestClient: queue level has no client-based dispatch");
+        // The source of each flow as a packet would carry it: the node's
+        // address (the first that is not the loopback) and the socket's port.
+        Ipv4Address local;
+        Ptr<Ipv4> ipv4 = GetNode()->GetObject<Ipv4>();
+        for (uint32_t i = 0; ipv4 && i < ipv4->GetNInterfaces() && local == Ipv4Address(); ++i)
+        {
+            for (uint32_t a = 0; a < ipv4->GetNAddresses(i); ++a)
+            {
+                if (!ipv4->GetAddress(i, a).GetLocal().IsLocalhost())
+                {
+                    local = ipv4->GetAddress(i, a).GetLocal();
+                    break;
+                }
+            }
+        }
+        for (const auto& s : m_sockets)
+        {
+            Address name;
+            s->GetSockName(name);
+            m_flowAddress.emplace_back(local, InetSocketAddress::ConvertFrom(name).GetPort());
+        }
+    }
     m_clients.assign(m_clientCount, Client{});
     for (uint32_t k = 0; k < m_clientCount; ++k)
     {
@@ -334,6 +361,22 @@ RequestClient::SendRequest(uint32_t k)
     header.SetSendTime(Simulator::Now());
     header.SetPacketIndex(0, m_packetsPerRequest);
     uint32_t flow = m_flows == 1 ? 0 : m_flowChoice->GetInteger(0, m_flows - 1);
+    if (!m_direct.IsNull())
+    {
+        ++m_sent;
+        ++c.sentInTransaction;
+        m_affinitySent += affinity;
+        m_txTrace(header);
+        c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
+        // A packet reaches the server in an event of its own, after those
+        // already due now: so does the request, so that ties resolve alike.
+        Simulator::ScheduleNow(&RequestClient::Deliver,
+                               this,
+                               header,
+                               flow,
+                               affinity ? c.instance : m_service.GetIpv4());
+        return;
+    }
     InetSocketAddress to =
         affinity ? InetSocketAddress(c.instance, m_service.GetPort()) : m_service;
     Ptr<Packet> packet = Create<Packet>(m_packetSize);
@@ -382,38 +425,59 @@ RequestClient::HandleRead(Ptr<Socket> socket)
     while ((packet = socket->Recv()))
     {
         ServiceRequestHeader header;
-        if (!ServiceRequestHeader::Peek(packet, header) ||
-            header.GetMessageType() != ServiceRequestHeader::REPLY ||
-            header.GetClientId() - m_clientId >= m_clients.size())
+        if (!ServiceRequestHeader::Peek(packet, header))
         {
             ++m_malformed;
             continue;
         }
-        ++m_completed;
-        if (m_dispatcher)
-        {
-            uint32_t target =
-                m_dispatcher->GetComputeVector().Find(Ipv4Address(header.GetLocator()));
-            if (target < m_dispatcher->GetComputeVector().GetN())
-            {
-                m_dispatcher->NotifyReply(target, header);
-            }
-        }
-        Client& c = m_clients[header.GetClientId() - m_clientId];
-        // Affinity: the rest of the transaction goes to the instance that served.
-        if (header.GetTransactionId() == c.transaction && c.instance == Ipv4Address::GetAny() &&
-            header.GetLocator() != 0 &&
-            (m_transactionRequests > 1 || m_transactionDuration.IsStrictlyPositive()))
-        {
-            c.instance = Ipv4Address(header.GetLocator());
-        }
-        Time rct = Simulator::Now() - header.GetSendTime();
-        if (header.GetSendTime() >= m_warmUp)
-        {
-            m_stats.Record(header.GetRequestClass(), rct);
-        }
-        m_completeTrace(header, rct);
+        ReceiveReply(header);
     }
+}
+
+void
+RequestClient::Deliver(ServiceRequestHeader header, uint32_t flow, Ipv4Address to)
+{
+    m_direct(header, m_flowAddress[flow], to, this);
+}
+
+void
+RequestClient::SetDirectSink(DirectSink sink)
+{
+    m_direct = sink;
+}
+
+void
+RequestClient::ReceiveReply(const ServiceRequestHeader& header)
+{
+    if (header.GetMessageType() != ServiceRequestHeader::REPLY ||
+        header.GetClientId() - m_clientId >= m_clients.size())
+    {
+        ++m_malformed;
+        return;
+    }
+    ++m_completed;
+    if (m_dispatcher)
+    {
+        uint32_t target = m_dispatcher->GetComputeVector().Find(Ipv4Address(header.GetLocator()));
+        if (target < m_dispatcher->GetComputeVector().GetN())
+        {
+            m_dispatcher->NotifyReply(target, header);
+        }
+    }
+    Client& c = m_clients[header.GetClientId() - m_clientId];
+    // Affinity: the rest of the transaction goes to the instance that served.
+    if (header.GetTransactionId() == c.transaction && c.instance == Ipv4Address::GetAny() &&
+        header.GetLocator() != 0 &&
+        (m_transactionRequests > 1 || m_transactionDuration.IsStrictlyPositive()))
+    {
+        c.instance = Ipv4Address(header.GetLocator());
+    }
+    Time rct = Simulator::Now() - header.GetSendTime();
+    if (header.GetSendTime() >= m_warmUp)
+    {
+        m_stats.Record(header.GetRequestClass(), rct);
+    }
+    m_completeTrace(header, rct);
 }
 
 } // namespace ns3

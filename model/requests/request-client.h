@@ -109,6 +109,33 @@ class RequestClient : public Application
      */
     int64_t AssignStreams(int64_t stream);
 
+    /**
+     * \brief Where a request goes at queue level: its header, the flow it
+     * would leave by (this node's address and the flow's source port), the
+     * address it would be sent to, and the client to answer with
+     * ReceiveReply.
+     */
+    typedef Callback<void,
+                     const ServiceRequestHeader&,
+                     const InetSocketAddress&,
+                     Ipv4Address,
+                     Ptr<RequestClient>>
+        DirectSink;
+    /**
+     * \brief Queue level: hand every request to \p sink instead of sending
+     * packets (same draws, same headers, same flows); the server answers
+     * with ReceiveReply. Set before the application starts; not with a
+     * Dispatcher.
+     * \param sink the receiver (a null callback: send packets)
+     */
+    void SetDirectSink(DirectSink sink);
+    /**
+     * \brief A reply to one of this application's requests, as HandleRead
+     * takes it from a packet (queue level: straight from the server).
+     * \param reply the reply header
+     */
+    void ReceiveReply(const ServiceRequestHeader& reply);
+
   protected:
     void DoDispose() override;
 
@@ -136,6 +163,13 @@ class RequestClient : public Application
     Time NextGap();
     /// \param socket a socket with replies to read
     void HandleRead(Ptr<Socket> socket);
+    /**
+     * \brief Queue level: hand a request to the direct sink.
+     * \param header the request
+     * \param flow the flow it leaves by
+     * \param to the address it is sent to
+     */
+    void Deliver(ServiceRequestHeader header, uint32_t flow, Ipv4Address to);
 
     Address m_remote;               //!< server or service address
     uint16_t m_remotePort;          //!< server port
@@ -159,6 +193,8 @@ class RequestClient : public Application
     Ptr<UniformRandomVariable> m_flowChoice;           //!< picks the flow of a request
     Ptr<UniformRandomVariable> m_join;                 //!< draws join times
     std::vector<Ptr<Socket>> m_sockets;                //!< one per flow
+    DirectSink m_direct;                               //!< queue level (null: packets)
+    std::vector<InetSocketAddress> m_flowAddress;      //!< queue level: each flow's source
     InetSocketAddress m_service{Ipv4Address::GetAny(), 0}; //!< where scheduled requests go
     std::vector<Client> m_clients;                         //!< logical clients
     uint64_t m_sent{0};                                    //!< requests sent

@@ -16,6 +16,8 @@
 namespace ns3
 {
 
+class RequestClient;
+
 /**
  * \ingroup request-scheduling
  * \brief What a server keeps of one request from its arrival at the NIC to
@@ -27,14 +29,15 @@ namespace ns3
  */
 struct ServerRequest
 {
-    ServiceRequestHeader header;  //!< the request as received
-    Address replyTo;              //!< where the reply goes
-    Time arrival;                 //!< arrival at the server's NIC
-    Time work;                    //!< service time at this server (demand / core speed)
-    Time remaining;               //!< work still to do
-    Time firstStart{Time::Max()}; //!< first time a core started it (Max: not yet)
-    uint32_t nicQueue{0};         //!< receive queue chosen by RSS
-    uint32_t preemptions{0};      //!< times it was preempted
+    ServiceRequestHeader header;    //!< the request as received
+    Address replyTo;                //!< where the reply goes
+    RequestClient* client{nullptr}; //!< queue level: the client to answer directly
+    Time arrival;                   //!< arrival at the server's NIC
+    Time work;                      //!< service time at this server (demand / core speed)
+    Time remaining;                 //!< work still to do
+    Time firstStart{Time::Max()};   //!< first time a core started it (Max: not yet)
+    uint32_t nicQueue{0};           //!< receive queue chosen by RSS
+    uint32_t preemptions{0};        //!< times it was preempted
 };
 
 /**

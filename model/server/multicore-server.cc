@@ -17,6 +17,7 @@
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
+#include "ns3/request-client.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
@@ -314,26 +315,11 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
             }
             m_assembling.erase(key);
         }
-        ++m_received;
-        if (m_stopped)
+        if (!wellFormed && !m_stopped)
         {
-            Drop(packet, STOPPED_DROP);
-            continue;
-        }
-        if (!wellFormed)
-        {
+            ++m_received;
             NS_LOG_LOGIC("malformed packet of " << packet->GetSize() << " bytes from " << from);
             Drop(packet, MALFORMED_DROP);
-            continue;
-        }
-        if (header.GetMessageType() != ServiceRequestHeader::REQUEST)
-        {
-            Drop(packet, NOT_A_REQUEST_DROP);
-            continue;
-        }
-        if (m_maxRequests > 0 && m_pool.GetLive() >= m_maxRequests)
-        {
-            Drop(packet, SERVER_FULL_DROP);
             continue;
         }
         Ipv4Address local = m_localAddress;
@@ -342,13 +328,55 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
         {
             local = info.GetAddress();
         }
-        InetSocketAddress src = InetSocketAddress::ConvertFrom(from);
+        Admit(header, local, InetSocketAddress::ConvertFrom(from), nullptr, packet);
+    }
+}
 
+void
+MulticoreServer::Deliver(const ServiceRequestHeader& header,
+                         const InetSocketAddress& from,
+                         Ipv4Address to,
+                         Ptr<RequestClient> client)
+{
+    Admit(header,
+          m_localAddress == Ipv4Address::GetAny() ? to : m_localAddress,
+          from,
+          PeekPointer(client),
+          nullptr);
+}
+
+void
+MulticoreServer::Admit(const ServiceRequestHeader& header,
+                       Ipv4Address local,
+                       const InetSocketAddress& from,
+                       RequestClient* client,
+                       Ptr<const Packet> packet)
+{
+    ++m_received;
+    const char* drop = m_stopped ? STOPPED_DROP
+                       : header.GetMessageType() != ServiceRequestHeader::REQUEST
+                           ? NOT_A_REQUEST_DROP
+                       : m_maxRequests > 0 && m_pool.GetLive() >= m_maxRequests ? SERVER_FULL_DROP
+                                                                                : nullptr;
+    if (drop)
+    {
+        if (!packet)
+        {
+            // Queue level: the Drop trace still sees the request as a packet.
+            Ptr<Packet> p = Create<Packet>();
+            p->AddHeader(header);
+            packet = p;
+        }
+        Drop(packet, drop);
+        return;
+    }
+    {
         CorePolicy::Handle h = m_pool.Allocate();
         ServerRequest& r = m_pool[h];
         r.header = header;
         r.header.SetLocator(local.Get());
         r.replyTo = from;
+        r.client = client;
         r.arrival = Simulator::Now();
         double speed = GetSpeed();
         r.work = speed == 1.0 ? header.GetServiceDemand()
@@ -359,7 +387,7 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
         }
         else if (m_rssMode == RSS_HASH)
         {
-            r.nicQueue = m_rss.QueueOf(m_rss.Hash(src.GetIpv4(), local, src.GetPort(), m_port));
+            r.nicQueue = m_rss.QueueOf(m_rss.Hash(from.GetIpv4(), local, from.GetPort(), m_port));
         }
         else
         {
@@ -390,13 +418,21 @@ MulticoreServer::HandleComplete(CorePolicy::Handle h)
     reply.SetQueueLength(m_policy->GetWaiting());
     reply.SetOutstanding(m_pool.GetLive() - 1);
     reply.SetOutstandingWork(m_outstandingWork);
-    Ptr<Packet> packet = Create<Packet>(m_replySize);
-    packet->AddHeader(reply);
-    if (m_socket)
+    RequestClient* client = r.client;
+    if (!client)
     {
-        m_socket->SendTo(packet, 0, r.replyTo);
+        Ptr<Packet> packet = Create<Packet>(m_replySize);
+        packet->AddHeader(reply);
+        if (m_socket)
+        {
+            m_socket->SendTo(packet, 0, r.replyTo);
+        }
     }
     m_pool.Release(h);
+    if (client)
+    {
+        client->ReceiveReply(reply);
+    }
 }
 
 } // namespace ns3

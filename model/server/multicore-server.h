@@ -121,6 +121,21 @@ class MulticoreServer : public Application
     uint64_t GetDropped() const;
 
     /**
+     * \brief Queue level: a request straight from a client, without a
+     * packet (RequestClient::SetDirectSink). It is admitted, queued and
+     * served as a packet's would be; the reply goes straight back to the
+     * client's ReceiveReply.
+     * \param header the request
+     * \param from the flow it came by (client address and source port, for RSS)
+     * \param to the address it was sent to
+     * \param client the client to answer
+     */
+    void Deliver(const ServiceRequestHeader& header,
+                 const InetSocketAddress& from,
+                 Ipv4Address to,
+                 Ptr<RequestClient> client);
+
+    /**
      * \brief Use fixed random streams.
      * \param stream first stream index
      * \return number of streams used
@@ -136,6 +151,19 @@ class MulticoreServer : public Application
 
     /// \param socket the socket with packets to read
     void HandleRead(Ptr<Socket> socket);
+    /**
+     * \brief Admit a request (the part common to packets and queue level).
+     * \param header the request
+     * \param local the address it was sent to
+     * \param from its source
+     * \param client queue level: the client to answer (null: reply by packet)
+     * \param packet its packet (null at queue level), for the Drop trace
+     */
+    void Admit(const ServiceRequestHeader& header,
+               Ipv4Address local,
+               const InetSocketAddress& from,
+               RequestClient* client,
+               Ptr<const Packet> packet);
     /// \param h a completed request
     void HandleComplete(CorePolicy::Handle h);
     /**

@@ -1,0 +1,47 @@
+"""Queue level (--level=queue) against packet level: the same requests, the
+same per-request sojourns, and the queueing-theory values."""
+
+import pandas as pd
+import pytest
+
+import request_scheduling as rs
+from request_scheduling.theory import mmc_mean_sojourn
+
+# Packet level with nothing on the wire: zero delay, and a link so fast that
+# a packet's serialisation rounds to 0 ns.
+NO_WIRE = dict(link_delay="const:0s", link_rate="100000Gbps")
+
+
+@pytest.mark.parametrize("policy, extra", [
+    ("dfcfs", {}),
+    ("cfcfs", {}),
+    ("ps", {}),
+    ("shinjuku", dict(quantum="2us")),
+    ("psp", dict(reserved=1)),
+    ("afp", dict(rss="random")),
+])
+def test_queue_level_equals_packet_level(tmp_path, policy, extra):
+    options = dict(policy=policy, cores=4, load=0.7, workload="w1", duration="20ms", clients=2,
+                   **extra)
+    frames = {}
+    for level in ("packet", "queue"):
+        records = tmp_path / f"{level}.csv"
+        s = rs.run("multicore-server", level=level, records=str(records), **options,
+                   **(NO_WIRE if level == "packet" else {}))
+        assert s["level"] == level
+        assert s["sent"] == s["completed"] and s["dropped"] == 0
+        frames[level] = pd.read_csv(records).set_index(["client", "request"]).sort_index()
+    packet, queue = frames["packet"], frames["queue"]
+    assert len(packet) > 10000
+    assert packet.index.equals(queue.index)
+    assert (packet.send_time_s == queue.send_time_s).all()
+    # Every request's completion time, to the nanosecond (the CSV's resolution).
+    assert (packet.rct_us - queue.rct_us).abs().max() < 1e-9
+
+
+def test_queue_level_matches_erlang_c():
+    s = rs.run("multicore-server", level="queue", policy="cfcfs", cores=4, load=0.8,
+               service="exp:10us", duration="1s")
+    assert s["events"] < 6 * s["sent"]
+    # 3 * 10^5 requests: the mean sojourn within 3 % of Erlang C.
+    assert s["mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
