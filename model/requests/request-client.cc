@@ -363,11 +363,6 @@ RequestClient::SendRequest(uint32_t k)
     uint32_t flow = m_flows == 1 ? 0 : m_flowChoice->GetInteger(0, m_flows - 1);
     if (!m_direct.IsNull())
     {
-        ++m_sent;
-        ++c.sentInTransaction;
-        m_affinitySent += affinity;
-        m_txTrace(header);
-        c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
         // A packet reaches the server in an event of its own, after those
         // already due now: so does the request, so that ties resolve alike.
         Simulator::ScheduleNow(&RequestClient::Deliver,
@@ -375,10 +370,30 @@ RequestClient::SendRequest(uint32_t k)
                                header,
                                flow,
                                affinity ? c.instance : m_service.GetIpv4());
+    }
+    else if (!SendPackets(header,
+                          flow,
+                          affinity ? InetSocketAddress(c.instance, m_service.GetPort())
+                                   : m_service))
+    {
+        // Never left the node (no route, for instance): not a request sent.
+        ++m_sendFailures;
+        c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
         return;
     }
-    InetSocketAddress to =
-        affinity ? InetSocketAddress(c.instance, m_service.GetPort()) : m_service;
+    ++m_sent;
+    ++c.sentInTransaction;
+    if (affinity)
+    {
+        ++m_affinitySent;
+    }
+    m_txTrace(header);
+    c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
+}
+
+bool
+RequestClient::SendPackets(ServiceRequestHeader& header, uint32_t flow, InetSocketAddress to)
+{
     Ptr<Packet> packet = Create<Packet>(m_packetSize);
     packet->AddHeader(header);
     if (m_dispatcher)
@@ -399,23 +414,12 @@ RequestClient::SendRequest(uint32_t k)
         }
         if (m_sockets[flow]->SendTo(packet, 0, to) < 0)
         {
-            // Never left the node (no route, for instance): not a request
-            // sent. (Only the first packet can fail: later ones take the
-            // same route.)
+            // Only the first packet can fail: later ones take the same route.
             NS_ABORT_MSG_IF(i > 0, "RequestClient: a request was sent only in part");
-            ++m_sendFailures;
-            c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
-            return;
+            return false;
         }
     }
-    ++m_sent;
-    ++c.sentInTransaction;
-    if (affinity)
-    {
-        ++m_affinitySent;
-    }
-    m_txTrace(header);
-    c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
+    return true;
 }
 
 void

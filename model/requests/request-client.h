@@ -161,6 +161,14 @@ class RequestClient : public Application
     void SendRequest(uint32_t k);
     /// \return the next inter-arrival time
     Time NextGap();
+    /**
+     * \brief Packet level: send a request's packets on a flow.
+     * \param header the request (its packet index is advanced per packet)
+     * \param flow the flow
+     * \param to where it goes (the Dispatcher, if any, picks instead)
+     * \return false if the socket refused the first packet
+     */
+    bool SendPackets(ServiceRequestHeader& header, uint32_t flow, InetSocketAddress to);
     /// \param socket a socket with replies to read
     void HandleRead(Ptr<Socket> socket);
     /**

@@ -370,34 +370,32 @@ MulticoreServer::Admit(const ServiceRequestHeader& header,
         Drop(packet, drop);
         return;
     }
+    CorePolicy::Handle h = m_pool.Allocate();
+    ServerRequest& r = m_pool[h];
+    r.header = header;
+    r.header.SetLocator(local.Get());
+    r.replyTo = from;
+    r.client = client;
+    r.arrival = Simulator::Now();
+    double speed = GetSpeed();
+    r.work = speed == 1.0 ? header.GetServiceDemand()
+                          : Time(header.GetServiceDemand().GetDouble() / speed);
+    if (!m_policy->UsesNicQueues())
     {
-        CorePolicy::Handle h = m_pool.Allocate();
-        ServerRequest& r = m_pool[h];
-        r.header = header;
-        r.header.SetLocator(local.Get());
-        r.replyTo = from;
-        r.client = client;
-        r.arrival = Simulator::Now();
-        double speed = GetSpeed();
-        r.work = speed == 1.0 ? header.GetServiceDemand()
-                              : Time(header.GetServiceDemand().GetDouble() / speed);
-        if (!m_policy->UsesNicQueues())
-        {
-            r.nicQueue = 0;
-        }
-        else if (m_rssMode == RSS_HASH)
-        {
-            r.nicQueue = m_rss.QueueOf(m_rss.Hash(from.GetIpv4(), local, from.GetPort(), m_port));
-        }
-        else
-        {
-            r.nicQueue = m_rssRandom->GetInteger(0, GetWorkers() - 1);
-        }
-        m_outstandingWork += r.work;
-        m_peak = std::max(m_peak, m_pool.GetLive());
-        m_arrivalTrace(r);
-        m_policy->Enqueue(h);
+        r.nicQueue = 0;
     }
+    else if (m_rssMode == RSS_HASH)
+    {
+        r.nicQueue = m_rss.QueueOf(m_rss.Hash(from.GetIpv4(), local, from.GetPort(), m_port));
+    }
+    else
+    {
+        r.nicQueue = m_rssRandom->GetInteger(0, GetWorkers() - 1);
+    }
+    m_outstandingWork += r.work;
+    m_peak = std::max(m_peak, m_pool.GetLive());
+    m_arrivalTrace(r);
+    m_policy->Enqueue(h);
 }
 
 void
