@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install what `make run` / `make test` need on a fresh Debian machine:
 # Debian packages (compiler, CMake, Ninja, Boost and Eigen headers, gnuplot, Python
-# venv) and a .venv with the ns3 wheel, cppyy, pandas, scipy, tqdm and pytest,
-# and the request_scheduling package installed editable from python/.
+# venv) and a .venv with the ns3 wheel, cppyy, pandas, scipy, tqdm, Dask
+# distributed and pytest, and the request_scheduling package installed
+# editable from python/.
 # Idempotent: a stamp file records a finished set-up of the current inputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."

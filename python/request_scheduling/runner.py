@@ -27,6 +27,10 @@ class ExampleError(RuntimeError):
         last = self.stderr.splitlines()[0] if self.stderr else "no message"
         super().__init__(f"{example} exited with {returncode}: {last}")
 
+    def __reduce__(self):
+        # Rebuilt from its fields when it comes back from a worker process.
+        return ExampleError, (self.example, self.returncode, self.stderr)
+
 
 class FailedRunsWarning(UserWarning):
     """Some runs of a sweep failed; their rows carry the message in ``error``."""
@@ -143,13 +147,49 @@ def failed_runs(df):
     return df["error"].notna()
 
 
+class _ExecutorSource(Protocol):
+    """Anything with an Executor of its own, e.g. a ``distributed.Client``."""
+
+    def get_executor(self, **kwargs: Any) -> Executor: ...
+
+
+def _dask_client(address: str):
+    """A ``distributed.Client`` connected to the scheduler at ``address``."""
+    try:
+        import distributed
+    except ImportError as err:
+        raise ImportError(
+            f"sweep(jobs={address!r}) runs on a Dask cluster and needs the 'distributed' "
+            "package: pip install distributed (python/requirements.txt lists it)"
+        ) from err
+    return distributed.Client(address)
+
+
+def _attempt(example: str, options: Mapping[str, Any], timeout: Optional[float],
+             strict: bool) -> tuple[Optional[dict], Optional[str]]:
+    """One run of a sweep: (summary, None), or (None, message) if it failed.
+
+    Module level, not a closure, so that it pickles by reference for a process
+    pool or a Dask worker, which import it from its own request_scheduling."""
+    try:
+        return run(example, timeout=timeout, **options), None
+    except ExampleError as err:
+        if strict:
+            raise
+        return None, str(err)
+    except subprocess.TimeoutExpired:
+        if strict:
+            raise
+        return None, f"{example} timed out after {timeout:g} s"
+
+
 def sweep(
     example: str,
     grid: Mapping[str, Iterable[Any]],
     runs: int = 1,
-    jobs: Optional[int] = None,
+    jobs: Optional[int | str] = None,
     *,
-    executor: Optional[Executor] = None,
+    executor: Optional[Executor | _ExecutorSource] = None,
     cache: Optional[ResultCache] = None,
     timeout: Optional[float] = None,
     strict: bool = False,
@@ -172,10 +212,20 @@ def sweep(
     ``strict=True`` the first failure raises instead (ExampleError or
     subprocess.TimeoutExpired) and the runs not yet started are cancelled.
 
-    Runs execute in parallel: by default on ``jobs`` local processes (the
-    machine's cores); pass any ``concurrent.futures.Executor`` as ``executor``
-    to run them elsewhere. With a ``cache`` (e.g. DirectoryCache), finished
-    runs are looked up instead of run again; failed runs are not cached.
+    Runs execute in parallel: by default on ``jobs`` local threads, each
+    driving one example process (``jobs`` defaults to the machine's cores).
+    ``executor`` runs them elsewhere: any ``concurrent.futures.Executor``, or
+    a ``distributed.Client`` (its ``get_executor()``) for a Dask cluster.
+    ``jobs="tcp://host:8786"`` connects a Client to that Dask scheduler for
+    this sweep and closes it afterwards. Dask's workers run the examples from
+    their own tree (``example_path``: ``$RS_BUILD_DIR``, else ``build/``), so
+    every worker machine needs the same built tree and this Python package.
+
+    With a ``cache`` (e.g. DirectoryCache), the caller looks every run up
+    before anything is submitted, submits only the missing ones and stores
+    their results as they come back, so workers need no shared file system
+    and a rerun of a finished sweep submits nothing (nor connects to a
+    cluster). Failed runs are not cached.
 
     A progress bar with the expected time left goes to stderr when it is a
     terminal; ``progress=False`` turns it off, ``progress=True`` forces it.
@@ -185,50 +235,59 @@ def sweep(
 
     if runs < 1:
         raise ValueError("runs must be >= 1")
+    if executor is not None and isinstance(jobs, str):
+        raise ValueError("sweep: give a scheduler address (jobs=) or an executor, not both")
     keys = list(grid)
     points = [dict(zip(keys, values)) for values in itertools.product(*(list(grid[k]) for k in keys))]
     tasks = [(point, r) for point in points for r in range(1, runs + 1)]
+    options = [{**fixed, **point, "run": r} for point, r in tasks]
+    cache_keys = [_cache_key(example, o) if cache is not None else None for o in options]
+    outcomes: list[tuple[Optional[dict], Optional[str]]] = [(None, None)] * len(tasks)
+    missing = []
+    for i, key in enumerate(cache_keys):
+        cached = cache.get(key) if cache is not None else None
+        if cached is None:
+            missing.append(i)
+        else:
+            outcomes[i] = cached, None
 
-    def one(task) -> tuple[Optional[dict], Optional[str]]:
-        point, r = task
-        options = {**fixed, **point, "run": r}
-        key = _cache_key(example, options) if cache is not None else None
-        result = cache.get(key) if cache is not None else None
-        if result is None:
-            try:
-                result = run(example, timeout=timeout, **options)
-            except ExampleError as err:
-                if strict:
-                    raise
-                return None, str(err)
-            except subprocess.TimeoutExpired:
-                if strict:
-                    raise
-                return None, f"{example} timed out after {timeout:g} s"
-            if cache is not None:
-                cache.put(key, result)
-        return result, None
-
-    own = executor is None
-    pool = executor or ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1)
-    futures = [pool.submit(one, task) for task in tasks]
     errors = 0
-    try:
-        with tqdm(total=len(tasks), desc=example, unit="run", disable=not _show_progress(progress)) as bar:
+    client = None
+    pool: Optional[Executor] = None
+    futures = {}
+    with tqdm(total=len(tasks), initial=len(tasks) - len(missing), desc=example, unit="run",
+              disable=not _show_progress(progress)) as bar:
+        try:
+            if missing:
+                # pure=False: a new Dask task per submission, never the result
+                # of an earlier (perhaps failed, or older binary's) same call.
+                if executor is not None:
+                    pool = executor if isinstance(executor, Executor) else executor.get_executor(pure=False)
+                elif isinstance(jobs, str):
+                    client = _dask_client(jobs)
+                    pool = client.get_executor(pure=False)
+                else:
+                    pool = ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1)
+                futures = {pool.submit(_attempt, example, options[i], timeout, strict): i for i in missing}
             for future in as_completed(futures):
-                if future.result()[1] is not None:
+                i = futures[future]
+                outcomes[i] = result, error = future.result()
+                if error is not None:
                     errors += 1
                     bar.set_postfix(failed=errors, refresh=False)
+                elif cache is not None:
+                    cache.put(cache_keys[i], result)
                 bar.update()
-    except BaseException:
-        # strict failure or Ctrl-C: do not start the runs still queued.
-        for future in futures:
-            future.cancel()
-        raise
-    finally:
-        if own:
-            pool.shutdown()
-    outcomes = [future.result() for future in futures]
+        except BaseException:
+            # strict failure or Ctrl-C: do not start the runs still queued.
+            for future in futures:
+                future.cancel()
+            raise
+        finally:
+            if pool is not None and executor is None:
+                pool.shutdown()
+            if client is not None:
+                client.close()
     if not tasks:
         return pd.DataFrame()
     if errors:
