@@ -97,6 +97,30 @@ class AfpTimerTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(o.completion[longId], MicroSeconds(10), "long request");
             NS_TEST_ASSERT_MSG_EQ(o.completion[other], NanoSeconds(10100), "after the 9 us one");
         }
+        // The checks are computed, not simulated: a request that reaches the
+        // NIC queue at the very instant of a check (4 us) is seen by the next
+        // one (6 us), as when the check's event was scheduled first; one
+        // arriving between checks (57.5 us) by the following check (58 us).
+        // A long request alone costs no event per quantum.
+        {
+            ScriptedDriver s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 1);
+            s.Add(Time(0), MicroSeconds(10), kLong, 0);
+            s.Add(MicroSeconds(4), MicroSeconds(1), kShort, 0);
+            ScriptOutcome o = s.Run();
+            NS_TEST_ASSERT_MSG_EQ(o.preemptions.size(), 1u, "one preemption");
+            NS_TEST_ASSERT_MSG_EQ(o.preemptions[0].first, MicroSeconds(6), "at the next check");
+        }
+        {
+            ScriptedDriver s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 1);
+            s.Add(Time(0), MicroSeconds(100), kLong, 0);
+            s.Add(NanoSeconds(57500), MicroSeconds(1), kShort, 0);
+            ScriptOutcome o = s.Run();
+            NS_TEST_ASSERT_MSG_EQ(o.preemptions.size(), 1u, "one preemption");
+            NS_TEST_ASSERT_MSG_EQ(o.preemptions[0].first, MicroSeconds(58), "at the next check");
+            // Two arrivals, two starts of the long request, its preemption,
+            // the overhead's end, two completions: no event per quantum.
+            NS_TEST_ASSERT_MSG_LT(o.events, 10u, "no event per quantum");
+        }
         // With FeedbackDelay the timer watches the request only once it is
         // marked long: first expiry at 3 + 2 us.
         {

@@ -131,6 +131,7 @@ ScriptedDriver::Run()
         Simulator::Schedule(m_arrivals[id].at, &ScriptedDriver::Arrive, this, id);
     }
     Simulator::Run();
+    m_outcome.events = Simulator::GetEventCount();
     m_policy->Dispose();
     Simulator::Destroy();
     return m_outcome;

@@ -97,6 +97,7 @@ struct ScriptOutcome
     std::map<uint32_t, Time> completion;                //!< request id -> completion time
     std::vector<std::pair<Time, uint32_t>> preemptions; //!< (time, request id)
     std::vector<std::pair<uint32_t, uint8_t>> starts;   //!< (worker, class), in order
+    uint64_t events{0};                                 //!< simulator events of the run
 };
 
 /**

@@ -224,14 +224,45 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "NIC queue choice: hash (Toeplitz of the flow) or random",
                       rss,
                       {"hash", "random"});
-    options.AddChoice("level",
-                      "packet (requests and replies are packets on the links) or queue "
-                      "(straight to the server and back: no links, many times faster)",
-                      level,
-                      {"packet", "queue"});
+    options.Add("level",
+                "packet (requests and replies are packets on the links) or queue "
+                "(straight to the server and back: no links, many times faster)",
+                level,
+                [this, &options](const std::string& text, std::string& error) {
+                    if (!ScenarioOptions::ParseChoice("level", text, {"packet", "queue"}, error))
+                    {
+                        return false;
+                    }
+                    level = text;
+                    for (const char* link : {"link-delay", "link-rate"})
+                    {
+                        if (level == "queue" && options.IsGiven(link))
+                        {
+                            error = std::string("invalid --") + link +
+                                    ": there are no links at --level=queue";
+                            return false;
+                        }
+                    }
+                    return true;
+                });
     options.AddUnsigned("clients", "client nodes", clients, 1, 60000);
-    options.AddUnsigned("flows", "UDP source ports per client", flows, 1, 16384);
+    options.AddUnsigned("flows",
+                        "UDP source ports per client (0: 64 with hash RSS and a policy with "
+                        "NIC queues, else 1, as the port then matters to nothing)",
+                        flows,
+                        0,
+                        16384);
     RequestScenario::Parameters::AddOptions(options);
+}
+
+uint32_t
+MulticoreScenario::Parameters::GetFlows() const
+{
+    if (flows > 0)
+    {
+        return flows;
+    }
+    return rss == "hash" && policy.Create<CorePolicy>()->UsesNicQueues() ? 64 : 1;
 }
 
 uint32_t
@@ -282,9 +313,9 @@ MulticoreScenario::Parameters::Validate(std::string& error) const
         return fail("cores", "cores and clients must be >= 1");
     }
     // A node has 16384 ephemeral UDP ports.
-    if (flows == 0 || flows > 16384)
+    if (flows > 16384)
     {
-        return fail("flows=" + std::to_string(flows), "expected 1 .. 16384");
+        return fail("flows=" + std::to_string(flows), "expected 0 .. 16384");
     }
     DataRateValue rate;
     if (linkRate.find_first_of(" \t") != std::string::npos ||
@@ -392,7 +423,7 @@ MulticoreScenario::Build()
     // Every client draws from its own copies of the distributions.
     double meanGap = p.clients / GetRate();
     RequestClientHelper clientHelper(Ipv4Address::GetAny(), kServerPort);
-    clientHelper.SetAttribute("Flows", UintegerValue(p.flows));
+    clientHelper.SetAttribute("Flows", UintegerValue(p.GetFlows()));
     clientHelper.SetAttribute("WarmUp", TimeValue(p.warmUp));
     clientHelper.SetAttribute("ExactQuantiles", BooleanValue(p.exactQuantiles));
     DistributionSpec gap;
@@ -474,6 +505,7 @@ MulticoreScenario::Summarize() const
         .Set("rss", p.rss)
         .Set("level", p.level)
         .Set("clients", p.clients)
+        .Set("flows", p.GetFlows())
         .Set("in_server", m_server->GetInSystem())
         .SetLatency("", sojourn.GetAll())
         .Set("per_class", perClass)

@@ -61,7 +61,7 @@ class MulticoreScenario : public RequestScenario
         std::string linkRate{"100Gbps"}; //!< link data rate
         std::string rss{"hash"};         //!< hash or random
         uint32_t clients{1};             //!< client nodes
-        uint32_t flows{64};              //!< source ports per client
+        uint32_t flows{0};               //!< source ports per client (0: GetFlows() decides)
         std::string level{
             "packet"}; //!< packet, or queue (no packets: RequestClient::SetDirectSink)
 
@@ -89,6 +89,13 @@ class MulticoreScenario : public RequestScenario
         bool Validate(std::string& error) const;
         /// \return the number of worker cores the server runs
         uint32_t GetWorkers() const;
+        /**
+         * \return flows, or if 0: 64 when the source port picks the NIC
+         * queue (hash RSS, a policy with NIC queues), else 1, as the port
+         * then matters to nothing and each socket of a node lengthens
+         * every packet's demultiplexing
+         */
+        uint32_t GetFlows() const;
     };
 
     /**

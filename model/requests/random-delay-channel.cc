@@ -4,6 +4,8 @@
 
 #include "random-delay-channel.h"
 
+#include "seconds-to-time.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -53,7 +55,7 @@ RandomDelayChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice
     double draw = m_delayVariable->GetValue();
     NS_ABORT_MSG_IF(!(draw >= 0) || !std::isfinite(draw),
                     "RandomDelayChannel: DelayVariable drew " << draw << " s; it must be >= 0");
-    Time delay = GetDelay() + Seconds(draw);
+    Time delay = GetDelay() + SecondsToTime(draw);
     m_delayTrace(p, delay);
     Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
                                    txTime + delay,

@@ -5,6 +5,7 @@
 #include "request-client.h"
 
 #include "mixture-random-variable.h"
+#include "seconds-to-time.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -322,7 +323,7 @@ RequestClient::NextGap()
     double gap = m_interArrival->GetValue();
     NS_ABORT_MSG_IF(!(gap >= 0) || !std::isfinite(gap),
                     "RequestClient: InterArrival drew " << gap << " s; it must be >= 0");
-    return Seconds(gap);
+    return SecondsToTime(gap);
 }
 
 void
@@ -357,7 +358,7 @@ RequestClient::SendRequest(uint32_t k)
     header.SetRequestId(m_sent);
     header.SetTransactionId(c.transaction);
     header.SetRequestClass(requestClass);
-    header.SetServiceDemand(Seconds(demand));
+    header.SetServiceDemand(SecondsToTime(demand));
     header.SetSendTime(Simulator::Now());
     header.SetPacketIndex(0, m_packetsPerRequest);
     uint32_t flow = m_flows == 1 ? 0 : m_flowChoice->GetInteger(0, m_flows - 1);

@@ -45,11 +45,26 @@ LatencySummary::ValueOf(int32_t index)
     return 2 * std::pow(kGamma, index) / (kGamma + 1);
 }
 
+double
+LatencySummary::ToNs(Time latency)
+{
+    NS_ABORT_MSG_IF(latency.IsStrictlyNegative(), "negative latency " << latency);
+    // Steps times a constant, not GetSeconds(): its 128-bit fixed-point
+    // conversion costs more than the rest of Add().
+    static const double nsPerStep = 1e9 / static_cast<double>(Seconds(1).GetTimeStep());
+    return static_cast<double>(latency.GetTimeStep()) * nsPerStep;
+}
+
 void
 LatencySummary::Add(Time latency)
 {
-    double ns = latency.GetSeconds() * 1e9;
-    NS_ABORT_MSG_IF(ns < 0, "negative latency " << latency);
+    double ns = ToNs(latency);
+    Add(ns, ns > 0 ? BucketOf(ns) : 0);
+}
+
+void
+LatencySummary::Add(double ns, int32_t b)
+{
     ++m_count;
     // Welford's update keeps the variance accurate over long runs.
     double delta = ns - m_mean;
@@ -67,7 +82,6 @@ LatencySummary::Add(Time latency)
         ++m_zeros;
         return;
     }
-    int32_t b = BucketOf(ns);
     if (m_counts.empty())
     {
         m_offset = b;
@@ -257,12 +271,14 @@ RequestStats::RequestStats(bool exact)
 void
 RequestStats::Record(uint32_t requestClass, Time latency)
 {
-    m_all.Add(latency);
+    double ns = LatencySummary::ToNs(latency);
+    int32_t bucket = ns > 0 ? LatencySummary::BucketOf(ns) : 0;
+    m_all.Add(ns, bucket);
     if (requestClass >= m_class.size())
     {
         m_class.resize(requestClass + 1, LatencySummary(m_exact));
     }
-    m_class[requestClass].Add(latency);
+    m_class[requestClass].Add(ns, bucket);
 }
 
 void

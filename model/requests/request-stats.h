@@ -77,11 +77,24 @@ class LatencySummary
     std::vector<std::pair<Time, double>> GetCdf() const;
 
   private:
+    friend class RequestStats; // adds one sample to two summaries at the cost of one
+
+    /**
+     * \param latency a sample
+     * \return it in ns (checked >= 0)
+     */
+    static double ToNs(Time latency);
     /**
      * \param ns a positive value in ns
      * \return its bucket index
      */
     static int32_t BucketOf(double ns);
+    /**
+     * \brief Add one sample already converted.
+     * \param ns the sample in ns (ToNs())
+     * \param bucket BucketOf(ns), or anything if ns is 0
+     */
+    void Add(double ns, int32_t bucket);
     /**
      * \param index a bucket index
      * \return the value (ns) that represents it

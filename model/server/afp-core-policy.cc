@@ -8,6 +8,7 @@
 
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -97,6 +98,7 @@ AfpCorePolicy::DoAttach()
 {
     m_nic.assign(GetWorkers(), {});
     m_counters.assign(m_scope == GLOBAL ? 1 : GetWorkers(), 0);
+    m_firstTick.assign(GetWorkers(), Time::Max());
 }
 
 void
@@ -113,6 +115,28 @@ AfpCorePolicy::DoEnqueue(Handle h)
     }
     m_nic[w].push_back(h);
     ++m_nicWaiting;
+    // The worker runs a long request, unwatched while its NIC queue was
+    // empty: the next timer check now preempts it.
+    if (m_nic[w].size() == 1 && m_firstTick[w] != Time::Max())
+    {
+        EndSliceAt(w, NextTick(w));
+    }
+}
+
+Time
+AfpCorePolicy::NextTick(uint32_t w) const
+{
+    Time now = Simulator::Now();
+    Time first = m_firstTick[w];
+    if (now < first)
+    {
+        return first;
+    }
+    // A check at this very instant ran before the arrival (it was scheduled
+    // earlier) and found the queue empty: the next one is strictly later.
+    int64_t q = m_quantum.GetTimeStep();
+    int64_t k = (now - first).GetTimeStep() / q + 1;
+    return TimeStep(first.GetTimeStep() + k * q);
 }
 
 void
@@ -150,23 +174,25 @@ AfpCorePolicy::Start(uint32_t w, Handle h)
     const ServerRequest& r = Get(h);
     if (r.header.GetRequestClass() == m_shortClass)
     {
+        m_firstTick[w] = Time::Max();
         Run(w, h);
         return;
     }
     // A long request is watched once the feedback has marked it; a resumed
-    // one was marked before its preemption and gets a fresh quantum.
-    Run(w, h, r.preemptions == 0 ? m_feedbackDelay + m_quantum : m_quantum);
+    // one was marked before its preemption and gets a fresh quantum. It
+    // runs to completion unless a request is (or gets) queued behind it.
+    Time first = r.preemptions == 0 ? m_feedbackDelay + m_quantum : m_quantum;
+    m_firstTick[w] = Simulator::Now() + first;
+    Run(w, h, m_nic[w].empty() ? Time::Max() : first);
 }
 
 void
 AfpCorePolicy::DoSliceEnd(uint32_t w, Handle /* h */)
 {
-    if (m_nic[w].empty())
-    {
-        NS_LOG_LOGIC("worker " << w << ": nothing queued, a fresh quantum");
-        ContinueSlice(w, m_quantum);
-        return;
-    }
+    // A slice ends at a timer check that finds the NIC queue non-empty
+    // (only this worker takes requests from it).
+    NS_ASSERT(!m_nic[w].empty());
+    m_firstTick[w] = Time::Max();
     Handle preempted = Preempt(w, m_interruptOverhead);
     NS_LOG_LOGIC("request " << preempted << " preempted on worker " << w);
     if (HasIdleWorker())

@@ -42,6 +42,12 @@ namespace ns3
  * as in the authors' simulator) or one per worker (PerWorker). As there,
  * NIC queues are never stolen from and the timer core's own work is not
  * modelled.
+ *
+ * The timer's checks are computed rather than simulated one by one: they
+ * fall every Quantum from the first one, and only one that finds the NIC
+ * queue non-empty changes anything, so a long request runs until the first
+ * check after a request reaches its worker's NIC queue (or to completion).
+ * With a 1 us quantum this saves W1's 500 us requests their 500 ticks.
  */
 class AfpCorePolicy : public CorePolicy
 {
@@ -94,6 +100,11 @@ class AfpCorePolicy : public CorePolicy
      * \return its starvation counter (the shared one if global)
      */
     uint32_t& Counter(uint32_t w);
+    /**
+     * \param w a worker running a long request
+     * \return the first of the timer's checks of that request after now
+     */
+    Time NextTick(uint32_t w) const;
 
     Time m_quantum;                        //!< run of a long request before the timer checks it
     Time m_interruptOverhead;              //!< worker time per preemption
@@ -104,6 +115,7 @@ class AfpCorePolicy : public CorePolicy
     std::vector<std::deque<Handle>> m_nic; //!< NIC receive queue of each worker
     std::deque<Handle> m_wait;             //!< preempted long requests
     std::vector<uint32_t> m_counters;      //!< starvation counters (1 or one per worker)
+    std::vector<Time> m_firstTick;         //!< first timer check of each worker's long request
     uint64_t m_nicWaiting{0};              //!< requests in all NIC queues
 };
 

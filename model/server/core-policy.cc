@@ -269,6 +269,21 @@ CorePolicy::Preempt(uint32_t w, Time cost)
 }
 
 void
+CorePolicy::EndSliceAt(uint32_t w, Time at)
+{
+    Worker& worker = m_workers[w];
+    NS_ABORT_MSG_IF(!worker.running || at < Simulator::Now() || at < worker.sliceStart,
+                    "EndSliceAt: worker " << w << " runs no request, or the time is past");
+    Time delay = at - Simulator::Now();
+    if (delay >= Simulator::GetDelayLeft(worker.event))
+    {
+        return;
+    }
+    worker.event.Cancel();
+    worker.event = Simulator::Schedule(delay, &CorePolicy::SliceEnd, this, w);
+}
+
+void
 CorePolicy::Finish(Handle h)
 {
     ++m_completed;

@@ -168,6 +168,15 @@ class CorePolicy : public Object
      */
     Handle Preempt(uint32_t w, Time cost = Time(0));
     /**
+     * \brief End the slice running on \p w at \p at (DoSliceEnd() is then
+     * called) if that is before its scheduled end; otherwise do nothing.
+     * Lets a policy whose timer would find nothing to do on most ticks
+     * compute the tick at which it acts instead of waking on every one.
+     * \param w a worker running a request
+     * \param at the new end of the slice (not before now, nor before the slice's work starts)
+     */
+    void EndSliceAt(uint32_t w, Time at);
+    /**
      * \brief Report a completion of a policy that does not run requests on
      * workers (fires Complete, calls the owner).
      * \param h the request

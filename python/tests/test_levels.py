@@ -45,3 +45,30 @@ def test_queue_level_matches_erlang_c():
     assert s["events"] < 6 * s["sent"]
     # 3 * 10^5 requests: the mean sojourn within 3 % of Erlang C.
     assert s["mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
+
+
+@pytest.mark.parametrize("link", [dict(link_delay="const:1us"), dict(link_rate="10Gbps")])
+def test_queue_level_rejects_link_options(link):
+    # There are no links at queue level: a link option would be ignored.
+    name = "--" + next(iter(link)).replace("_", "-")
+    with pytest.raises(rs.ExampleError, match=f"invalid {name}: there are no links at --level=queue"):
+        rs.run("multicore-server", level="queue", duration="1ms", **link)
+    # The same option at packet level is fine.
+    assert rs.run("multicore-server", level="packet", duration="1ms", **link)["level"] == "packet"
+
+
+def test_flows_default_to_one_where_the_port_matters_to_nothing(tmp_path):
+    # Hash RSS with NIC queues picks a queue by source port: 64 ports per
+    # client. Random RSS, or a policy with one central queue: one socket,
+    # and the same requests and completion times as with 64.
+    assert rs.run("multicore-server", policy="dfcfs", duration="1ms")["flows"] == 64
+    assert rs.run("multicore-server", policy="cfcfs", duration="1ms")["flows"] == 1
+    frames = {}
+    for flows in (0, 64):
+        records = tmp_path / f"{flows}.csv"
+        s = rs.run("multicore-server", policy="afp", rss="random", workload="w1", cores=4, load=0.7,
+                   duration="10ms", flows=flows, records=str(records))
+        assert s["flows"] == (flows or 1)
+        frames[flows] = pd.read_csv(records)
+    assert len(frames[0]) > 5000
+    pd.testing.assert_frame_equal(frames[0], frames[64])

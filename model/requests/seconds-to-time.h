@@ -1,0 +1,34 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef SECONDS_TO_TIME_H
+#define SECONDS_TO_TIME_H
+
+// Private to the module's .cc files (not installed).
+
+#include "ns3/nstime.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief A random draw in seconds as a Time, for the per-request paths.
+ *
+ * Rounds to the nearest time step as Seconds() does, but with one double
+ * multiplication instead of Seconds()' 128-bit fixed-point conversion,
+ * which costs more than the draw itself.
+ * \param s seconds (finite)
+ * \return the Time
+ */
+inline Time
+SecondsToTime(double s)
+{
+    static const double stepsPerSecond = static_cast<double>(Seconds(1).GetTimeStep());
+    return Time(s * stepsPerSecond);
+}
+
+} // namespace ns3
+
+#endif // SECONDS_TO_TIME_H
