@@ -147,6 +147,11 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
             }
             return true;
         });
+    options.AddChoice("arrival",
+                      "traffic: poisson, or paced (even gaps, flows in an evenly spread order, "
+                      "as the authors' rate-limited BESS sources)",
+                      arrival,
+                      {"poisson", "paced"});
     options.AddUnsigned("batch", "largest batch B (packets)", batch, 1, 4096);
     options.AddTime("period", "control period", period, false);
     options.AddUnsigned("warmup-periods",
@@ -460,6 +465,7 @@ BatchyScenario::Build()
     }
     m_source->SetFlowRates(rates);
     m_source->SetAttribute("Burstiness", DoubleValue(p.burstiness));
+    m_source->SetAttribute("Arrival", StringValue(p.arrival == "paced" ? "Paced" : "Poisson"));
     m_source->SetAttribute("PacketSize", UintegerValue(p.packetSize));
     m_source->AssignStreams(3000);
     m_nodes.Get(0)->AddApplication(m_source);
@@ -548,7 +554,7 @@ BatchyScenario::SinkReceive(Ptr<NetDevice> /* device */,
     {
         ++m_departedMeasured;
     }
-    RequestAnswered();
+    RequestAnswered(0, h.GetSequence(), h.GetFlow(), h.GetSendTime(), now - h.GetSendTime());
 }
 
 void
@@ -578,6 +584,7 @@ BatchyScenario::PeriodEnd(uint32_t index)
     {
         ++m_periods;
         m_violations += violated;
+        m_overdelayed += worst > 1 + OVERDELAY_TOLERANCE;
         m_overshootSum += overshoot;
         m_overshootMax = std::max(m_overshootMax, overshoot);
     }
@@ -717,10 +724,12 @@ BatchyScenario::Summarize() const
         .Set("batch", p.batch)
         .Set("offered_pps", p.rate)
         .Set("burstiness", p.burstiness)
+        .Set("arrival", p.arrival)
         .Set("throughput_pps", window > 0 ? m_departedMeasured / window : 0.0)
         .Set("mean_batch", executions ? double(packets) / executions : 0.0)
         .Set("control_periods", m_periods)
         .Set("slo_violation_periods", m_periods ? double(m_violations) / m_periods : 0.0)
+        .Set("slo_overdelay_periods", m_periods ? double(m_overdelayed) / m_periods : 0.0)
         .Set("slo_overshoot_mean", m_periods ? m_overshootSum / m_periods : 0.0)
         .Set("slo_overshoot_max", m_overshootMax)
         .Set("controller_us_per_period",

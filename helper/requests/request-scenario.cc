@@ -52,12 +52,6 @@ RequestScenario::InstallClient(RequestClientHelper& helper,
                                const DistributionSpec& service,
                                int64_t& stream)
 {
-    if (!m_common.recordsPath.empty() && !m_records)
-    {
-        m_records = std::make_unique<std::ofstream>(m_common.recordsPath);
-        NS_ABORT_MSG_IF(!*m_records, "cannot write " << m_common.recordsPath);
-        *m_records << "client,request,class,send_time_s,rct_us\n";
-    }
     helper.SetAttribute("InterArrival", PointerValue(interArrival.Create()));
     helper.SetAttribute("ServiceDemand", PointerValue(service.Create()));
     ApplicationContainer app = helper.Install(node);
@@ -181,11 +175,32 @@ RequestScenario::RequestDropped(const std::string& reason)
 void
 RequestScenario::Completed(const ServiceRequestHeader& header, Time rct)
 {
-    if (m_records)
+    RequestAnswered(header.GetClientId(),
+                    header.GetRequestId(),
+                    header.GetRequestClass(),
+                    header.GetSendTime(),
+                    rct);
+}
+
+void
+RequestScenario::RequestAnswered(uint32_t client,
+                                 uint64_t request,
+                                 uint32_t requestClass,
+                                 Time sent,
+                                 Time rct)
+{
+    if (!m_common.recordsPath.empty())
     {
-        *m_records << header.GetClientId() << ',' << header.GetRequestId() << ','
-                   << +header.GetRequestClass() << ',' << header.GetSendTime().GetSeconds() << ','
-                   << rct.GetSeconds() * 1e6 << '\n';
+        if (!m_records)
+        {
+            m_records = std::make_unique<std::ofstream>(m_common.recordsPath);
+            NS_ABORT_MSG_IF(!*m_records, "cannot write " << m_common.recordsPath);
+            *m_records << "client,request,class,send_time_s,rct_us\n";
+            // Nanoseconds of a run of up to 10^6 s.
+            m_records->precision(15);
+        }
+        *m_records << client << ',' << request << ',' << requestClass << ',' << sent.GetSeconds()
+                   << ',' << rct.GetSeconds() * 1e6 << '\n';
     }
     RequestAnswered();
 }

@@ -138,6 +138,19 @@ class RequestScenario
      * (for clients other than RequestClient, which are counted by InstallClient).
      */
     void RequestAnswered();
+    /**
+     * \brief RequestAnswered(), and a line of the --records CSV.
+     * \param client client index
+     * \param request request index of the client
+     * \param requestClass class (flow, size class) of the request
+     * \param sent when it was sent
+     * \param rct its completion time
+     */
+    void RequestAnswered(uint32_t client,
+                         uint64_t request,
+                         uint32_t requestClass,
+                         Time sent,
+                         Time rct);
 
     /// Called when the clients stop sending (at duration): take utilisation snapshots.
     virtual void DoSendingStopped();

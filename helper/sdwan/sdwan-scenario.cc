@@ -440,10 +440,10 @@ SdwanScenario::Completed(const FileTransfer& t)
 {
     Time fct;
     bool measured = m_monitor->Close(t.key, fct);
+    uint32_t cls = t.packets <= m_parameters.GetShortSize() ? 0 : 1;
+    Time completion = t.end - t.start;
     if (t.start >= m_parameters.warmUp)
     {
-        uint32_t cls = t.packets <= m_parameters.GetShortSize() ? 0 : 1;
-        Time completion = t.end - t.start;
         m_app.Record(cls, completion);
         if (measured)
         {
@@ -457,7 +457,7 @@ SdwanScenario::Completed(const FileTransfer& t)
                      << completion.GetSeconds() * 1e6 << '\n';
         }
     }
-    RequestAnswered();
+    RequestAnswered(0, t.id, cls, t.start, completion);
 }
 
 void

@@ -4,10 +4,12 @@
 
 #include "batchy-traffic-source.h"
 
+#include "../server/request-scheduling-compat.h"
 #include "batchy-header.h"
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -42,7 +44,14 @@ BatchyTrafficSource::GetTypeId()
                           "Mean number of consecutive packets of one flow (>= 1)",
                           DoubleValue(1.0),
                           MakeDoubleAccessor(&BatchyTrafficSource::m_burstiness),
-                          MakeDoubleChecker<double>(1.0));
+                          MakeDoubleChecker<double>(1.0))
+            .AddAttribute("Arrival",
+                          "Arrival process: Poisson, or Paced (even gaps, flows in an evenly "
+                          "spread order, as the authors' rate-limited sources)",
+                          EnumValue(POISSON),
+                          RS_MAKE_ENUM_ACCESSOR(BatchyTrafficSource::Arrival,
+                                                &BatchyTrafficSource::m_arrival),
+                          MakeEnumChecker(POISSON, "Poisson", PACED, "Paced"));
     return tid;
 }
 
@@ -95,9 +104,27 @@ BatchyTrafficSource::StartApplication()
 {
     NS_ABORT_MSG_IF(m_cumulative.empty(), "BatchyTrafficSource: SetFlowRates first");
     m_device = GetNode()->GetDevice(m_deviceIndex);
-    m_next = Simulator::Schedule(Seconds(m_gap->GetValue(1.0 / m_totalRate, 0)),
-                                 &BatchyTrafficSource::Send,
-                                 this);
+    if (m_arrival == PACED)
+    {
+        // A random start of the flows' sequence, and of the packets (below).
+        m_phase = m_draw->GetValue(0, 1);
+    }
+    Time first = m_arrival == PACED ? Seconds(m_draw->GetValue(0, 1) / m_totalRate) : NextGap();
+    m_next = Simulator::Schedule(first, &BatchyTrafficSource::Send, this);
+}
+
+Time
+BatchyTrafficSource::NextGap()
+{
+    if (m_arrival == POISSON)
+    {
+        return Seconds(m_gap->GetValue(1.0 / m_totalRate, 0));
+    }
+    // Whole nanoseconds, carrying the remainder, so that the mean rate is exact.
+    m_pacedCarry += 1.0 / m_totalRate;
+    Time gap = Seconds(m_pacedCarry);
+    m_pacedCarry -= gap.GetSeconds();
+    return gap;
 }
 
 void
@@ -111,17 +138,36 @@ BatchyTrafficSource::Send()
 {
     if (m_left == 0)
     {
-        // A new burst: its flow by rate, its length geometric (mean Burstiness).
-        double x = m_draw->GetValue(0, m_totalRate);
+        // A new burst: its flow by rate; its length geometric (mean
+        // Burstiness) or, paced, Burstiness rounded.
+        double x;
+        if (m_arrival == PACED)
+        {
+            const double invPhi = 0.6180339887498949;
+            m_phase += invPhi;
+            m_phase -= std::floor(m_phase);
+            x = m_phase * m_totalRate;
+        }
+        else
+        {
+            x = m_draw->GetValue(0, m_totalRate);
+        }
         m_flow =
             std::upper_bound(m_cumulative.begin(), m_cumulative.end(), x) - m_cumulative.begin();
         m_flow = std::min<uint32_t>(m_flow, m_cumulative.size() - 1);
-        m_left = 1;
-        if (m_burstiness > 1)
+        if (m_arrival == PACED)
         {
-            double p = 1.0 / m_burstiness;
-            double u = m_draw->GetValue(0, 1);
-            m_left += static_cast<uint32_t>(std::floor(std::log1p(-u) / std::log1p(-p)));
+            m_left = std::max<uint32_t>(1, std::lround(m_burstiness));
+        }
+        else
+        {
+            m_left = 1;
+            if (m_burstiness > 1)
+            {
+                double p = 1.0 / m_burstiness;
+                double u = m_draw->GetValue(0, 1);
+                m_left += static_cast<uint32_t>(std::floor(std::log1p(-u) / std::log1p(-p)));
+            }
         }
     }
     --m_left;
@@ -133,9 +179,7 @@ BatchyTrafficSource::Send()
     p->AddHeader(h);
     m_device->Send(p, m_device->GetBroadcast(), BatchyHeader::PROTOCOL);
     ++m_sent;
-    m_next = Simulator::Schedule(Seconds(m_gap->GetValue(1.0 / m_totalRate, 0)),
-                                 &BatchyTrafficSource::Send,
-                                 this);
+    m_next = Simulator::Schedule(NextGap(), &BatchyTrafficSource::Send, this);
 }
 
 } // namespace ns3

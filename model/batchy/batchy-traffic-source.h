@@ -18,18 +18,30 @@ namespace ns3
 /**
  * \ingroup request-scheduling-batchy
  * \brief Synthetic traffic for a Batchy pipeline: packets of several
- * flows, sent straight on a net device (no IP), as a Poisson process at
- * the sum of the flows' rates, in bursts of one flow.
+ * flows, sent straight on a net device (no IP), at the sum of the flows'
+ * rates, in bursts of one flow.
  *
- * Burstiness is the mean number of consecutive packets of one flow: each
- * burst's flow is drawn in proportion to the flows' rates and its length
- * is geometric with that mean (1: every packet's flow is drawn anew). Each
- * packet carries a BatchyHeader (flow, sequence, send time) and is
- * PacketSize bytes in all.
+ * Arrival is Poisson (exponential gaps; each burst's flow drawn in
+ * proportion to the flows' rates, its length geometric with mean
+ * Burstiness) or Paced, as the authors' testbed sends: BESS sources
+ * cycling through the flows' packet templates behind a rate limiter. Paced
+ * packets are evenly spaced at the total rate; burst i's flow is where
+ * the point frac(u + i / phi) (golden-ratio sequence from a random u)
+ * falls among the flows' rate shares, so each flow's bursts are spread
+ * almost evenly too; a burst is Burstiness packets, rounded. Each packet
+ * carries a BatchyHeader (flow, sequence, send time) and is PacketSize
+ * bytes in all.
  */
 class BatchyTrafficSource : public Application
 {
   public:
+    /// Arrival process.
+    enum Arrival
+    {
+        POISSON, //!< exponential gaps, random flows and burst lengths
+        PACED,   //!< even gaps, flows in an evenly spread deterministic order
+    };
+
     /**
      * \brief Get the type ID.
      * \return the object TypeId
@@ -59,10 +71,15 @@ class BatchyTrafficSource : public Application
     void StopApplication() override;
     /// Send one packet and schedule the next.
     void Send();
+    /// \return the time until the next packet
+    Time NextGap();
 
     uint32_t m_deviceIndex;               //!< device to send on
     uint32_t m_packetSize;                //!< bytes per packet
     double m_burstiness;                  //!< mean burst length
+    Arrival m_arrival;                    //!< arrival process
+    double m_phase{0};                    //!< paced: point of the golden-ratio sequence
+    double m_pacedCarry{0};               //!< paced: gap time (s) not yet rounded into a gap
     std::vector<double> m_cumulative;     //!< cumulative flow rates
     double m_totalRate{0};                //!< packets/s
     Ptr<NetDevice> m_device;              //!< where packets go

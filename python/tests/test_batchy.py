@@ -2,6 +2,8 @@
 packets, the max controller's larger batches, a pipeline file, and invalid
 options and files."""
 
+import numpy as np
+import pandas as pd
 import pytest
 
 import request_scheduling as rs
@@ -68,7 +70,7 @@ def test_bad_pipeline_files(tmp_path, text, message):
     ("burstiness", 0.5), ("burstiness", 0), ("rate", 0), ("slo", "0.8y"), ("slo", "-1x"), ("warmup_periods", 20), ("m", 0),
     ("slo_steps", "1s"), ("slo_steps", "2ms:60us,1ms:300us"), ("rate_steps", "1ms:-5"),
     ("step_flows", "("), ("cost_jitter", 2), ("profile", "maybe"), ("cores", 0), ("cores", 65),
-    ("decompose", "true"), ("decompose", "maybe"),
+    ("decompose", "true"), ("decompose", "maybe"), ("arrival", "cbr"),
 ])
 def test_invalid_options_name_the_option(option, value):
     with pytest.raises(rs.ExampleError) as err:
@@ -173,3 +175,27 @@ def test_decomposition_moves_the_bulk_leaves_off_the_first_core():
     assert min(three["core_utilisation"].values()) > 0.1
     for s in (one, three):
         assert s["sent"] == s["completed"] + s["in_flight"] + s["dropped"]
+
+
+@pytest.mark.parametrize("arrival", ["poisson", "paced"])
+def test_arrival_processes(tmp_path, arrival):
+    # Paced, as the authors' rate-limited sources: every gap 1 us at 1 Mpps,
+    # each flow a quarter of the packets at nearly even gaps. Poisson:
+    # exponential gaps (coefficient of variation 1).
+    records = tmp_path / "records.csv"
+    s = rs.run("batchy-pipeline", pipeline="vrf", m=2, n=2, rate=1e6, arrival=arrival,
+               records=str(records), **SHORT)
+    assert s["arrival"] == arrival
+    r = pd.read_csv(records).sort_values("send_time_s")
+    assert len(r) == s["completed"]
+    gaps = np.diff(r.send_time_s.to_numpy()) * 1e9
+    per_flow = [np.diff(d.send_time_s.to_numpy()) for _, d in r.groupby("class")]
+    cv = max(g.std() / g.mean() for g in per_flow)
+    shares = r["class"].value_counts(normalize=True)
+    if arrival == "paced":
+        assert np.abs(gaps - 1000).max() < 1e-3
+        assert (shares - 0.25).abs().max() < 1e-3
+        assert cv < 0.3
+    else:
+        assert gaps.std() / gaps.mean() == pytest.approx(1, abs=0.05)
+        assert cv == pytest.approx(1, abs=0.05)

@@ -1,6 +1,7 @@
 """sdwan-splitter through the Python API: summary keys, conservation of
 flows, invalid options, and a sweep over the three border-router modes."""
 
+import pandas as pd
 import pytest
 
 import request_scheduling as rs
@@ -23,6 +24,16 @@ def test_run_summary_and_conservation():
     assert s["per_tunnel"]["1"]["packets_down"] > 0
     assert s["long_flows"] > 0 and s["long_fct_mean_us"] > s["short_fct_mean_us"]
     assert 0.05 < s["per_tunnel"]["0"]["utilisation_up"] < 0.2
+
+
+def test_records(tmp_path):
+    # --records: one line per completed transfer, short (0) and long (1).
+    records = tmp_path / "records.csv"
+    s = rs.run("sdwan-splitter", mode="splitter", threshold=10, records=str(records), **SHORT)
+    r = pd.read_csv(records)
+    assert len(r) == s["flows"]["completed"]
+    assert set(r["class"]) == {0, 1}
+    assert (r.rct_us > 0).all()
 
 
 def test_ecmp_modes_do_not_reclassify():
