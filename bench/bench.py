@@ -18,8 +18,14 @@ requests (target: under 60 s on one core), and a Batchy pipeline:
 VRF(4,8) at 1 Mpps for 10 s simulated under the on-off controller (target:
 under 60 s on one core).
 
+The queue level (--level=queue) is measured on the c-FCFS point and on the
+AFP W1 50 % point, with peak memory at 10^5 and 10^7 requests there; with
+--authors PATH (a checkout of AFP-Project/AFP-Simulator) the authors'
+simulator runs the AFP W1 50 % point too (5 ms of arrivals) and the ratios
+are printed. Last, one sweep grid is timed with 1 and with 2 parallel jobs.
+
     .venv/bin/python bench/bench.py [--requests N] [--no-cards] [--no-afp] [--no-sdwan] [--no-racksched] [--no-batchy]
-                                    [--out results/bench]
+                                    [--no-sweep] [--authors PATH] [--out results/bench]
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -54,12 +61,13 @@ def spawn(args: list[str]) -> tuple[str, float]:
     return out, usage.ru_maxrss / 1024
 
 
-def run_example(requests: int, exact: bool) -> dict:
+def run_example(requests: int, exact: bool, level: str = "packet") -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "s.json"
         args = [str(example_path("multicore-server"))]
         args += [f"--{k}={v}" for k, v in SCENARIO.items()]
-        args += [f"--duration={requests / RATE:.6f}s", f"--json={out}", f"--exact={str(exact).lower()}"]
+        args += [f"--duration={requests / RATE:.6f}s", f"--json={out}", f"--exact={str(exact).lower()}",
+                 f"--level={level}"]
         _, rss = spawn(args)
         summary = json.loads(out.read_text())
     summary["max_rss_mib"] = rss
@@ -84,6 +92,9 @@ def main(argv=None) -> int:
                         help="skip the SD-WAN paper-scale point (2 min, 40 %% background; minutes)")
     parser.add_argument("--no-racksched", action="store_true", help="skip the RackSched 8 x 8 rack point")
     parser.add_argument("--no-batchy", action="store_true", help="skip the Batchy VRF(4,8) point")
+    parser.add_argument("--no-sweep", action="store_true", help="skip the sweep with 1 and 2 jobs")
+    parser.add_argument("--authors", metavar="PATH", type=Path,
+                        help="a checkout of AFP-Project/AFP-Simulator: run it on the AFP W1 50 %% point too")
     args = parser.parse_args(argv)
 
     big = run_example(args.requests, exact=False)
@@ -112,6 +123,12 @@ def main(argv=None) -> int:
         },
         "peak_requests_in_server": big["peak_in_server"],
     }
+    queue = run_example(args.requests, exact=False, level="queue")
+    report["cfcfs_queue_level"] = {"requests": queue["sent"], "wall_s": queue["wall_s"],
+                                   "requests_per_wall_s": queue["requests_per_wall_s"],
+                                   "events_per_request": queue["events"] / queue["sent"],
+                                   "max_rss_mib": queue["max_rss_mib"]}
+
     def point(example: str, options: list[str]) -> dict:
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "p.json"
@@ -132,6 +149,23 @@ def main(argv=None) -> int:
                 "simulated_s": 0.2,
                 **point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1", "--load=0.5",
                                              "--rss=random", "--duration=200ms", f"--level={level}"])}
+        # 2 334 739 requests per simulated second: 10^5 and 10^7 requests.
+        report["afp_w1_50pct_queue_level_memory_mib"] = {
+            f"{n} requests": point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1",
+                                                        "--load=0.5", "--rss=random", "--level=queue",
+                                                        f"--duration={n / 2_334_739:.6f}s"])["max_rss_mib"]
+            for n in (100_000, 10_000_000)}
+        if args.authors:
+            from request_scheduling.microsecond import PSP_POLICIES, authors_config, run_authors
+
+            config = authors_config(json.loads((args.authors / "configs" / "afp.json").read_text()),
+                                    PSP_POLICIES["AFP-1"], "w1", "exp", 0.5, "5ms")
+            theirs = run_authors(args.authors, config, 1)
+            rate = theirs["completed"] / theirs["wall_s"]
+            report["afp_w1_50pct_authors"] = {
+                "requests": theirs["completed"], "wall_s": theirs["wall_s"], "requests_per_wall_s": rate,
+                **{f"ratio_{level}_level": report[f"afp_w1_50pct_{level}_level"]["requests_per_wall_s"] / rate
+                   for level in ("packet", "queue")}}
         report["afp_w1_90pct_point"] = {
             "simulated_s": 0.2,
             **point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1", "--quantum=1us",
@@ -157,6 +191,18 @@ def main(argv=None) -> int:
             "simulated_s": 10,
             **point("batchy-pipeline", ["--pipeline=vrf", "--m=4", "--n=8", "--rate=1e6", "--duration=10s",
                                         "--controller=onoff"])}
+    if not args.no_sweep:
+        # One grid (4 loads x 2 runs of c-FCFS, 1.6 s of runs in all) on 1 and on 2 local jobs.
+        from request_scheduling import sweep
+
+        walls = {}
+        for jobs in (1, 2):
+            start = time.perf_counter()
+            sweep("multicore-server", {"load": [0.3, 0.5, 0.7, 0.9]}, runs=2, jobs=jobs, progress=False,
+                  policy="cfcfs", cores=4, service="exp:10us", duration="200ms")
+            walls[jobs] = time.perf_counter() - start
+        report["sweep_8_runs"] = {"wall_s_1_job": walls[1], "wall_s_2_jobs": walls[2],
+                                  "speedup": walls[1] / walls[2]}
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(report, indent=2))
@@ -167,6 +213,9 @@ def main(argv=None) -> int:
           f"  ({big['events'] / big['sent']:.1f} events per request)")
     print(f"  bare ns-3 event loop, same event count:  {base['events_per_wall_s']:12,.0f}")
     print(f"  ratio module / bare loop (events/s):     {ratio:12.2f}")
+    q = report["cfcfs_queue_level"]
+    print(f"  the same at queue level: {q['requests_per_wall_s']:12,.0f} requests/s "
+          f"({q['events_per_request']:.1f} events per request, {q['max_rss_mib']:.0f} MiB)")
     print("  peak memory (max RSS):")
     for k, v in report["max_rss_mib"].items():
         print(f"    {k:40s} {v:8.1f} MiB")
@@ -181,6 +230,14 @@ def main(argv=None) -> int:
             print(f"multicore-server, AFP-1, W1, 50 % load, 200 ms simulated, {level} level: {a['requests']} "
                   f"requests in {a['wall_s']:.2f} s wall ({a['requests_per_wall_s']:,.0f} requests/s, "
                   f"{a['events'] / a['requests']:.1f} events/request, {a['max_rss_mib']:.0f} MiB)")
+    if "afp_w1_50pct_queue_level_memory_mib" in report:
+        print("  queue level, peak memory: " + ", ".join(
+            f"{k}: {v:.1f} MiB" for k, v in report["afp_w1_50pct_queue_level_memory_mib"].items()))
+    if "afp_w1_50pct_authors" in report:
+        a = report["afp_w1_50pct_authors"]
+        print(f"  the authors' simulator, same point, 5 ms: {a['requests']} requests in {a['wall_s']:.1f} s "
+              f"({a['requests_per_wall_s']:,.0f} requests/s); ours is {a['ratio_packet_level']:,.0f}x at packet "
+              f"level, {a['ratio_queue_level']:,.0f}x at queue level")
     if "afp_w1_90pct_point" in report:
         a = report["afp_w1_90pct_point"]
         print(f"multicore-server, AFP-1, W1, 90 % load, 200 ms simulated: {a['requests']} requests "
@@ -201,6 +258,10 @@ def main(argv=None) -> int:
         print(f"batchy-pipeline, VRF(4,8), 1 Mpps, 10 s, on-off: {b['requests']} packets "
               f"in {b['wall_s']:.1f} s wall ({b['requests_per_wall_s']:,.0f} packets/s, "
               f"{b['events'] / b['requests']:.1f} events/packet, {b['max_rss_mib']:.0f} MiB)")
+    if "sweep_8_runs" in report:
+        w = report["sweep_8_runs"]
+        print(f"sweep, 8 runs of multicore-server: {w['wall_s_1_job']:.1f} s on 1 job, "
+              f"{w['wall_s_2_jobs']:.1f} s on 2 ({w['speedup']:.2f}x)")
     print(f"  report: {out / 'bench.json'}")
     return 0
 
