@@ -296,6 +296,10 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return fail("controller=" + tid.GetName(), "not a Batchy controller");
     }
+    if (arrival == "paced" && burstiness != std::floor(burstiness))
+    {
+        return fail("burstiness", "must be a whole number with --arrival=paced");
+    }
     if (!(rate > 0))
     {
         return fail("rate", "must be > 0");

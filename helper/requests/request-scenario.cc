@@ -107,6 +107,14 @@ RequestScenario::WatchServers(const ApplicationContainer& servers)
 void
 RequestScenario::Run()
 {
+    if (!m_common.recordsPath.empty())
+    {
+        m_records = std::make_unique<std::ofstream>(m_common.recordsPath);
+        NS_ABORT_MSG_IF(!*m_records, "cannot write " << m_common.recordsPath);
+        *m_records << "client,request,class,send_time_s,rct_us\n";
+        // Nanoseconds of a run of up to 10^6 s.
+        m_records->precision(15);
+    }
     Simulator::Schedule(m_common.duration, [this]() {
         DoSendingStopped();
         CheckDrained();
@@ -189,16 +197,8 @@ RequestScenario::RequestAnswered(uint32_t client,
                                  Time sent,
                                  Time rct)
 {
-    if (!m_common.recordsPath.empty())
+    if (m_records)
     {
-        if (!m_records)
-        {
-            m_records = std::make_unique<std::ofstream>(m_common.recordsPath);
-            NS_ABORT_MSG_IF(!*m_records, "cannot write " << m_common.recordsPath);
-            *m_records << "client,request,class,send_time_s,rct_us\n";
-            // Nanoseconds of a run of up to 10^6 s.
-            m_records->precision(15);
-        }
         *m_records << client << ',' << request << ',' << requestClass << ',' << sent.GetSeconds()
                    << ',' << rct.GetSeconds() * 1e6 << '\n';
     }

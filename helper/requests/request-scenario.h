@@ -134,12 +134,9 @@ class RequestScenario
      */
     void RequestDropped(const std::string& reason);
     /**
-     * \brief Count one answered request and end the run if it was the last
-     * (for clients other than RequestClient, which are counted by InstallClient).
-     */
-    void RequestAnswered();
-    /**
-     * \brief RequestAnswered(), and a line of the --records CSV.
+     * \brief Count one answered request, write its line of the --records
+     * CSV and end the run if it was the last (for clients other than
+     * RequestClient, whose requests InstallClient counts).
      * \param client client index
      * \param request request index of the client
      * \param requestClass class (flow, size class) of the request
@@ -156,6 +153,8 @@ class RequestScenario
     virtual void DoSendingStopped();
 
   private:
+    /// Count one answered request and end the run if it was the last.
+    void RequestAnswered();
     /// \param p the dropped packet
     void DeviceDrop(Ptr<const Packet> p);
     /// \param item the dropped queue-disc item

@@ -4,6 +4,7 @@
 
 #include "batchy-traffic-source.h"
 
+#include "../requests/seconds-to-time.h"
 #include "../server/request-scheduling-compat.h"
 #include "batchy-header.h"
 
@@ -104,12 +105,16 @@ BatchyTrafficSource::StartApplication()
 {
     NS_ABORT_MSG_IF(m_cumulative.empty(), "BatchyTrafficSource: SetFlowRates first");
     m_device = GetNode()->GetDevice(m_deviceIndex);
+    NS_ABORT_MSG_IF(m_arrival == PACED && m_burstiness != std::floor(m_burstiness),
+                    "BatchyTrafficSource: paced bursts need a whole Burstiness, not "
+                        << m_burstiness);
     if (m_arrival == PACED)
     {
         // A random start of the flows' sequence, and of the packets (below).
         m_phase = m_draw->GetValue(0, 1);
     }
-    Time first = m_arrival == PACED ? Seconds(m_draw->GetValue(0, 1) / m_totalRate) : NextGap();
+    Time first =
+        m_arrival == PACED ? SecondsToTime(m_draw->GetValue(0, 1) / m_totalRate) : NextGap();
     m_next = Simulator::Schedule(first, &BatchyTrafficSource::Send, this);
 }
 
@@ -118,13 +123,13 @@ BatchyTrafficSource::NextGap()
 {
     if (m_arrival == POISSON)
     {
-        return Seconds(m_gap->GetValue(1.0 / m_totalRate, 0));
+        return SecondsToTime(m_gap->GetValue(1.0 / m_totalRate, 0));
     }
-    // Whole nanoseconds, carrying the remainder, so that the mean rate is exact.
-    m_pacedCarry += 1.0 / m_totalRate;
-    Time gap = Seconds(m_pacedCarry);
-    m_pacedCarry -= gap.GetSeconds();
-    return gap;
+    // Whole time steps, carrying the remainder, so that the mean rate is exact.
+    m_pacedCarry += StepsPerSecond() / m_totalRate;
+    int64_t steps = std::llround(m_pacedCarry);
+    m_pacedCarry -= steps;
+    return TimeStep(steps);
 }
 
 void
@@ -139,7 +144,7 @@ BatchyTrafficSource::Send()
     if (m_left == 0)
     {
         // A new burst: its flow by rate; its length geometric (mean
-        // Burstiness) or, paced, Burstiness rounded.
+        // Burstiness) or, paced, Burstiness (a whole number).
         double x;
         if (m_arrival == PACED)
         {
@@ -157,7 +162,7 @@ BatchyTrafficSource::Send()
         m_flow = std::min<uint32_t>(m_flow, m_cumulative.size() - 1);
         if (m_arrival == PACED)
         {
-            m_left = std::max<uint32_t>(1, std::lround(m_burstiness));
+            m_left = static_cast<uint32_t>(m_burstiness);
         }
         else
         {

@@ -28,7 +28,7 @@ namespace ns3
  * packets are evenly spaced at the total rate; burst i's flow is where
  * the point frac(u + i / phi) (golden-ratio sequence from a random u)
  * falls among the flows' rate shares, so each flow's bursts are spread
- * almost evenly too; a burst is Burstiness packets, rounded. Each packet
+ * almost evenly too; a burst is Burstiness packets (a whole number). Each packet
  * carries a BatchyHeader (flow, sequence, send time) and is PacketSize
  * bytes in all.
  */
@@ -79,7 +79,7 @@ class BatchyTrafficSource : public Application
     double m_burstiness;                  //!< mean burst length
     Arrival m_arrival;                    //!< arrival process
     double m_phase{0};                    //!< paced: point of the golden-ratio sequence
-    double m_pacedCarry{0};               //!< paced: gap time (s) not yet rounded into a gap
+    double m_pacedCarry{0};               //!< paced: time steps not yet rounded into a gap
     std::vector<double> m_cumulative;     //!< cumulative flow rates
     double m_totalRate{0};                //!< packets/s
     Ptr<NetDevice> m_device;              //!< where packets go

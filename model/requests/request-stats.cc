@@ -36,7 +36,7 @@ LatencySummary::LatencySummary(bool exact)
 int32_t
 LatencySummary::BucketOf(double ns)
 {
-    return static_cast<int32_t>(std::ceil(std::log(ns) / kLogGamma));
+    return ns > 0 ? static_cast<int32_t>(std::ceil(std::log(ns) / kLogGamma)) : 0;
 }
 
 double
@@ -59,7 +59,7 @@ void
 LatencySummary::Add(Time latency)
 {
     double ns = ToNs(latency);
-    Add(ns, ns > 0 ? BucketOf(ns) : 0);
+    Add(ns, BucketOf(ns));
 }
 
 void
@@ -272,7 +272,7 @@ void
 RequestStats::Record(uint32_t requestClass, Time latency)
 {
     double ns = LatencySummary::ToNs(latency);
-    int32_t bucket = ns > 0 ? LatencySummary::BucketOf(ns) : 0;
+    int32_t bucket = LatencySummary::BucketOf(ns);
     m_all.Add(ns, bucket);
     if (requestClass >= m_class.size())
     {

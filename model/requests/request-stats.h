@@ -85,14 +85,14 @@ class LatencySummary
      */
     static double ToNs(Time latency);
     /**
-     * \param ns a positive value in ns
-     * \return its bucket index
+     * \param ns a value in ns (>= 0)
+     * \return its bucket index (0 for 0, which is counted apart)
      */
     static int32_t BucketOf(double ns);
     /**
      * \brief Add one sample already converted.
      * \param ns the sample in ns (ToNs())
-     * \param bucket BucketOf(ns), or anything if ns is 0
+     * \param bucket BucketOf(ns)
      */
     void Add(double ns, int32_t bucket);
     /**

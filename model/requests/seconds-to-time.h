@@ -14,6 +14,17 @@ namespace ns3
 
 /**
  * \ingroup request-scheduling
+ * \return time steps (of the current resolution) per second
+ */
+inline double
+StepsPerSecond()
+{
+    static const double steps = static_cast<double>(Seconds(1).GetTimeStep());
+    return steps;
+}
+
+/**
+ * \ingroup request-scheduling
  * \brief A random draw in seconds as a Time, for the per-request paths.
  *
  * Rounds to the nearest time step as Seconds() does, but with one double
@@ -25,8 +36,7 @@ namespace ns3
 inline Time
 SecondsToTime(double s)
 {
-    static const double stepsPerSecond = static_cast<double>(Seconds(1).GetTimeStep());
-    return Time(s * stepsPerSecond);
+    return Time(s * StepsPerSecond());
 }
 
 } // namespace ns3

@@ -279,7 +279,9 @@ CorePolicy::EndSliceAt(uint32_t w, Time at)
     {
         return;
     }
-    worker.event.Cancel();
+    // Removed, not cancelled: a cancelled event would stay in the
+    // scheduler until the slice's old end.
+    Simulator::Remove(worker.event);
     worker.event = Simulator::Schedule(delay, &CorePolicy::SliceEnd, this, w);
 }
 

@@ -162,7 +162,8 @@ def _dask_client(address: str):
             f"sweep(jobs={address!r}) runs on a Dask cluster and needs the 'distributed' "
             "package: pip install distributed (python/requirements.txt lists it)"
         ) from err
-    return distributed.Client(address)
+    # Not the process's default client: it lives for this sweep only.
+    return distributed.Client(address, set_as_default=False)
 
 
 def _attempt(example: str, options: Mapping[str, Any], timeout: Optional[float],
@@ -222,7 +223,8 @@ def sweep(
     every worker machine needs the same built tree and this Python package.
 
     With a ``cache`` (e.g. DirectoryCache), the caller looks every run up
-    before anything is submitted, submits only the missing ones and stores
+    (keyed on the caller's own build of the example, which must therefore
+    be the workers' build too) before anything is submitted, submits only the missing ones and stores
     their results as they come back, so workers need no shared file system
     and a rerun of a finished sweep submits nothing (nor connects to a
     cluster). Failed runs are not cached.
@@ -235,6 +237,9 @@ def sweep(
 
     if runs < 1:
         raise ValueError("runs must be >= 1")
+    if isinstance(jobs, str) and "://" not in jobs:
+        raise ValueError(f"sweep: jobs={jobs!r} is neither a number of jobs nor a scheduler address "
+                         "such as 'tcp://host:8786'")
     if executor is not None and isinstance(jobs, str):
         raise ValueError("sweep: give a scheduler address (jobs=) or an executor, not both")
     keys = list(grid)

@@ -194,6 +194,15 @@ def test_arrival_processes(tmp_path, arrival):
     shares = r["class"].value_counts(normalize=True)
     if arrival == "paced":
         assert np.abs(gaps - 1000).max() < 1e-3
+        # At 3 Mpps the gaps are whole nanoseconds, 333 or 334, and the
+        # carried remainder keeps the rate exact.
+        rs.run("batchy-pipeline", pipeline="vrf", m=2, n=2, rate=3e6, arrival=arrival,
+               records=str(records), **SHORT)
+        t = np.sort(pd.read_csv(records).send_time_s.to_numpy()) * 1e9
+        assert set(np.round(np.diff(t)).astype(int)) == {333, 334}
+        assert (len(t) - 1) / (t[-1] - t[0]) * 1e9 == pytest.approx(3e6, rel=1e-6)
+        with pytest.raises(rs.ExampleError, match="--burstiness"):
+            rs.run("batchy-pipeline", arrival=arrival, burstiness=1.5, **SHORT)
         assert (shares - 0.25).abs().max() < 1e-3
         assert cv < 0.3
     else:
