@@ -1,0 +1,50 @@
+"""Determinism and conservation: every example gives the same JSON summary
+for the same --run, wall-clock fields aside, and other results for another
+--run; and accounts for every request it sent."""
+
+import pytest
+
+import request_scheduling as rs
+
+# Fields that measure the machine, not the simulation.
+WALL_CLOCK = {"wall_s", "events_per_wall_s", "requests_per_wall_s", "packets_per_wall_s",
+              "controller_us_per_period"}
+
+
+def simulated(summary, drop=()):
+    """The summary without its wall-clock fields (and ``drop``), at any depth."""
+    if isinstance(summary, dict):
+        return {k: simulated(v, drop) for k, v in summary.items() if k not in WALL_CLOCK and k not in drop}
+    if isinstance(summary, list):
+        return [simulated(v, drop) for v in summary]
+    return summary
+
+
+EXAMPLES = [
+    ("multicore-server", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms")),
+    ("multicore-server", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms", level="queue")),
+    ("multicore-server", dict(policy="shinjuku", cores=4, service="exp:10us", load=0.8, duration="20ms",
+                              link_delay="exp:2us")),
+    ("cards-scenario", dict(scenario="2a", scheduler="cards", clients=100, duration="200ms")),
+    ("racksched-scenario", dict(servers=4, workers=2, service="exp:20us", load=0.7, duration="100ms",
+                                warmup="10ms")),
+    ("sdwan-splitter", dict(mode="splitter", threshold=10, duration="2s", warmup="500ms", rate=50,
+                            utilisation=0.1, sizes="mix:0.5:5:0.5:40", upload_share=0.1,
+                            upload_sizes="const:200")),
+    ("batchy-pipeline", dict(pipeline="vrf", m=2, n=4, rate=2e6, controller="full", slo="40us",
+                             duration="200ms", period="20ms", warmup_periods=2)),
+    ("batchy-pipeline", dict(pipeline="mgw", m=2, n=4, rate=1e6, controller="onoff", arrival="paced",
+                             burstiness=4, duration="200ms", period="20ms", warmup_periods=2)),
+]
+
+
+@pytest.mark.parametrize("example, options", EXAMPLES,
+                         ids=[f"{e}-{i}" for i, (e, _) in enumerate(EXAMPLES)])
+def test_same_run_same_summary_other_run_other_results(example, options):
+    first = rs.run(example, run=1, **options)
+    assert first["sent"] == first["completed"] + first["in_flight"] + first["dropped"] > 0
+    assert first["dropped"] == sum(first["dropped_by_reason"].values())
+    again = rs.run(example, run=1, **options)
+    other = rs.run(example, run=2, **options)
+    assert simulated(first) == simulated(again)
+    assert simulated(first, drop={"run"}) != simulated(other, drop={"run"})
