@@ -25,6 +25,15 @@ if(NOT CMAKE_BUILD_TYPE)
 endif()
 set(CMAKE_POSITION_INDEPENDENT_CODE ON)
 
+# make test-asan: the module, its suites and examples with AddressSanitizer
+# and UndefinedBehaviorSanitizer (ns-3 itself is not instrumented).
+option(RS_SANITIZE "build with -fsanitize=address,undefined" OFF)
+if(RS_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=undefined
+                      -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
 set(RS_OUTPUT ${CMAKE_BINARY_DIR})
 set(CMAKE_LIBRARY_OUTPUT_DIRECTORY ${RS_OUTPUT}/lib)
 set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${RS_OUTPUT})
