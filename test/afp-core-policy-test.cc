@@ -97,28 +97,29 @@ class AfpTimerTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(o.completion[longId], MicroSeconds(10), "long request");
             NS_TEST_ASSERT_MSG_EQ(o.completion[other], NanoSeconds(10100), "after the 9 us one");
         }
+
         // The checks are computed, not simulated: a request that reaches the
         // NIC queue at the very instant of a check (4 us) is seen by the next
         // one (6 us), as when the check's event was scheduled first; one
         // arriving between checks (57.5 us) by the following check (58 us).
-        // A long request alone costs no event per quantum.
+        // Either way the run costs two arrivals, the preemption, the
+        // overhead's end and two completions: no event per quantum.
+        struct Case
+        {
+            Time work;    // of the long request
+            Time arrival; // of the short one
+            Time preempt; // expected preemption
+        };
+
+        for (const Case& c : {Case{MicroSeconds(10), MicroSeconds(4), MicroSeconds(6)},
+                              Case{MicroSeconds(100), NanoSeconds(57500), MicroSeconds(58)}})
         {
             ScriptedDriver s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 1);
-            s.Add(Time(0), MicroSeconds(10), kLong, 0);
-            s.Add(MicroSeconds(4), MicroSeconds(1), kShort, 0);
+            s.Add(Time(0), c.work, kLong, 0);
+            s.Add(c.arrival, MicroSeconds(1), kShort, 0);
             ScriptOutcome o = s.Run();
             NS_TEST_ASSERT_MSG_EQ(o.preemptions.size(), 1u, "one preemption");
-            NS_TEST_ASSERT_MSG_EQ(o.preemptions[0].first, MicroSeconds(6), "at the next check");
-        }
-        {
-            ScriptedDriver s(MakeAfp(MicroSeconds(2), MicroSeconds(1)), 1);
-            s.Add(Time(0), MicroSeconds(100), kLong, 0);
-            s.Add(NanoSeconds(57500), MicroSeconds(1), kShort, 0);
-            ScriptOutcome o = s.Run();
-            NS_TEST_ASSERT_MSG_EQ(o.preemptions.size(), 1u, "one preemption");
-            NS_TEST_ASSERT_MSG_EQ(o.preemptions[0].first, MicroSeconds(58), "at the next check");
-            // Two arrivals, the preemption, the overhead's end and two
-            // completions: no event per quantum.
+            NS_TEST_ASSERT_MSG_EQ(o.preemptions[0].first, c.preempt, "at the next check");
             NS_TEST_ASSERT_MSG_EQ(o.events, 6u, "no event per quantum");
         }
         // With FeedbackDelay the timer watches the request only once it is
