@@ -487,6 +487,9 @@ CardsScenario::Build()
     }
     WatchDevices(m_devices);
     WatchServers(m_instanceApps);
+    // The semantic routers count what they cannot route ("router: ...").
+    WatchIp(NodeContainer(m_ingress, m_gateways), false);
+    WatchIp(NodeContainer(m_servers, m_clientNodes));
     PlaceDispatchers();
     InstallClients();
 }
@@ -699,6 +702,84 @@ CardsScenario::PlaceDispatchers()
                 MakeCallback(&CardsScenario::RouterDrop, this));
         }
     }
+}
+
+bool
+CardsScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
+{
+    uint32_t instances = m_instances.size();
+    uint32_t routers = m_ingress.GetN() + m_gateways.GetN();
+    uint32_t links = m_devices.GetN() / 2;
+    if (fault.kind == "link" && fault.index < links)
+    {
+        target.AddDevice(m_devices.Get(2 * fault.index));
+        target.AddDevice(m_devices.Get(2 * fault.index + 1));
+        return true;
+    }
+    if (fault.kind == "switch" && fault.index < routers)
+    {
+        target.AddNode(fault.index < m_ingress.GetN()
+                           ? m_ingress.Get(fault.index)
+                           : m_gateways.Get(fault.index - m_ingress.GetN()));
+        return true;
+    }
+    if (fault.kind != "server" || fault.index >= instances)
+    {
+        error = "the scenario has servers 0-" + std::to_string(instances - 1) + ", routers 0-" +
+                std::to_string(routers - 1) + " (switch:R) and links 0-" +
+                std::to_string(links - 1);
+        return false;
+    }
+    uint32_t s = fault.index;
+    target.AddNode(m_servers.Get(s));
+    uint32_t site = m_instanceSite[s];
+    // The instance's entry in the dispatchers that hold it.
+    std::vector<std::pair<Ptr<Dispatcher>, uint32_t>> holders;
+    std::vector<Ptr<Dispatcher>> ingresses;
+    for (auto n = m_ingress.Begin(); n != m_ingress.End(); ++n)
+    {
+        for (const auto& d : SemanticRouterHelper::Get(*n)->GetDispatchers(SERVICE_ADDRESS))
+        {
+            ingresses.push_back(d);
+        }
+    }
+    if (m_parameters.UsesGateways())
+    {
+        uint32_t entry = std::count(m_instanceSite.begin(), m_instanceSite.begin() + s, site);
+        for (const auto& d :
+             SemanticRouterHelper::Get(m_gateways.Get(site))->GetDispatchers(SERVICE_ADDRESS))
+        {
+            holders.emplace_back(d, entry);
+        }
+    }
+    else
+    {
+        for (const auto& d : ingresses)
+        {
+            holders.emplace_back(d, s);
+        }
+        ingresses.clear();
+    }
+    m_siteInstancesDown.resize(m_sites, 0);
+    uint32_t siteSize = m_siteVectors[site].GetN();
+    target.notify = [this, holders, ingresses, site, siteSize](bool up) {
+        for (const auto& [d, entry] : holders)
+        {
+            d->SetAvailable(entry, up);
+        }
+        // An ingress leaves out (or takes back) a site with no instance up.
+        uint32_t& down = m_siteInstancesDown[site];
+        bool siteWasUp = down < siteSize;
+        down += up ? -1 : 1;
+        if (siteWasUp != (down < siteSize))
+        {
+            for (const auto& d : ingresses)
+            {
+                d->SetAvailable(site, up);
+            }
+        }
+    };
+    return true;
 }
 
 void

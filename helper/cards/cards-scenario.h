@@ -171,6 +171,16 @@ class CardsScenario : public RequestScenario
 
   protected:
     void DoSendingStopped() override;
+    /**
+     * server:I is service instance I (site by site); switch:R router R,
+     * the ingresses first (0 to sites - 1), then the site gateways; link:L
+     * the L-th link built (see the doc). When the orchestrator learns that
+     * an instance failed (--fail-detection later) it signals the
+     * dispatchers that hold it (its site's gateway, or every ingress without
+     * gateways) to leave it out, and an ingress to leave out a site whose
+     * instances are all down; on recovery it signals them back.
+     */
+    bool GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error) override;
 
   private:
     /// Nodes and their IP stacks (semantic routing on the routers).
@@ -235,6 +245,7 @@ class CardsScenario : public RequestScenario
     ComputeVector m_allInstances;                           //!< all instances
     std::vector<std::vector<Ipv4Address>> m_gatewayAddress; //!< [ingress][site] gateway address
     std::vector<Time> m_busyAtDuration;                     //!< instance busy time at duration
+    std::vector<uint32_t> m_siteInstancesDown;              //!< failed instances per site (known)
 };
 
 } // namespace ns3

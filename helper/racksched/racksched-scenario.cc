@@ -743,6 +743,62 @@ RackSchedScenario::Build()
     }
 }
 
+bool
+RackSchedScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
+{
+    NodeContainer nodes = m_rack.GetAllNodes();
+    NetDeviceContainer devices = m_rack.GetDevices();
+    uint32_t servers = m_rack.GetServers().GetN();
+    uint32_t hosts = devices.GetN() / 2;
+    uint32_t server = UINT32_MAX; // the server the fault cuts off, if any
+    if (fault.kind == "server" && fault.index < servers)
+    {
+        target.AddNode(nodes.Get(1 + fault.index));
+        server = fault.index;
+    }
+    else if (fault.kind == "link" && fault.index < hosts)
+    {
+        target.AddDevice(devices.Get(2 * fault.index));
+        target.AddDevice(devices.Get(2 * fault.index + 1));
+        server = fault.index < servers ? fault.index : UINT32_MAX;
+    }
+    else if (fault.kind == "switch" && fault.index == 0)
+    {
+        target.AddNode(nodes.Get(0));
+    }
+    else
+    {
+        error = "the rack has servers 0-" + std::to_string(servers - 1) + ", links 0-" +
+                std::to_string(hosts - 1) + " (servers' first, then clients') and switch 0";
+        return false;
+    }
+    if (server != UINT32_MAX)
+    {
+        std::vector<Ptr<Dispatcher>> dispatchers;
+        if (Ptr<Dispatcher> d = m_rack.GetDispatcher())
+        {
+            dispatchers.push_back(d);
+        }
+        ApplicationContainer clients = GetClients();
+        for (auto app = clients.Begin(); app != clients.End(); ++app)
+        {
+            PointerValue own;
+            (*app)->GetAttribute("Dispatcher", own);
+            if (Ptr<Dispatcher> d = own.Get<Dispatcher>())
+            {
+                dispatchers.push_back(d);
+            }
+        }
+        target.notify = [dispatchers, server](bool up) {
+            for (const auto& d : dispatchers)
+            {
+                d->SetAvailable(server, up);
+            }
+        };
+    }
+    return true;
+}
+
 void
 RackSchedScenario::Completed(const ServiceRequestHeader& /* header */, Time /* rct */)
 {

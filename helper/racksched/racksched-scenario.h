@@ -135,6 +135,14 @@ class RackSchedScenario : public RequestScenario
 
   protected:
     void DoSendingStopped() override;
+    /**
+     * server:S is server S; switch:0 the ToR; link:H the link of host H,
+     * servers first (0 to servers - 1), then clients. The dispatchers (the
+     * switch's, or each client's) stop choosing a failed server, or one cut
+     * off by its link, when their control plane learns of it
+     * (--fail-detection later), and take it back afresh when it recovers.
+     */
+    bool GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error) override;
 
   private:
     /**

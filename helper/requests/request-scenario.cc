@@ -7,6 +7,9 @@
 #include "ns3/abort.h"
 #include "ns3/command-line.h"
 #include "ns3/global-value.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/log.h"
+#include "ns3/loopback-net-device.h"
 #include "ns3/multicore-server.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
@@ -24,6 +27,8 @@
 namespace ns3
 {
 
+NS_LOG_COMPONENT_DEFINE("RequestScenario");
+
 void
 RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
 {
@@ -35,6 +40,18 @@ RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
                     true);
     options.AddBool("exact", "exact quantiles (keeps every sample)", exactQuantiles);
     options.AddString("records", "write one CSV line per completed request here", recordsPath);
+    options.Add("fail",
+                "parts down during the run: KIND:INDEX@DOWN[-UP],... with KIND server, link "
+                "or switch, e.g. server:3@1s-2s",
+                "",
+                [this](const std::string& text, std::string& error) {
+                    faultsText = text;
+                    return FaultSpec::Parse("fail", text, faults, error);
+                });
+    options.AddTime("fail-detection",
+                    "time until the scheduler's control plane learns of a failure or a recovery",
+                    faultDetection,
+                    true);
 }
 
 RequestScenario::RequestScenario(const Parameters& parameters, const std::string& name)
@@ -60,6 +77,8 @@ RequestScenario::InstallClient(RequestClientHelper& helper,
     stream += RequestClientHelper::AssignStreams(app, stream);
     app.Get(0)->TraceConnectWithoutContext("Complete",
                                            MakeCallback(&RequestScenario::Completed, this));
+    app.Get(0)->TraceConnectWithoutContext("Drop",
+                                           MakeCallback(&RequestScenario::ClientDrop, this));
     m_clients.Add(app);
 }
 
@@ -85,13 +104,14 @@ RequestScenario::WatchDevices(const NetDeviceContainer& devices)
 }
 
 void
-RequestScenario::WatchIp(const NodeContainer& nodes)
+RequestScenario::WatchIp(const NodeContainer& nodes, bool countNoRoute)
 {
     for (auto n = nodes.Begin(); n != nodes.End(); ++n)
     {
         (*n)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
             "Drop",
-            MakeCallback(&RequestScenario::IpDrop, this));
+            countNoRoute ? MakeCallback(&RequestScenario::IpDrop, this)
+                         : MakeCallback(&RequestScenario::IpDropRouted, this));
     }
 }
 
@@ -105,8 +125,137 @@ RequestScenario::WatchServers(const ApplicationContainer& servers)
 }
 
 void
+RequestScenario::FaultTarget::AddNode(Ptr<Node> node)
+{
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    NS_ABORT_MSG_IF(!ipv4, "FaultTarget::AddNode: node " << node->GetId() << " has no IP stack");
+    for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
+    {
+        if (!DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)))
+        {
+            interfaces.emplace_back(ipv4, i);
+        }
+    }
+}
+
+void
+RequestScenario::FaultTarget::AddDevice(Ptr<NetDevice> device)
+{
+    Ptr<Ipv4> ipv4 = device->GetNode()->GetObject<Ipv4>();
+    int32_t i = ipv4 ? ipv4->GetInterfaceForDevice(device) : -1;
+    NS_ABORT_MSG_IF(i < 0, "FaultTarget::AddDevice: the device has no IP interface");
+    interfaces.emplace_back(ipv4, static_cast<uint32_t>(i));
+}
+
+bool
+RequestScenario::GetFaultTarget(const FaultSpec& fault,
+                                FaultTarget& /* target */,
+                                std::string& error)
+{
+    error = m_name + " has no " + fault.kind + " that can fail";
+    return false;
+}
+
+bool
+RequestScenario::CheckFaults(std::string& error)
+{
+    m_faultTargets.clear();
+    for (const auto& f : m_common.faults)
+    {
+        FaultTarget target;
+        std::string why;
+        if (!GetFaultTarget(f, target, why))
+        {
+            error = "invalid --fail=" + m_common.faultsText + ": " + f.GetName() + ": " + why;
+            return false;
+        }
+        m_faultTargets.push_back(std::move(target));
+    }
+    m_faultsChecked = true;
+    return true;
+}
+
+void
+RequestScenario::SetFault(size_t fault, bool down)
+{
+    const std::string& name = m_common.faults[fault].GetName();
+    NS_LOG_INFO(Simulator::Now().As(Time::S) << " " << name << (down ? " fails" : " recovers"));
+    Ipv4StaticRoutingHelper helper;
+    for (const auto& [ipv4, i] : m_faultTargets[fault].interfaces)
+    {
+        DownInterface& d = m_downInterfaces[{PeekPointer(ipv4), i}];
+        Ptr<Ipv4StaticRouting> routing = helper.GetStaticRouting(ipv4);
+        if (down)
+        {
+            d.fault = name;
+            if (d.holders++ > 0)
+            {
+                continue;
+            }
+            // ns-3's static routing forgets the routes through an interface
+            // that goes down (a host's default route too): keep them.
+            d.routes.clear();
+            for (uint32_t r = 0; routing && r < routing->GetNRoutes(); ++r)
+            {
+                Ipv4RoutingTableEntry e = routing->GetRoute(r);
+                if (e.GetInterface() == i)
+                {
+                    d.routes.emplace_back(e, routing->GetMetric(r));
+                }
+            }
+            ipv4->SetDown(i);
+        }
+        else if (--d.holders == 0)
+        {
+            ipv4->SetUp(i);
+            // SetUp() restored the connected network; put back the others.
+            for (const auto& [e, metric] : d.routes)
+            {
+                bool present = false;
+                for (uint32_t r = 0; !present && r < routing->GetNRoutes(); ++r)
+                {
+                    Ipv4RoutingTableEntry x = routing->GetRoute(r);
+                    present = x.GetDest() == e.GetDest() && x.GetGateway() == e.GetGateway() &&
+                              x.GetDestNetworkMask() == e.GetDestNetworkMask() &&
+                              x.GetInterface() == i;
+                }
+                if (!present)
+                {
+                    routing->AddNetworkRouteTo(e.GetDestNetwork(),
+                                               e.GetDestNetworkMask(),
+                                               e.GetGateway(),
+                                               i,
+                                               metric);
+                }
+            }
+        }
+    }
+}
+
+void
 RequestScenario::Run()
 {
+    std::string error;
+    NS_ABORT_MSG_IF(!m_faultsChecked && !CheckFaults(error), error);
+    for (size_t f = 0; f < m_faultTargets.size(); ++f)
+    {
+        const FaultSpec& spec = m_common.faults[f];
+        const auto& notify = m_faultTargets[f].notify;
+        Simulator::Schedule(spec.down, &RequestScenario::SetFault, this, f, true);
+        if (notify)
+        {
+            Simulator::Schedule(spec.down + m_common.faultDetection, [notify]() { notify(false); });
+        }
+        if (spec.up != Time::Max())
+        {
+            Simulator::Schedule(spec.up, &RequestScenario::SetFault, this, f, false);
+            if (notify)
+            {
+                Simulator::Schedule(spec.up + m_common.faultDetection,
+                                    [notify]() { notify(true); });
+            }
+        }
+    }
     if (!m_common.recordsPath.empty())
     {
         m_records = std::make_unique<std::ofstream>(m_common.recordsPath);
@@ -152,11 +301,39 @@ RequestScenario::QueueDiscDrop(Ptr<const QueueDiscItem> /* item */)
 void
 RequestScenario::IpDrop(const Ipv4Header& /* header */,
                         Ptr<const Packet> /* p */,
-                        Ipv4L3Protocol::DropReason /* reason */,
-                        Ptr<Ipv4> /* ipv4 */,
-                        uint32_t /* interface */)
+                        Ipv4L3Protocol::DropReason reason,
+                        Ptr<Ipv4> ipv4,
+                        uint32_t interface)
 {
-    RequestDropped("network: ip");
+    // Interfaces are down only while a fault holds them.
+    auto down = reason == Ipv4L3Protocol::DROP_INTERFACE_DOWN
+                    ? m_downInterfaces.find({PeekPointer(ipv4), interface})
+                    : m_downInterfaces.end();
+    RequestDropped(down != m_downInterfaces.end() ? "fault: " + down->second.fault + " down"
+                   : reason == Ipv4L3Protocol::DROP_NO_ROUTE ||
+                           reason == Ipv4L3Protocol::DROP_ROUTE_ERROR
+                       ? "network: no route"
+                       : "network: ip");
+}
+
+void
+RequestScenario::ClientDrop(const ServiceRequestHeader& /* header */, const std::string& reason)
+{
+    RequestDropped("client: " + reason);
+}
+
+void
+RequestScenario::IpDropRouted(const Ipv4Header& header,
+                              Ptr<const Packet> p,
+                              Ipv4L3Protocol::DropReason reason,
+                              Ptr<Ipv4> ipv4,
+                              uint32_t interface)
+{
+    // A routing protocol's own drops reach the IP layer's error callback.
+    if (reason != Ipv4L3Protocol::DROP_ROUTE_ERROR)
+    {
+        IpDrop(header, p, reason, ipv4, interface);
+    }
 }
 
 void
@@ -285,6 +462,17 @@ RequestScenario::Summarize() const
     {
         drops.Set(reason, count);
     }
+    JsonSummary faults;
+    for (const auto& f : m_common.faults)
+    {
+        JsonSummary when;
+        when.Set("down_s", f.down.GetSeconds());
+        if (f.up != Time::Max())
+        {
+            when.Set("up_s", f.up.GetSeconds());
+        }
+        faults.Set(f.text, when);
+    }
     JsonSummary j;
     j.Set("example", m_name)
         .Set("duration_s", m_common.duration.GetSeconds())
@@ -295,6 +483,8 @@ RequestScenario::Summarize() const
         .Set("dropped_by_reason", drops)
         .SetLatency("rct_", GetClientStats().GetAll())
         .Set("exact_quantiles", m_common.exactQuantiles)
+        .Set("faults", faults)
+        .Set("fail_detection_s", m_common.faultDetection.GetSeconds())
         .Set("sim_time_s", m_simulated.GetSeconds())
         .Set("wall_s", m_wallSeconds)
         .Set("events", m_events)

@@ -6,6 +6,7 @@
 #define REQUEST_SCENARIO_H
 
 #include "distribution-spec.h"
+#include "fault-spec.h"
 #include "json-summary.h"
 #include "request-client-helper.h"
 #include "scenario-options.h"
@@ -13,6 +14,7 @@
 #include "ns3/application-container.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-routing-table-entry.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -23,6 +25,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -49,11 +52,14 @@ class RequestScenario
     /// Parameters every scenario has.
     struct Parameters
     {
-        Time duration{Seconds(1)};  //!< clients send during [0, duration)
-        Time warmUp;                //!< requests sent before are not recorded
-        Time drain{Seconds(10)};    //!< longest run after duration
-        bool exactQuantiles{false}; //!< exact quantiles (memory O(requests))
-        std::string recordsPath;    //!< per-request CSV (empty: none)
+        Time duration{Seconds(1)};     //!< clients send during [0, duration)
+        Time warmUp;                   //!< requests sent before are not recorded
+        Time drain{Seconds(10)};       //!< longest run after duration
+        bool exactQuantiles{false};    //!< exact quantiles (memory O(requests))
+        std::string recordsPath;       //!< per-request CSV (empty: none)
+        std::vector<FaultSpec> faults; //!< parts that fail during the run
+        std::string faultsText;        //!< --fail as given, for messages
+        Time faultDetection;           //!< until the control plane learns of a fault
 
         /**
          * \brief Declare the options of these fields.
@@ -66,6 +72,13 @@ class RequestScenario
 
     /// Create nodes, links, addresses and applications.
     virtual void Build() = 0;
+    /**
+     * \brief Find the parts of the faults the parameters name (after Build()).
+     * Run() does it too, but aborts where this returns the message.
+     * \param error receives "invalid --fail=...: reason" on failure
+     * \return true if every fault names a part of the scenario
+     */
+    bool CheckFaults(std::string& error);
     /// Run until every request is answered or dropped, or the drain time ends.
     void Run();
     /// \return the run's summary: the common keys and the scenario's own
@@ -120,8 +133,10 @@ class RequestScenario
     /**
      * \brief Count packets the IP layer of these nodes drops.
      * \param nodes nodes with an Ipv4L3Protocol
+     * \param countNoRoute false for routers whose routing protocol counts
+     *        the requests it cannot route itself (the IP layer reports them again)
      */
-    void WatchIp(const NodeContainer& nodes);
+    void WatchIp(const NodeContainer& nodes, bool countNoRoute = true);
     /**
      * \brief Count requests of the scenario's clients that servers drop
      * (packets that are not requests are not counted).
@@ -152,6 +167,41 @@ class RequestScenario
     /// Called when the clients stop sending (at duration): take utilisation snapshots.
     virtual void DoSendingStopped();
 
+    /**
+     * \brief What a fault takes down: IP interfaces (a server or a switch:
+     * all of its node's; a link: the two ends'), and what the system's
+     * scheduler does once its control plane learns of the failure or the
+     * recovery (--fail-detection later).
+     */
+    struct FaultTarget
+    {
+        /// (IP stack, interface) pairs the fault takes down
+        std::vector<std::pair<Ptr<Ipv4>, uint32_t>> interfaces;
+        /// Called with false when the scheduler learns of the failure, true of the recovery
+        std::function<void(bool)> notify;
+
+        /**
+         * \brief Add every interface of a node but the loopback.
+         * \param node a node with an IP stack
+         */
+        void AddNode(Ptr<Node> node);
+        /**
+         * \brief Add the interface of a device.
+         * \param device a device with an IP interface
+         */
+        void AddDevice(Ptr<NetDevice> device);
+    };
+
+    /**
+     * \brief Resolve one fault of --fail into the parts it takes down.
+     * The default knows no parts.
+     * \param fault the fault
+     * \param target receives its interfaces and the scheduler's reaction
+     * \param error receives the reason (e.g. "the rack has 8 servers") on failure
+     * \return true if the scenario has that part
+     */
+    virtual bool GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error);
+
   private:
     /// Count one answered request and end the run if it was the last.
     void RequestAnswered();
@@ -172,6 +222,24 @@ class RequestScenario
                 Ptr<Ipv4> ipv4,
                 uint32_t interface);
     /**
+     * \param header a request a client could not send
+     * \param reason why
+     */
+    void ClientDrop(const ServiceRequestHeader& header, const std::string& reason);
+    /**
+     * \brief IpDrop() but for DROP_ROUTE_ERROR (the routing protocol's own drops).
+     * \param header IP header
+     * \param p packet
+     * \param reason why
+     * \param ipv4 the protocol
+     * \param interface interface index
+     */
+    void IpDropRouted(const Ipv4Header& header,
+                      Ptr<const Packet> p,
+                      Ipv4L3Protocol::DropReason reason,
+                      Ptr<Ipv4> ipv4,
+                      uint32_t interface);
+    /**
      * \param p a packet a server dropped
      * \param reason why
      */
@@ -183,6 +251,12 @@ class RequestScenario
     void Completed(const ServiceRequestHeader& header, Time rct);
     /// Stop the simulation if the clients have stopped and every request is accounted for.
     void CheckDrained();
+    /**
+     * \brief Take a fault's interfaces down or up.
+     * \param fault index into m_common.faults
+     * \param down true to fail, false to recover
+     */
+    void SetFault(size_t fault, bool down);
 
     Parameters m_common;                      //!< common parameters
     std::string m_name;                       //!< the example's name
@@ -194,6 +268,20 @@ class RequestScenario
     uint64_t m_events{0};                     //!< simulator events of Run()
     Time m_simulated;                         //!< simulated time at the end of Run()
     std::unique_ptr<std::ofstream> m_records; //!< per-request CSV
+    std::vector<FaultTarget> m_faultTargets;  //!< resolved --fail parts
+    bool m_faultsChecked{false};              //!< CheckFaults() has run
+
+    /// An interface some fault has taken down.
+    struct DownInterface
+    {
+        uint32_t holders{0}; //!< faults holding it down
+        std::string fault;   //!< the latest one's name, for drop reasons
+        /// static routes through it before it went down, with their metrics
+        std::vector<std::pair<Ipv4RoutingTableEntry, uint32_t>> routes;
+    };
+
+    /// Interfaces faults have taken down, by (IP stack, interface)
+    std::map<std::pair<Ipv4*, uint32_t>, DownInterface> m_downInterfaces;
 };
 
 /**
@@ -271,6 +359,10 @@ RunScenarioExample(const std::string& program, int argc, char* argv[])
     }
     Scenario scenario(parameters);
     scenario.Build();
+    if (!scenario.CheckFaults(error))
+    {
+        return example.Prepare(error);
+    }
     scenario.Run();
     return example.Finish(scenario);
 }

@@ -392,6 +392,7 @@ MulticoreScenario::Build()
         serverAddress.push_back(ifaces.GetAddress(1));
         allDevices.Add(devices);
     }
+    m_devices = allDevices;
     // One shared delay variable: one stream for all links.
     RandomDelayLinkHelper::AssignStreams(NetDeviceContainer(allDevices.Get(0)), 1000);
     WatchDevices(allDevices);
@@ -453,6 +454,32 @@ MulticoreScenario::DoSendingStopped()
     Ptr<CorePolicy> policy = m_server->GetPolicy();
     m_busyAtDuration = policy->GetBusyTime();
     m_specialBusyAtDuration = policy->GetSpecialBusyTime();
+}
+
+bool
+MulticoreScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
+{
+    // One server: nothing to route around, requests to it are lost.
+    uint32_t links = m_devices.GetN() / 2;
+    if (m_parameters.level == "queue")
+    {
+        error = "there are no links or servers to fail at --level=queue";
+        return false;
+    }
+    if (fault.kind == "server" && fault.index == 0)
+    {
+        target.AddNode(m_serverNode);
+        return true;
+    }
+    if (fault.kind == "link" && fault.index < links)
+    {
+        target.AddDevice(m_devices.Get(2 * fault.index));
+        target.AddDevice(m_devices.Get(2 * fault.index + 1));
+        return true;
+    }
+    error = "multicore-server has server 0 and links 0-" + std::to_string(links - 1) +
+            " (one per client)";
+    return false;
 }
 
 Ptr<MulticoreServer>

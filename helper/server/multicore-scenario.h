@@ -120,12 +120,15 @@ class MulticoreScenario : public RequestScenario
 
   protected:
     void DoSendingStopped() override;
+    /// server:0 is the server; link:i the link of client i (packet level only).
+    bool GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error) override;
 
   private:
     Parameters m_parameters;       //!< parameters
     NodeContainer m_clientNodes;   //!< client nodes
     Ptr<Node> m_serverNode;        //!< server node
     Ptr<MulticoreServer> m_server; //!< the server
+    NetDeviceContainer m_devices;  //!< link i: devices 2i (client) and 2i + 1 (server)
     Time m_busyAtDuration;         //!< worker busy time when sending stopped
     Time m_specialBusyAtDuration;  //!< special cores' busy time then
 };

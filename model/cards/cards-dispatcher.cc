@@ -55,10 +55,28 @@ CardsDispatcher::DoComputeVectorChanged()
     m_slotOwner.clear();
     for (uint32_t i = 0; i < v.GetN(); ++i)
     {
-        m_slotOwner.insert(m_slotOwner.end(), v.Get(i).computeUnits, i);
+        if (IsAvailable(i))
+        {
+            m_slotOwner.insert(m_slotOwner.end(), v.Get(i).computeUnits, i);
+        }
+    }
+    if (m_slotOwner.empty())
+    {
+        // Every entry down: requests go on as before (and are lost).
+        for (uint32_t i = 0; i < v.GetN(); ++i)
+        {
+            m_slotOwner.insert(m_slotOwner.end(), v.Get(i).computeUnits, i);
+        }
     }
     m_counter = m_randomOffset ? m_offset->GetInteger(0, m_slotOwner.size() - 1) : 0;
     NS_LOG_LOGIC("flattened into " << m_slotOwner.size() << " slots, counter at " << m_counter);
+}
+
+void
+CardsDispatcher::DoAvailabilityChanged(uint32_t /* target */, bool /* available */)
+{
+    // The orchestrator's new signal: the slots of the entries still up.
+    DoComputeVectorChanged();
 }
 
 uint32_t

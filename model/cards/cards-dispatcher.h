@@ -42,6 +42,7 @@ class CardsDispatcher : public Dispatcher
   protected:
     uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
     void DoComputeVectorChanged() override;
+    void DoAvailabilityChanged(uint32_t target, bool available) override;
 
   private:
     bool m_randomOffset;                 //!< start at a random slot

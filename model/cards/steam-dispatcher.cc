@@ -79,6 +79,16 @@ SteamDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* h
     return 0;
 }
 
+void
+SteamDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
+{
+    // Back from a failure: its lost requests no longer count.
+    if (available)
+    {
+        m_inFlight.at(target) = 0;
+    }
+}
+
 bool
 SteamDispatcher::DoRelease(uint32_t waiting, ReleaseOrder& order)
 {
@@ -88,7 +98,7 @@ SteamDispatcher::DoRelease(uint32_t waiting, ReleaseOrder& order)
     double best = 0;
     for (uint32_t i = 0; i < v.GetN(); ++i)
     {
-        if (limit - std::min(limit, m_inFlight[i]) < m_batchSize)
+        if (!IsAvailable(i) || limit - std::min(limit, m_inFlight[i]) < m_batchSize)
         {
             continue;
         }

@@ -54,6 +54,7 @@ class SteamDispatcher : public Dispatcher
     uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
     bool DoRelease(uint32_t waiting, ReleaseOrder& order) override;
     void DoComputeVectorChanged() override;
+    void DoAvailabilityChanged(uint32_t target, bool available) override;
 
   private:
     uint32_t m_batchSize;             //!< requests per batch

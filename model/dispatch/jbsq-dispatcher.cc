@@ -74,6 +74,16 @@ JbsqDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* he
     return 0;
 }
 
+void
+JbsqDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
+{
+    // Back from a failure: its lost requests no longer count.
+    if (available)
+    {
+        m_outstanding.at(target) = 0;
+    }
+}
+
 bool
 JbsqDispatcher::DoRelease(uint32_t /* waiting */, ReleaseOrder& order)
 {
@@ -83,7 +93,7 @@ JbsqDispatcher::DoRelease(uint32_t /* waiting */, ReleaseOrder& order)
     for (uint32_t t = 0; t < m_outstanding.size(); ++t)
     {
         uint64_t units = v.Get(t).computeUnits;
-        if (m_outstanding[t] < m_bound * units &&
+        if (IsAvailable(t) && m_outstanding[t] < m_bound * units &&
             (best == m_outstanding.size() || uint64_t{m_outstanding[t]} * v.Get(best).computeUnits <
                                                  uint64_t{m_outstanding[best]} * units))
         {

@@ -54,6 +54,7 @@ class JbsqDispatcher : public Dispatcher
     bool DoRelease(uint32_t waiting, ReleaseOrder& order) override;
     void DoDispatched(uint32_t target) override;
     void DoComputeVectorChanged() override;
+    void DoAvailabilityChanged(uint32_t target, bool available) override;
 
   private:
     uint32_t m_bound;                    //!< most outstanding per entry

@@ -23,6 +23,12 @@ LoadTracker::Reset(uint32_t entries)
     m_load.assign(entries, 0);
 }
 
+void
+LoadTracker::Forget(uint32_t target)
+{
+    m_load.at(target) = 0;
+}
+
 uint32_t
 LoadTracker::GetN() const
 {

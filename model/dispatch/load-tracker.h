@@ -44,6 +44,11 @@ class LoadTracker : public Object
     void Reset(uint32_t entries);
     /// \return number of entries tracked
     uint32_t GetN() const;
+    /**
+     * \brief Start an entry afresh, at load 0 (a server back from a failure).
+     * \param target the entry
+     */
+    void Forget(uint32_t target);
 
     /**
      * \param target an entry

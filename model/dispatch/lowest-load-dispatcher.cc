@@ -61,6 +61,17 @@ LowestLoadDispatcher::DoComputeVectorChanged()
 }
 
 void
+LowestLoadDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
+{
+    // The next reply names a new minimum (Choose() moves requests off a
+    // failed one meanwhile).
+    if (!available && target == m_minimum)
+    {
+        m_minimumLoad = UINT32_MAX;
+    }
+}
+
+void
 LowestLoadDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& reply)
 {
     if (reply.GetOutstanding() <= m_minimumLoad || target == m_minimum)

@@ -46,6 +46,7 @@ class LowestLoadDispatcher : public Dispatcher
   protected:
     uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
     void DoComputeVectorChanged() override;
+    void DoAvailabilityChanged(uint32_t target, bool available) override;
 
   private:
     double m_randomShare;              //!< share of requests sent at random

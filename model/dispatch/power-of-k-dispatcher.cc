@@ -103,6 +103,17 @@ PowerOfKDispatcher::DoComputeVectorChanged()
 }
 
 void
+PowerOfKDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
+{
+    // A server back from a failure is added afresh: the requests it lost
+    // are never answered, and a proactive count would keep them forever.
+    if (available && m_tracker && target < m_tracker->GetN())
+    {
+        m_tracker->Forget(target);
+    }
+}
+
+void
 PowerOfKDispatcher::DoDispatched(uint32_t target)
 {
     m_tracker->Dispatched(target);

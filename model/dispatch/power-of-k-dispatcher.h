@@ -59,6 +59,7 @@ class PowerOfKDispatcher : public Dispatcher
                            const std::vector<uint32_t>& candidates) override;
     void DoDispatched(uint32_t target) override;
     void DoComputeVectorChanged() override;
+    void DoAvailabilityChanged(uint32_t target, bool available) override;
 
   private:
     /**

@@ -34,6 +34,11 @@ Dispatcher::SetComputeVector(const ComputeVector& vector)
     NS_ABORT_MSG_IF(vector.IsEmpty(), "a dispatcher needs a non-empty compute vector");
     m_vector = vector;
     m_decisions.assign(vector.GetN(), 0);
+    if (m_unavailable.size() != vector.GetN())
+    {
+        m_unavailable.assign(vector.GetN(), false);
+        m_unavailableCount = 0;
+    }
     DoComputeVectorChanged();
 }
 
@@ -47,7 +52,24 @@ uint32_t
 Dispatcher::Choose(Ptr<const Packet> packet, const Ipv4Header& header)
 {
     NS_ABORT_MSG_IF(m_vector.IsEmpty(), "dispatcher used before SetComputeVector()");
-    uint32_t target = DoChoose(packet, header);
+    uint32_t target;
+    if (m_unavailableCount == 0 || m_available.empty())
+    {
+        // Nothing to avoid, or nothing left: the request goes (and is lost).
+        target = DoChoose(packet, header);
+    }
+    else if (SupportsCandidates())
+    {
+        target = DoChooseAmong(packet, header, m_available);
+    }
+    else
+    {
+        target = DoChoose(packet, header);
+        if (m_unavailable[target])
+        {
+            target = m_available[target % m_available.size()];
+        }
+    }
     Dispatched(header, target);
     return target;
 }
@@ -59,7 +81,20 @@ Dispatcher::Choose(Ptr<const Packet> packet,
 {
     NS_ABORT_MSG_IF(m_vector.IsEmpty(), "dispatcher used before SetComputeVector()");
     NS_ABORT_MSG_IF(candidates.empty(), "Dispatcher::Choose: no candidate entry");
-    uint32_t target = DoChooseAmong(packet, header, candidates);
+    const std::vector<uint32_t>* allowed = &candidates;
+    if (m_unavailableCount > 0)
+    {
+        m_allowed.clear();
+        for (uint32_t c : candidates)
+        {
+            if (!m_unavailable[c])
+            {
+                m_allowed.push_back(c);
+            }
+        }
+        allowed = m_allowed.empty() ? &candidates : &m_allowed;
+    }
+    uint32_t target = DoChooseAmong(packet, header, *allowed);
     Dispatched(header, target);
     return target;
 }
@@ -141,6 +176,34 @@ Dispatcher::AssignStreams(int64_t /* stream */)
 
 void
 Dispatcher::DoComputeVectorChanged()
+{
+}
+
+void
+Dispatcher::SetAvailable(uint32_t target, bool available)
+{
+    NS_LOG_FUNCTION(this << target << available);
+    NS_ABORT_MSG_IF(target >= m_unavailable.size(),
+                    "Dispatcher::SetAvailable: no entry " << target);
+    if (m_unavailable[target] != available)
+    {
+        return;
+    }
+    m_unavailable[target] = !available;
+    m_unavailableCount += available ? -1 : 1;
+    m_available.clear();
+    for (uint32_t i = 0; m_unavailableCount > 0 && i < m_unavailable.size(); ++i)
+    {
+        if (!m_unavailable[i])
+        {
+            m_available.push_back(i);
+        }
+    }
+    DoAvailabilityChanged(target, available);
+}
+
+void
+Dispatcher::DoAvailabilityChanged(uint32_t /* target */, bool /* available */)
 {
 }
 

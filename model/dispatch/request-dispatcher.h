@@ -117,6 +117,26 @@ class Dispatcher : public Object
      */
     bool Release(uint32_t waiting, ReleaseOrder& order);
 
+    /**
+     * \brief The host's control plane learned that an entry failed or
+     * recovered. Choose() avoids unavailable entries while an allowed entry
+     * is available (among the candidates if the dispatcher honours them,
+     * else by moving the choice to an available entry); dispatchers that
+     * keep state per entry start it afresh when the entry comes back.
+     * \param target an entry
+     * \param available false when it failed, true when it recovered
+     */
+    void SetAvailable(uint32_t target, bool available);
+
+    /**
+     * \param target an entry
+     * \return false while SetAvailable(target, false) is in force
+     */
+    bool IsAvailable(uint32_t target) const
+    {
+        return m_unavailableCount == 0 || !m_unavailable[target];
+    }
+
     /// \return decisions per entry so far
     const std::vector<uint64_t>& GetDecisions() const;
 
@@ -151,6 +171,12 @@ class Dispatcher : public Object
     /// A new compute vector has been installed.
     virtual void DoComputeVectorChanged();
     /**
+     * \brief An entry became unavailable or available again (SetAvailable).
+     * \param target the entry
+     * \param available its new state
+     */
+    virtual void DoAvailabilityChanged(uint32_t target, bool available);
+    /**
      * \param waiting requests held by the host
      * \param order receives the entry and the number to send
      * \return true if requests are to be sent (default: never)
@@ -158,8 +184,12 @@ class Dispatcher : public Object
     virtual bool DoRelease(uint32_t waiting, ReleaseOrder& order);
 
   private:
-    ComputeVector m_vector;                                      //!< targets
-    std::vector<uint64_t> m_decisions;                           //!< decisions per entry
+    ComputeVector m_vector;            //!< targets
+    std::vector<uint64_t> m_decisions; //!< decisions per entry
+    std::vector<bool> m_unavailable;   //!< entries the control plane knows to be down
+    uint32_t m_unavailableCount{0};    //!< how many
+    std::vector<uint32_t> m_available; //!< the other entries (kept while some are down)
+    std::vector<uint32_t> m_allowed;   //!< scratch: candidates that are available
     TracedCallback<const Ipv4Header&, uint32_t> m_decisionTrace; //!< decision
 };
 

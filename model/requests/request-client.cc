@@ -133,6 +133,10 @@ RequestClient::GetTypeId()
                             "A request was sent",
                             MakeTraceSourceAccessor(&RequestClient::m_txTrace),
                             "ns3::RequestClient::TxTracedCallback")
+            .AddTraceSource("Drop",
+                            "A request could not leave the node (no route); it counts as sent",
+                            MakeTraceSourceAccessor(&RequestClient::m_dropTrace),
+                            "ns3::RequestClient::DropTracedCallback")
             .AddTraceSource("Complete",
                             "The reply to a request arrived; the completion time is given",
                             MakeTraceSourceAccessor(&RequestClient::m_completeTrace),
@@ -377,8 +381,11 @@ RequestClient::SendRequest(uint32_t k)
                           affinity ? InetSocketAddress(c.instance, m_service.GetPort())
                                    : m_service))
     {
-        // Never left the node (no route, for instance): not a request sent.
+        // Never left the node (no route: its link is down, for instance):
+        // sent and dropped, so that requests stay conserved.
         ++m_sendFailures;
+        ++m_sent;
+        m_dropTrace(header, "no route");
         c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
         return;
     }

@@ -73,6 +73,13 @@ class RequestClient : public Application
      */
     typedef void (*TxTracedCallback)(const ServiceRequestHeader& header);
     /**
+     * \brief Signature of the Drop trace.
+     * \param header the request that could not be sent
+     * \param reason why
+     */
+    typedef void (*DropTracedCallback)(const ServiceRequestHeader& header,
+                                       const std::string& reason);
+    /**
      * \brief Signature of the Complete trace.
      * \param header the reply
      * \param rct the request completion time
@@ -93,7 +100,7 @@ class RequestClient : public Application
     uint64_t GetSent() const;
     /// \return requests sent as affinity requests (to a known instance)
     uint64_t GetAffinitySent() const;
-    /// \return requests the socket refused to send (not counted as sent)
+    /// \return requests the socket refused to send (counted as sent and dropped: Drop trace)
     uint64_t GetSendFailures() const;
     /// \return requests whose reply arrived
     uint64_t GetCompleted() const;
@@ -212,8 +219,9 @@ class RequestClient : public Application
     uint64_t m_malformed{0};                               //!< bad packets received
     RequestStats m_stats;                                  //!< completion times
 
-    TracedCallback<const ServiceRequestHeader&> m_txTrace;             //!< request sent
-    TracedCallback<const ServiceRequestHeader&, Time> m_completeTrace; //!< reply received
+    TracedCallback<const ServiceRequestHeader&> m_txTrace;                       //!< request sent
+    TracedCallback<const ServiceRequestHeader&, const std::string&> m_dropTrace; //!< not sent
+    TracedCallback<const ServiceRequestHeader&, Time> m_completeTrace;           //!< reply received
 };
 
 } // namespace ns3

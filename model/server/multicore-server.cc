@@ -421,9 +421,12 @@ MulticoreServer::HandleComplete(CorePolicy::Handle h)
     {
         Ptr<Packet> packet = Create<Packet>(m_replySize);
         packet->AddHeader(reply);
-        if (m_socket)
+        if (m_socket && m_socket->SendTo(packet, 0, r.replyTo) < 0)
         {
-            m_socket->SendTo(packet, 0, r.replyTo);
+            // Counted against the request (the Drop trace sees its header).
+            Ptr<Packet> request = Create<Packet>();
+            request->AddHeader(r.header);
+            Drop(request, REPLY_UNROUTED_DROP);
         }
     }
     m_pool.Release(h);

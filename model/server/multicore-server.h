@@ -38,7 +38,9 @@ namespace ns3
  * The server's sojourn time of a request is from its arrival at the NIC to
  * its completion. Drops carry a reason (MALFORMED_DROP, NOT_A_REQUEST_DROP,
  * SERVER_FULL_DROP, SOCKET_DROP, STOPPED_DROP) and are counted per reason; at any time
- * received = completed + in system + dropped.
+ * received = completed + in system + dropped. A request served whose reply
+ * cannot leave the node (its link is down) is completed and also counted
+ * as a REPLY_UNROUTED_DROP.
  *
  * A request of several packets (ServiceRequestHeader packet count > 1) is
  * received when the last of its packets arrives (packets are counted per
@@ -67,6 +69,8 @@ class MulticoreServer : public Application
     static constexpr const char* SERVER_FULL_DROP = "Server full";           //!< drop reason
     static constexpr const char* SOCKET_DROP = "Socket receive buffer full"; //!< drop reason
     static constexpr const char* STOPPED_DROP = "Server stopped";            //!< drop reason
+    /// A request served whose reply could not leave the node (its link is down)
+    static constexpr const char* REPLY_UNROUTED_DROP = "Reply not sent (no route)";
 
     /**
      * \brief Signature of the RequestArrival trace.

@@ -1,0 +1,90 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fault-spec.h"
+
+#include "scenario-options.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+std::string
+FaultSpec::GetName() const
+{
+    return kind + " " + std::to_string(index);
+}
+
+bool
+FaultSpec::Parse(const std::string& name,
+                 const std::string& text,
+                 std::vector<FaultSpec>& faults,
+                 std::string& error)
+{
+    auto fail = [&](const std::string& item, const std::string& why) {
+        error =
+            "invalid --" + name + "=" + text + ": " + (item.empty() ? "" : "'" + item + "' ") + why;
+        return false;
+    };
+    std::vector<FaultSpec> parsed;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+    {
+        size_t colon = item.find(':');
+        size_t at = item.find('@');
+        if (colon == std::string::npos || at == std::string::npos || at < colon)
+        {
+            return fail(item, "expected KIND:INDEX@DOWN[-UP], e.g. server:3@1s-2s");
+        }
+        FaultSpec f;
+        f.text = item;
+        f.kind = item.substr(0, colon);
+        if (f.kind != "server" && f.kind != "link" && f.kind != "switch")
+        {
+            return fail(item, "the kind must be server, link or switch");
+        }
+        uint64_t index;
+        std::string ignored;
+        if (!ScenarioOptions::ParseUnsigned(name,
+                                            item.substr(colon + 1, at - colon - 1),
+                                            0,
+                                            UINT32_MAX,
+                                            index,
+                                            ignored))
+        {
+            return fail(item, "the index must be a whole number >= 0");
+        }
+        f.index = static_cast<uint32_t>(index);
+        std::string times = item.substr(at + 1);
+        size_t dash = times.find('-');
+        if (!ScenarioOptions::ParseTime(name, times.substr(0, dash), true, f.down, ignored) ||
+            (dash != std::string::npos &&
+             !ScenarioOptions::ParseTime(name, times.substr(dash + 1), false, f.up, ignored)))
+        {
+            return fail(item, "times are durations with a unit (s, ms, us, ns): DOWN or DOWN-UP");
+        }
+        if (f.up <= f.down)
+        {
+            return fail(item, "it must recover after it fails");
+        }
+        for (const auto& g : parsed)
+        {
+            if (g.kind == f.kind && g.index == f.index && f.down < g.up && g.down < f.up)
+            {
+                return fail(item, "overlaps another fault of " + f.GetName());
+            }
+        }
+        parsed.push_back(f);
+    }
+    if (parsed.empty())
+    {
+        return fail("", "expected KIND:INDEX@DOWN[-UP], e.g. server:3@1s-2s");
+    }
+    faults = std::move(parsed);
+    return true;
+}
+
+} // namespace ns3

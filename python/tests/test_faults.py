@@ -1,0 +1,108 @@
+"""Faults during a run (--fail): requests caught by a failed part are
+dropped with a named reason, requests stay conserved, and schedulers that
+learn of the failure route around it."""
+
+import pytest
+
+import request_scheduling as rs
+
+RACK = dict(servers=4, workers=2, service="exp:20us", load=0.6, duration="100ms", warmup="10ms")
+CARDS = dict(scenario="2a", scheduler="cards", clients=200, duration="400ms")
+
+
+def conserved(s):
+    assert s["sent"] == s["completed"] + s["in_flight"] + s["dropped"]
+    assert s["dropped"] == sum(s["dropped_by_reason"].values())
+    assert s["in_flight"] == 0
+
+
+def fault_drops(s, part):
+    return s["dropped_by_reason"].get(f"fault: {part} down", 0)
+
+
+def test_multicore_server_and_link_faults_drop_with_reasons():
+    s = rs.run("multicore-server", policy="cfcfs", cores=4, service="exp:10us", load=0.5,
+               clients=2, duration="40ms", fail="server:0@10ms-20ms,link:1@25ms-30ms")
+    conserved(s)
+    # One server: nothing to route around; about a quarter of the requests are lost.
+    assert 0.2 < fault_drops(s, "server 0") / s["sent"] < 0.3
+    # Client 1's requests cannot leave its node while its link is down.
+    assert s["dropped_by_reason"]["client: no route"] > 0
+    assert set(s["faults"]) == {"server:0@10ms-20ms", "link:1@25ms-30ms"}
+    # After both recoveries every request is answered again.
+    assert s["completed"] > 0.6 * s["sent"]
+
+
+@pytest.mark.parametrize("policy,tracking", [("racksched", "int1"), ("racksched", "proactive"),
+                                             ("random", "int1"), ("client", "int1"),
+                                             ("jbsq", "int1")])
+def test_racksched_routes_around_a_failed_server(policy, tracking):
+    fail = "server:2@30ms-60ms"
+    known = rs.run("racksched-scenario", **RACK, policy=policy, tracking=tracking, fail=fail)
+    blind = rs.run("racksched-scenario", **RACK, policy=policy, tracking=tracking, fail=fail,
+                   fail_detection="10s")
+    late = rs.run("racksched-scenario", **RACK, policy=policy, tracking=tracking, fail=fail,
+                  fail_detection="5ms")
+    for s in (known, blind, late):
+        conserved(s)
+    # Told at once, the dispatchers send nothing to the failed server.
+    assert fault_drops(known, "server 2") == 0
+    # Never told, they keep sending to it (all but the blind JBSQ / proactive
+    # counts, which stop once the server holds its bound of requests).
+    lost_blind = fault_drops(blind, "server 2")
+    if policy == "jbsq" or tracking == "proactive":
+        assert lost_blind < 100
+    else:
+        assert lost_blind > 500
+    # Told 5 ms late: the requests of those 5 ms at most.
+    assert fault_drops(late, "server 2") <= lost_blind
+    assert fault_drops(late, "server 2") < 0.2 * late["sent"]
+
+
+def test_racksched_switch_and_client_link_faults():
+    s = rs.run("racksched-scenario", **RACK, fail="switch:0@20ms-30ms,link:5@50ms-60ms")
+    conserved(s)
+    assert fault_drops(s, "switch 0") > 0
+    assert s["dropped_by_reason"]["client: no route"] > 0
+    # The server taken back after a recovery serves again: a rack without faults
+    # afterwards answers everything sent after 60 ms.
+    assert s["completed"] > 0.75 * s["sent"]
+
+
+@pytest.mark.parametrize("deployment", ["ingress", "routed"])
+def test_cards_orchestrator_routes_around_a_failed_instance(deployment):
+    fail = "server:1@100ms-300ms"
+    known = rs.run("cards-scenario", **CARDS, deployment=deployment, fail=fail)
+    blind = rs.run("cards-scenario", **CARDS, deployment=deployment, fail=fail, fail_detection="10s")
+    for s in (known, blind):
+        conserved(s)
+    # Told at once, only requests already on their way (ms-scale WAN) are lost.
+    assert fault_drops(blind, "server 1") > 100
+    assert fault_drops(known, "server 1") < fault_drops(blind, "server 1") / 20
+
+
+def test_cards_router_fault_conserves():
+    s = rs.run("cards-scenario", **CARDS, fail="switch:0@100ms-150ms")
+    conserved(s)
+    assert fault_drops(s, "switch 0") > 0
+
+
+@pytest.mark.parametrize("example,options,fail,message", [
+    ("multicore-server", {}, "server:1@1s", "invalid --fail=server:1@1s: server 1: "),
+    ("multicore-server", {"level": "queue"}, "server:0@1s", "at --level=queue"),
+    ("multicore-server", {}, "server:0@2s-1s", "it must recover after it fails"),
+    ("multicore-server", {}, "disk:0@1s", "the kind must be server, link or switch"),
+    ("multicore-server", {}, "server:x@1s", "the index must be a whole number"),
+    ("multicore-server", {}, "server:0@1", "times are durations with a unit"),
+    ("multicore-server", {}, "server:0@1s-3s,server:0@2s", "overlaps another fault of server 0"),
+    ("racksched-scenario", RACK, "server:4@1s", "the rack has servers 0-3"),
+    ("cards-scenario", CARDS, "switch:99@1s", "routers 0-"),
+    ("sdwan-splitter", {}, "link:0@1s", "sdwan-splitter has no link that can fail"),
+    ("batchy-pipeline", {}, "switch:0@1s", "batchy-pipeline has no switch that can fail"),
+])
+def test_bad_fail_options_exit_with_one_line(example, options, fail, message):
+    with pytest.raises(rs.ExampleError) as e:
+        rs.run(example, **options, fail=fail)
+    assert e.value.returncode == 1
+    assert len(e.value.stderr.splitlines()) == 1
+    assert message in e.value.stderr and "--fail=" in e.value.stderr
