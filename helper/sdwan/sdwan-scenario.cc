@@ -468,6 +468,50 @@ SdwanScenario::Failed(const FileTransfer& t, const std::string& reason)
     RequestDropped(reason);
 }
 
+bool
+SdwanScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
+{
+    uint32_t tunnels = m_testbed.GetTunnels();
+    NetDeviceContainer wan = m_testbed.GetWanDevices();
+    uint32_t tunnel = UINT32_MAX; // the tunnel the fault breaks, if any
+    if (fault.kind == "link" && fault.index < wan.GetN() / 2)
+    {
+        target.AddDevice(wan.Get(2 * fault.index));
+        target.AddDevice(wan.Get(2 * fault.index + 1));
+        tunnel = fault.index / 3;
+    }
+    else if (fault.kind == "switch" && fault.index < 2 + 2 * tunnels)
+    {
+        uint32_t r = fault.index;
+        target.AddNode(r < 2 ? m_testbed.GetBorderNode(r)
+                             : m_testbed.GetTunnelRouter((r - 2) / 2, (r - 2) % 2));
+        tunnel = r < 2 ? UINT32_MAX : (r - 2) / 2;
+    }
+    else if (fault.kind == "server" && fault.index == 0)
+    {
+        target.AddNode(m_testbed.GetServer());
+    }
+    else
+    {
+        error = "the testbed has server 0, switches 0-1 (border routers) and 2-" +
+                std::to_string(1 + 2 * tunnels) + " (two per tunnel), links 0-" +
+                std::to_string(wan.GetN() / 2 - 1) + " (three per tunnel)";
+        return false;
+    }
+    if (tunnel != UINT32_MAX)
+    {
+        std::vector<Ptr<TunnelRouter>> borders{m_testbed.GetBorderRouter(0),
+                                               m_testbed.GetBorderRouter(1)};
+        target.notify = [borders, tunnel](bool up) {
+            for (const auto& b : borders)
+            {
+                b->SetTunnelAvailable(tunnel, up);
+            }
+        };
+    }
+    return true;
+}
+
 void
 SdwanScenario::DoSendingStopped()
 {
@@ -532,6 +576,7 @@ SdwanScenario::Summarize() const
 
     // Splitter state, summed over both border routers.
     uint64_t reclassified = 0;
+    uint64_t rerouted = 0;
     uint64_t full = 0;
     uint32_t peak = 0;
     JsonSummary unclassified;
@@ -542,6 +587,7 @@ SdwanScenario::Summarize() const
     for (uint32_t side = 0; side < 2; ++side)
     {
         Ptr<TunnelRouter> r = m_testbed.GetBorderRouter(side);
+        rerouted += r->GetRerouted();
         for (uint32_t s = 0; s < FlowKey::STATUS_COUNT; ++s)
         {
             status[s] += r->GetPackets(static_cast<FlowKey::Status>(s));
@@ -589,7 +635,8 @@ SdwanScenario::Summarize() const
     const LatencySummary& jitter = m_monitor->GetJitter();
     JsonSummary j = RequestScenario::Summarize();
     double wall = GetWallSeconds();
-    j.Set("mode", TypeAliases::Name(p.router.GetTypeId()))
+    j.Set("rerouted_packets", rerouted)
+        .Set("mode", TypeAliases::Name(p.router.GetTypeId()))
         .Set("thresholds", p.thresholds)
         .Set("tunnels", m_testbed.GetTunnels())
         .Set("utilisation", p.utilisation)

@@ -118,6 +118,14 @@ class SdwanScenario : public RequestScenario
 
   protected:
     void DoSendingStopped() override;
+    /**
+     * server:0 is the server host; switch:0 and 1 the border routers,
+     * switch:2+2k and 3+2k tunnel k's two routers; link:3k to 3k+2 tunnel
+     * k's three WAN links. Once the border routers learn that a tunnel is
+     * broken (--fail-detection later), they steer its packets into the next
+     * tunnel; TCP retransmits what was lost.
+     */
+    bool GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error) override;
 
   private:
     /// \param t a request that opened its connection

@@ -147,6 +147,19 @@ TunnelRouter::AddTunnel(uint32_t interface, Ipv4Address nextHop)
     m_tunnels.push_back(Tunnel{interface, nextHop, nullptr, 0});
 }
 
+void
+TunnelRouter::SetTunnelAvailable(uint32_t tunnel, bool available)
+{
+    NS_LOG_FUNCTION(this << tunnel << available);
+    m_tunnels.at(tunnel).available = available;
+}
+
+uint64_t
+TunnelRouter::GetRerouted() const
+{
+    return m_rerouted;
+}
+
 uint32_t
 TunnelRouter::GetTunnelCount() const
 {
@@ -212,6 +225,15 @@ TunnelRouter::DoRouteInput(Ptr<const Packet> p,
     Ipv4Header marked = header;
     uint32_t tunnel = SelectTunnel(p, key, status, marked);
     NS_ASSERT(tunnel < m_tunnels.size());
+    for (uint32_t k = 1; !m_tunnels[tunnel].available && k < m_tunnels.size(); ++k)
+    {
+        uint32_t next = (tunnel + k) % m_tunnels.size();
+        if (m_tunnels[next].available)
+        {
+            ++m_rerouted;
+            tunnel = next;
+        }
+    }
     Time cost = Seconds(std::max(0.0, m_processingDelay->GetValue()));
     if (cost.IsZero() && m_busyUntil <= Simulator::Now())
     {

@@ -122,6 +122,15 @@ class TunnelRouter : public DataPathRouter
     /// \return the number of tunnels
     uint32_t GetTunnelCount() const;
     /**
+     * \brief The router learned that a tunnel failed or recovered: packets
+     * the policy steers into a failed tunnel take the next available one.
+     * \param tunnel a tunnel index
+     * \param available false when it failed, true when it recovered
+     */
+    void SetTunnelAvailable(uint32_t tunnel, bool available);
+    /// \return packets moved off the tunnel the policy chose because it was down
+    uint64_t GetRerouted() const;
+    /**
      * \param tunnel a tunnel index
      * \return packets steered into it
      */
@@ -196,9 +205,11 @@ class TunnelRouter : public DataPathRouter
         Ipv4Address nextHop;  //!< its first router
         Ptr<Ipv4Route> route; //!< the route into it (built on first use)
         uint64_t packets{0};  //!< packets steered into it
+        bool available{true}; //!< false while known to be down
     };
 
     std::vector<Tunnel> m_tunnels;                           //!< tunnels by index
+    uint64_t m_rerouted{0};                                  //!< packets moved off a failed tunnel
     Ptr<RandomVariableStream> m_processingDelay;             //!< per-packet cost
     Time m_busyUntil;                                        //!< departure of the last packet
     std::array<uint64_t, FlowKey::STATUS_COUNT> m_packets{}; //!< steered packets per status
