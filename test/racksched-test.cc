@@ -9,6 +9,7 @@
 #include "request-scheduling-test-utils.h"
 
 #include "ns3/boolean.h"
+#include "ns3/cards-dispatcher.h"
 #include "ns3/compute-vector.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/jbsq-dispatcher.h"
@@ -19,8 +20,10 @@
 #include "ns3/proactive-load-tracker.h"
 #include "ns3/rack-scheduler.h"
 #include "ns3/racksched-scenario.h"
+#include "ns3/random-dispatcher.h"
 #include "ns3/reported-load-tracker.h"
 #include "ns3/request-affinity-table.h"
+#include "ns3/round-robin-dispatcher.h"
 #include "ns3/shinjuku-core-policy.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -199,6 +202,99 @@ class JbsqTestCase : public TestCase
         d->NotifyReply(1, ServiceRequestHeader());
         NS_TEST_ASSERT_MSG_EQ(d->Release(10, order), true, "a slot is free");
         NS_TEST_ASSERT_MSG_EQ(order.target, 1, "at the server that replied");
+    }
+};
+
+/// Entries known to be down are avoided; back up, they start afresh.
+class AvailabilityTestCase : public TestCase
+{
+  public:
+    AvailabilityTestCase()
+        : TestCase("Dispatchers avoid unavailable entries and forget their state on recovery")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Packet> p = Create<Packet>(10);
+        Ipv4Header ip;
+        // Candidate-honouring dispatchers: never a down entry, all others used.
+        for (Ptr<Dispatcher> d : {Ptr<Dispatcher>(CreateObject<RandomDispatcher>()),
+                                  Ptr<Dispatcher>(CreateObject<RoundRobinDispatcher>()),
+                                  Ptr<Dispatcher>(CreateObject<PowerOfKDispatcher>())})
+        {
+            d->SetComputeVector(Entries(4));
+            d->AssignStreams(3);
+            d->SetAvailable(1, false);
+            d->SetAvailable(1, false); // twice: still one entry down
+            std::vector<uint32_t> count(4, 0);
+            for (uint32_t n = 0; n < 400; ++n)
+            {
+                ++count[d->Choose(p, ip)];
+            }
+            std::string name = d->GetInstanceTypeId().GetName();
+            NS_TEST_ASSERT_MSG_EQ(count[1], 0, name << ": the down entry is avoided");
+            bool shared = count[0] > 0 && count[2] > 0 && count[3] > 0;
+            NS_TEST_ASSERT_MSG_EQ(shared, true, name << ": the others share the requests");
+            // Among candidates: the down one is left out unless it is the only one.
+            std::vector<uint32_t> some{1, 3};
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip, some), 3, name << ": the available candidate");
+            std::vector<uint32_t> only{1};
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip, only), 1, name << ": nothing else allowed");
+            d->SetAvailable(1, true);
+            NS_TEST_ASSERT_MSG_EQ(d->IsAvailable(1), true, name << ": back");
+        }
+        // Proactive power-of-2 forgets what the failed server never answered.
+        auto k = CreateObject<PowerOfKDispatcher>();
+        k->SetAttribute("LoadTracker", PointerValue(CreateObject<ProactiveLoadTracker>()));
+        k->SetComputeVector(Entries(2));
+        for (uint32_t n = 0; n < 6; ++n)
+        {
+            k->Dispatched(ip, 0);
+        }
+        k->SetAvailable(0, false);
+        k->SetAvailable(0, true);
+        NS_TEST_ASSERT_MSG_EQ(k->GetLoadTracker()->GetLoad(0), 0, "load forgotten on recovery");
+        // CArDS WRR: the slots of the entries up, in proportion to their units.
+        auto c = CreateObject<CardsDispatcher>();
+        c->SetAttribute("RandomOffset", BooleanValue(false));
+        ComputeVector v = Entries(3);
+        ComputeVector weighted;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            ComputeTarget t = v.Get(i);
+            t.computeUnits = i + 1;
+            weighted.Add(t);
+        }
+        c->SetComputeVector(weighted);
+        c->SetAvailable(1, false);
+        std::vector<uint32_t> cards(3, 0);
+        for (uint32_t n = 0; n < 400; ++n)
+        {
+            ++cards[c->Choose(p, ip)];
+        }
+        NS_TEST_ASSERT_MSG_EQ(cards[1], 0, "WRR skips the down entry");
+        NS_TEST_ASSERT_MSG_EQ(cards[0], 100, "1 of 4 slots");
+        NS_TEST_ASSERT_MSG_EQ(cards[2], 300, "3 of 4 slots");
+        // JBSQ: a down entry gets nothing; back up, its lost requests no longer count.
+        auto j = CreateObject<JbsqDispatcher>();
+        j->SetAttribute("Bound", UintegerValue(2));
+        j->SetComputeVector(Entries(2));
+        Dispatcher::ReleaseOrder order;
+        j->SetAvailable(0, false);
+        std::vector<uint32_t> sent;
+        while (j->Release(10, order))
+        {
+            j->Dispatched(ip, order.target);
+            sent.push_back(order.target);
+        }
+        NS_TEST_ASSERT_MSG_EQ((sent == std::vector<uint32_t>{1, 1}), true, "only entry 1");
+        j->Dispatched(ip, 0); // sent before the failure was known, never answered
+        j->SetAvailable(0, true);
+        NS_TEST_ASSERT_MSG_EQ(j->GetOutstanding(0), 0, "forgotten on recovery");
+        bool released = j->Release(10, order);
+        NS_TEST_ASSERT_MSG_EQ(released && order.target == 0, true, "used again");
     }
 };
 
@@ -593,6 +689,7 @@ class RackSchedTestSuite : public TestSuite
         AddTestCase(new PowerOfKTestCase());
         AddTestCase(new FreshJsqTestCase());
         AddTestCase(new JbsqTestCase());
+        AddTestCase(new AvailabilityTestCase());
         AddTestCase(new AffinityTableTestCase());
         AddTestCase(new TypeQueuesTestCase());
         AddTestCase(new RackOptionsTestCase());

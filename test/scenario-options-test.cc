@@ -9,6 +9,7 @@
 #include "ns3/command-line.h"
 #include "ns3/core-policy.h"
 #include "ns3/double.h"
+#include "ns3/fault-spec.h"
 #include "ns3/mixture-random-variable.h"
 #include "ns3/multicore-scenario.h"
 #include "ns3/multicore-server.h"
@@ -432,6 +433,64 @@ class OptionSetTestCase : public TestCase
 };
 
 /// Special cores report their busy time, whatever the policy.
+/// --fail: the grammar, and every malformed list rejected with a reason.
+class FaultSpecTestCase : public TestCase
+{
+  public:
+    FaultSpecTestCase()
+        : TestCase("fault lists: KIND:INDEX@DOWN[-UP], overlaps and malformed items rejected")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<FaultSpec> f;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(FaultSpec::Parse("fail", "server:3@1s-2s,link:12@500ms", f, error),
+                              true,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(f.size(), 2u, "two faults");
+        NS_TEST_ASSERT_MSG_EQ(f[0].GetName(), "server 3", "name");
+        NS_TEST_ASSERT_MSG_EQ(f[0].down, Seconds(1), "down");
+        NS_TEST_ASSERT_MSG_EQ(f[0].up, Seconds(2), "up");
+        NS_TEST_ASSERT_MSG_EQ(f[1].text, "link:12@500ms", "as given");
+        NS_TEST_ASSERT_MSG_EQ(f[1].up, Time::Max(), "stays down");
+        // The same part twice, one after the other: allowed.
+        NS_TEST_ASSERT_MSG_EQ(FaultSpec::Parse("fail", "switch:0@0s-1s,switch:0@1s", f, error),
+                              true,
+                              error);
+        for (const char* bad : {"",
+                                ",",
+                                "server:3",
+                                "server@1s",
+                                "server:@1s",
+                                "server:-1@1s",
+                                "server:1.5@1s",
+                                "server:99999999999@1s",
+                                "disk:0@1s",
+                                "server:0@1",
+                                "server:0@-1s",
+                                "server:0@nan",
+                                "server:0@1s-",
+                                "server:0@2s-1s",
+                                "server:0@1s-1s",
+                                "server:0@1s-3s,server:0@2s-4s",
+                                "server:0@1s,server:0@5s",
+                                "server:0@1s,,link:0@1s"})
+        {
+            std::vector<FaultSpec> kept(1);
+            NS_TEST_EXPECT_MSG_EQ(FaultSpec::Parse("fail", bad, kept, error),
+                                  false,
+                                  "'" << bad << "' accepted");
+            NS_TEST_EXPECT_MSG_EQ(error.rfind(std::string("invalid --fail=") + bad + ": ", 0),
+                                  0,
+                                  "'" << bad << "': " << error);
+            NS_TEST_EXPECT_MSG_EQ(kept.size(), 1u, "'" << bad << "' left the list untouched");
+        }
+    }
+};
+
 class SpecialCoresTestCase : public TestCase
 {
   public:
@@ -471,6 +530,7 @@ class ScenarioOptionsTestSuite : public TestSuite
         AddTestCase(new DistributionParseTestCase());
         AddTestCase(new DistributionRejectTestCase());
         AddTestCase(new OptionParseTestCase());
+        AddTestCase(new FaultSpecTestCase());
         AddTestCase(new MixtureTestCase());
         AddTestCase(new TypeAliasesTestCase());
         AddTestCase(new OptionSetTestCase());
