@@ -262,6 +262,121 @@ class MixtureTestCase : public TestCase
     }
 };
 
+/// Values at the edges of what ns-3 can represent are refused, not wrapped around or aborted on.
+class OptionLimitsTestCase : public TestCase
+{
+  public:
+    OptionLimitsTestCase()
+        : TestCase("limits: sub-nanosecond and huge durations, data rates, hex numbers, "
+                   "attribute texts ns-3 aborts on, stray and unknown arguments")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string error;
+        double v = 0;
+        for (const char* bad : {"0x10", "infinity", "1e400", " 5", "5 ", "1,5"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(ScenarioOptions::ParseNumber(bad, v), false, "'" << bad << "'");
+        }
+        NS_TEST_EXPECT_MSG_EQ(ScenarioOptions::ParseNumber("-1.5e-3", v), true, "decimal");
+
+        // A duration that is not 0 but below 1 ns would become 0; one
+        // beyond MAX_SECONDS comes near Time's overflow.
+        Time t;
+        for (const char* bad : {"0.1ns", "1e-20s", "2e6s"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(ScenarioOptions::ParseTime("warmup", bad, true, t, error),
+                                  false,
+                                  "'" << bad << "'");
+            NS_TEST_EXPECT_MSG_EQ(error.rfind("invalid --warmup=", 0), 0, error);
+        }
+        NS_TEST_EXPECT_MSG_EQ(ScenarioOptions::ParseTime("warmup", "1ns", false, t, error),
+                              true,
+                              error);
+
+        // ns-3's DataRate wraps 1e20 bit/s around to a negative delay.
+        DataRate rate;
+        NS_TEST_ASSERT_MSG_EQ(ScenarioOptions::ParseDataRate("link-rate", "1.5Gbps", rate, error),
+                              true,
+                              error);
+        NS_TEST_EXPECT_MSG_EQ(rate.GetBitRate(), 1500000000u, "1.5Gbps");
+        NS_TEST_EXPECT_MSG_EQ(ScenarioOptions::ParseDataRate("link-rate", "1000", rate, error),
+                              true,
+                              "a plain number is bit/s");
+        for (const char* bad :
+             {"99999999999999999999", "2000Tbps", "0Gbps", "-1Gbps", "nanGbps", "1e3Gbps", "", "x"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(ScenarioOptions::ParseDataRate("link-rate", bad, rate, error),
+                                  false,
+                                  "'" << bad << "'");
+            NS_TEST_EXPECT_MSG_EQ(error.rfind("invalid --link-rate=", 0), 0, error);
+        }
+
+        // Distributions: no value, mean or spread whose draws overflow Time.
+        DistributionSpec spec;
+        for (const char* bad :
+             {"const:2e6s", "exp:1e300s", "lognormal:1ms:1e300", "uniform:0s:2e6s"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(DistributionSpec::Parse(bad, spec, error), false, bad);
+        }
+        NS_TEST_EXPECT_MSG_EQ(
+            DistributionSpec::Parse("const:2e9", spec, error, DistributionSpec::Quantity::COUNT),
+            false,
+            "count beyond 1e9");
+        NS_TEST_EXPECT_MSG_EQ(DistributionSpec::Arrival("exp", 2e6, spec, error),
+                              false,
+                              "inter-arrival beyond MAX_SECONDS");
+
+        // Texts ns-3 aborts on are refused before the checker sees them.
+        TypeId::AttributeInformation info;
+        AfpCorePolicy::GetTypeId().LookupAttributeByName("Thresh", &info);
+        for (const char* bad : {"abc", "5x", "", " 5", "-1", "99999999999999999999"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(TypeAliases::ReadValue(info.checker, bad),
+                                  nullptr,
+                                  "Thresh '" << bad << "'");
+        }
+        NS_TEST_EXPECT_MSG_NE(TypeAliases::ReadValue(info.checker, "7"), nullptr, "Thresh 7");
+        AfpCorePolicy::GetTypeId().LookupAttributeByName("Quantum", &info);
+        NS_TEST_EXPECT_MSG_EQ(TypeAliases::ReadValue(info.checker, "1 us"), nullptr, "space");
+        NS_TEST_EXPECT_MSG_EQ(TypeAliases::ReadValue(info.checker, "1parsec"), nullptr, "unit");
+        NS_TEST_EXPECT_MSG_NE(TypeAliases::ReadValue(info.checker, "2us"), nullptr, "2us");
+
+        // The command line before CommandLine sees it.
+        uint32_t cores = 4;
+        ScenarioOptions options;
+        options.AddUnsigned("cores", "cores", cores, 1, 64);
+        auto check = [&options, &error](std::vector<std::string> args) {
+            std::vector<char*> argv{const_cast<char*>("program")};
+            for (std::string& a : args)
+            {
+                argv.push_back(a.data());
+            }
+            return options.CheckArguments(argv.size(), argv.data(), error);
+        };
+        NS_TEST_EXPECT_MSG_EQ(check({"--cores=abc", "-cores=2"}), true, "ours: converted later");
+        NS_TEST_EXPECT_MSG_EQ(check({"--ns3::AfpCorePolicy::Thresh=7", "--RngRun=3"}),
+                              true,
+                              "ns-3 attributes and global values");
+        NS_TEST_EXPECT_MSG_EQ(check({"--bogus=1", "--PrintHelp"}), true, "help first");
+        const std::pair<std::vector<std::string>, const char*> bad[] = {
+            {{"--bogus=1"}, "unknown option --bogus "},
+            {{"cores=2"}, "unexpected argument 'cores=2'"},
+            {{"--ns3::AfpCorePolicy::Bogus=1"}, "unknown option --ns3::AfpCorePolicy::Bogus "},
+            {{"--ns3::AfpCorePolicy::Thresh=abc"}, "invalid --ns3::AfpCorePolicy::Thresh=abc: "},
+            {{"--RngRun=5x"}, "invalid --RngRun=5x: "},
+        };
+        for (const auto& [args, message] : bad)
+        {
+            NS_TEST_EXPECT_MSG_EQ(check(args), false, args[0]);
+            NS_TEST_EXPECT_MSG_EQ(error.rfind(message, 0), 0, error);
+        }
+    }
+};
+
 /// Short names, TypeId names and attributes become a factory; bad ones a one-line error.
 class TypeAliasesTestCase : public TestCase
 {
@@ -531,6 +646,7 @@ class ScenarioOptionsTestSuite : public TestSuite
         AddTestCase(new DistributionRejectTestCase());
         AddTestCase(new OptionParseTestCase());
         AddTestCase(new FaultSpecTestCase());
+        AddTestCase(new OptionLimitsTestCase());
         AddTestCase(new MixtureTestCase());
         AddTestCase(new TypeAliasesTestCase());
         AddTestCase(new OptionSetTestCase());

@@ -121,12 +121,19 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                 [this](const std::string& text, std::string& error) {
                     if (!text.empty() && text.back() == 'x')
                     {
-                        return ScenarioOptions::ParseDouble("slo",
-                                                            text.substr(0, text.size() - 1),
-                                                            0,
-                                                            1e6,
-                                                            sloFactor,
-                                                            error);
+                        if (!ScenarioOptions::ParseDouble("slo",
+                                                          text.substr(0, text.size() - 1),
+                                                          0,
+                                                          1e6,
+                                                          sloFactor,
+                                                          error))
+                        {
+                            error = "invalid --slo=" + text +
+                                    ": expected a duration (50us) or a factor in (0, 1e6] "
+                                    "followed by x (0.8x)";
+                            return false;
+                        }
+                        return true;
                     }
                     return ScenarioOptions::ParseTime("slo", text, false, slo, error);
                 });
@@ -160,15 +167,24 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                         0,
                         1000000);
     options.AddUnsigned("packet-size", "bytes per packet", packetSize, 16, 9000);
-    options.AddString("trace",
-                      "per-period CSV: throughput, SLO, p95 delay per flow, trigger and batch "
-                      "per module",
-                      tracePath);
-    options.AddDouble("cost-jitter",
-                      "relative standard deviation of each module execution's cost",
-                      costJitter,
-                      0,
-                      1);
+    options.AddOutputFile("trace",
+                          "per-period CSV: throughput, SLO, p95 delay per flow, trigger and batch "
+                          "per module",
+                          tracePath);
+    options.Add("cost-jitter",
+                "relative standard deviation of each module execution's cost, in [0, 1]",
+                "0",
+                [this](const std::string& text, std::string& error) {
+                    // 0 (no jitter, the default) is a value too.
+                    double v = 0;
+                    if (!ScenarioOptions::ParseNumber(text, v) || v < 0 || v > 1)
+                    {
+                        error = "invalid --cost-jitter=" + text + ": expected a number in [0, 1]";
+                        return false;
+                    }
+                    costJitter = v;
+                    return true;
+                });
     options.AddBool("profile",
                     "first profile every module (batches 1..B, 10 each) and report the fitted "
                     "T0, T1 and R^2 per module",
@@ -257,6 +273,7 @@ BatchyScenario::Parameters::MakeGraph(DataFlowGraph& graph, std::string& error) 
         }
         if (!DataFlowGraph::Parse(in, pipeline, graph, error))
         {
+            error = "invalid --pipeline=" + pipeline + ": " + error;
             return false;
         }
         // The file's rates are shares of --rate.
@@ -300,9 +317,10 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return fail("burstiness", "must be a whole number with --arrival=paced");
     }
-    if (!(rate > 0))
+    // Gaps beyond ScenarioOptions::MAX_SECONDS would overflow ns-3's Time.
+    if (!(rate >= 1 / ScenarioOptions::MAX_SECONDS))
     {
-        return fail("rate", "must be > 0");
+        return fail("rate", "must be >= 1e-6 (packets/s)");
     }
     if (!duration.IsStrictlyPositive())
     {
@@ -329,6 +347,11 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     if (!MakeGraph(graph, error))
     {
         return false;
+    }
+    if (sloSteps.empty() && rateSteps.empty() && stepFlows != ".*")
+    {
+        return fail("step-flows=" + stepFlows,
+                    "changes nothing without --slo-steps or --rate-steps");
     }
     if (!sloSteps.empty() || !rateSteps.empty())
     {

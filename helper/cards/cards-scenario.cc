@@ -191,8 +191,12 @@ CardsScenario::Parameters::SetScheduler(const std::string& text, std::string& er
     }
     if (!TypeAliases::Parse("scheduler", text, Dispatcher::GetTypeId(), ingress, error))
     {
-        error = "invalid --scheduler=" + text + ": expected one of " + SchedulerChoices() +
-                ", or the TypeId name of a dispatcher";
+        // An unknown name gets the presets too; a bad attribute keeps its reason.
+        if (error.find(": expected one of ") != std::string::npos)
+        {
+            error = "invalid --scheduler=" + text + ": expected one of " + SchedulerChoices() +
+                    ", or the TypeId name of a dispatcher";
+        }
         return false;
     }
     scheduler = text;
@@ -420,10 +424,18 @@ CardsScenario::Parameters::Validate(std::string& error) const
     {
         return fail("--duration: must be > 0");
     }
-    if (!service.stream || !(service.mean > 0) || !interArrival.stream ||
-        !(interArrival.mean >= 1e-9))
+    // Nothing sent after the warm-up: no result but zeros.
+    if (warmUp >= duration)
     {
-        return fail("--service or --inter-arrival: means must be > 0");
+        return fail("--warmup: must be shorter than --duration");
+    }
+    if (!service.stream || !(service.mean > 0))
+    {
+        return fail("--service=" + service.text + ": its mean must be > 0");
+    }
+    if (!interArrival.stream || !(interArrival.mean >= 1e-9))
+    {
+        return fail("--inter-arrival=" + interArrival.text + ": its mean must be >= 1ns");
     }
     return true;
 }

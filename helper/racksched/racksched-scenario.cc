@@ -312,7 +312,7 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                         jbsqBound,
                         1,
                         1000000);
-    options.AddString("link-rate", "data rate of every link", linkRate);
+    options.AddDataRate("link-rate", "data rate of every link", linkRate);
     options.AddTime("link-delay", "propagation delay of every link", linkDelay, true);
     options.AddUnsigned("flows",
                         "UDP source ports per client host (shared by its clients with "
@@ -564,6 +564,22 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
     {
         return fail("intra=" + tid.GetName(), "not a core policy");
     }
+    // The servers' policy gives types beyond the list weight 1; here the
+    // help promises one value per type, and a list of another length is a slip.
+    for (const auto& [name, list] : {std::pair{"priority", priority}, {"weights", weights}})
+    {
+        size_t values = list.empty() ? 0 : std::count(list.begin(), list.end(), ',') + 1;
+        if (values > 0 && values != service.classNames.size())
+        {
+            std::string types;
+            for (const std::string& c : service.classNames)
+            {
+                types += (types.empty() ? "" : ",") + c;
+            }
+            return fail(std::string(name) + "=" + list,
+                        "expected one value per request type (" + types + ")");
+        }
+    }
     ObjectFactory serverPolicy;
     if (!MakeServerPolicy(serverPolicy, error))
     {
@@ -602,12 +618,10 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
         return fail("packets-per-request",
                     "JBSQ queues requests at the switch one packet each: use 1");
     }
-    DataRateValue linkValue;
-    if (linkRate.find_first_of(" \t") != std::string::npos ||
-        !linkValue.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
-        linkValue.Get().GetBitRate() == 0)
+    DataRate linkValue;
+    if (!ScenarioOptions::ParseDataRate("link-rate", linkRate, linkValue, error))
     {
-        return fail("link-rate=" + linkRate, "expected a data rate > 0, e.g. 40Gbps");
+        return false;
     }
     if (!(load > 0) || !std::isfinite(load))
     {
@@ -622,9 +636,15 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
         return fail("warmup", "must be shorter than --duration");
     }
     uint32_t apps = p->onClients ? clientCount : clients;
+    const char* rateOption = rate > 0 ? "rate" : "load";
     if (apps / GetRate() < 1e-9)
     {
-        return fail("rate", "gives each client less than 1 ns between requests");
+        return fail(rateOption, "gives each client less than 1 ns between requests");
+    }
+    DistributionSpec arrivals;
+    if (!DistributionSpec::Arrival("exp", apps / GetRate(), arrivals, why))
+    {
+        return fail(rateOption, why);
     }
     return true;
 }

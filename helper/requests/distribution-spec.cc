@@ -36,6 +36,9 @@ Split(const std::string& text, char sep)
     return parts;
 }
 
+constexpr double MAX_COUNT = 1e9;         //!< largest value of a distribution of counts
+constexpr double MAX_LOGNORMAL_CV2 = 100; //!< largest squared coefficient of variation
+
 /// \param v a probability \return true if in (0, 1)
 bool
 IsProbability(double v)
@@ -78,18 +81,20 @@ DistributionSpec::Parse(const std::string& text,
     std::vector<double> v(parts.size());
     // A value of the distribution: a duration, or a plain number for counts.
     auto duration = [&](size_t i) {
+        // Bounded so that no draw overflows ns-3's Time (or a count's integer).
         if (quantity == Quantity::COUNT)
         {
-            if (!ScenarioOptions::ParseNumber(parts[i], v[i]) || v[i] < 0)
+            if (!ScenarioOptions::ParseNumber(parts[i], v[i]) || v[i] < 0 || v[i] > MAX_COUNT)
             {
-                error = "'" + parts[i] + "' is not a number >= 0";
+                error = "'" + parts[i] + "' is not a number in [0, 1e9]";
                 return false;
             }
             return true;
         }
-        if (!ScenarioOptions::ParseSeconds(parts[i], v[i]) || v[i] < 0)
+        if (!ScenarioOptions::ParseSeconds(parts[i], v[i]) || v[i] < 0 ||
+            v[i] > ScenarioOptions::MAX_SECONDS)
         {
-            error = "'" + parts[i] + "' is not a duration >= 0 with a unit (s, ms, us, ns)";
+            error = "'" + parts[i] + "' is not a duration in [0, 1e6s] with a unit (s, ms, us, ns)";
             return false;
         }
         return true;
@@ -167,9 +172,10 @@ DistributionSpec::Parse(const std::string& text,
         {
             return false;
         }
-        if (v[1] <= 0 || v[2] <= 0)
+        // A larger CV2 draws values many orders of magnitude above the mean.
+        if (v[1] <= 0 || v[2] <= 0 || v[2] > MAX_LOGNORMAL_CV2)
         {
-            error = "lognormal MEAN and CV2 must be > 0";
+            error = "lognormal MEAN must be > 0 and CV2 in (0, 100]";
             return false;
         }
         // E[X] = exp(mu + s^2 / 2), CV^2 = exp(s^2) - 1.
@@ -252,9 +258,9 @@ DistributionSpec::Arrival(const std::string& kind,
                           DistributionSpec& spec,
                           std::string& error)
 {
-    if (!(mean > 0) || !std::isfinite(mean))
+    if (!(mean > 0) || !(mean <= ScenarioOptions::MAX_SECONDS))
     {
-        error = "mean inter-arrival time must be > 0";
+        error = "mean inter-arrival time must be in (0, 1e6s]";
         return false;
     }
     std::ostringstream m;

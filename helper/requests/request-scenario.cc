@@ -39,7 +39,7 @@ RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
                     drain,
                     true);
     options.AddBool("exact", "exact quantiles (keeps every sample)", exactQuantiles);
-    options.AddString("records", "write one CSV line per completed request here", recordsPath);
+    options.AddOutputFile("records", "write one CSV line per completed request here", recordsPath);
     options.Add("fail",
                 "parts down during the run: KIND:INDEX@DOWN[-UP],... with KIND server, link "
                 "or switch, e.g. server:3@1s-2s",
@@ -498,8 +498,8 @@ ScenarioExample::ScenarioExample(const std::string& program)
 {
 }
 
-void
-ScenarioExample::Parse(ScenarioOptions& options, int argc, char* argv[])
+bool
+ScenarioExample::Parse(ScenarioOptions& options, int argc, char* argv[], std::string& error)
 {
     options.AddUnsigned("run",
                         "RngRun: index of the independent replication",
@@ -507,30 +507,31 @@ ScenarioExample::Parse(ScenarioOptions& options, int argc, char* argv[])
                         1,
                         UINT32_MAX);
     options.AddUnsigned("seed", "RngSeed", m_seed, 1, UINT32_MAX);
-    options.AddString("json", "write the summary here (default: standard output)", m_json);
-    options.AddString("cdf", "write the completion-time CDF here (CSV: rct_us,fraction)", m_cdf);
-    options.AddString("cdf-plot", "write a gnuplot CDF of completion times: PREFIX.plt", m_cdfPlot);
+    options.AddOutputFile("json", "write the summary here (default: standard output)", m_json);
+    options.AddOutputFile("cdf",
+                          "write the completion-time CDF here (CSV: rct_us,fraction)",
+                          m_cdf);
+    options.AddOutputFile("cdf-plot",
+                          "write a gnuplot CDF of completion times: PREFIX.plt",
+                          m_cdfPlot,
+                          ".plt");
     // A binary heap of events is the fastest of ns-3's schedulers for these
     // scenarios (thousands of pending events); --SchedulerType overrides it.
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));
+    if (!options.CheckArguments(argc, argv, error))
+    {
+        return false;
+    }
     CommandLine cmd(m_program);
     options.AddTo(cmd);
     cmd.Parse(argc, argv);
+    return true;
 }
 
 int
 ScenarioExample::Prepare(std::string error)
 {
-    for (const auto& [name, file] : {std::pair{"json", m_json},
-                                     {"cdf", m_cdf},
-                                     {"cdf-plot", m_cdfPlot.empty() ? "" : m_cdfPlot + ".plt"}})
-    {
-        // Fail before the run, not after it, if an output cannot be written.
-        if (error.empty() && !file.empty() && !std::ofstream(file, std::ios::app))
-        {
-            error = "invalid --" + std::string(name) + "=" + file + ": cannot write " + file;
-        }
-    }
+    // The outputs were checked when converted (ScenarioOptions::AddOutputFile).
     if (!error.empty())
     {
         std::cerr << m_program << ": " << error << std::endl;

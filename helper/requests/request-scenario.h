@@ -311,14 +311,17 @@ class ScenarioExample
     explicit ScenarioExample(const std::string& program);
     /**
      * \brief Declare --run, --seed, --json, --cdf and --cdf-plot, add all
-     * options to a CommandLine and parse it.
+     * options to a CommandLine and parse it, if ScenarioOptions::CheckArguments()
+     * accepts the arguments.
      * \param options the scenario's options
      * \param argc argument count
      * \param argv arguments
+     * \param error receives the reason if the arguments are not accepted
+     * \return true if the command line was parsed
      */
-    void Parse(ScenarioOptions& options, int argc, char* argv[]);
+    bool Parse(ScenarioOptions& options, int argc, char* argv[], std::string& error);
     /**
-     * \brief Check that the outputs can be written, seed the run.
+     * \brief Report an error, or seed the run.
      * \param error the message of an earlier failure, or empty
      * \return 0, or 1 after printing the message
      */
@@ -347,9 +350,8 @@ RunScenarioExample(const std::string& program, int argc, char* argv[])
     ScenarioOptions options;
     parameters.AddOptions(options);
     ScenarioExample example(program);
-    example.Parse(options, argc, argv);
     std::string error;
-    if (options.Convert(error))
+    if (example.Parse(options, argc, argv, error) && options.Convert(error))
     {
         parameters.Validate(error);
     }

@@ -4,13 +4,21 @@
 
 #include "scenario-options.h"
 
+#include "type-aliases.h"
+
 #include "ns3/command-line.h"
+#include "ns3/global-value.h"
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iterator>
+#include <set>
 #include <sstream>
+#include <tuple>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -18,7 +26,9 @@ namespace ns3
 bool
 ScenarioOptions::ParseNumber(const std::string& text, double& value)
 {
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
+    // Decimal notation only: strtod also reads hexadecimal ("0x10"),
+    // "infinity" and leading spaces.
+    if (text.empty() || text.find_first_not_of("0123456789+-.eE") != std::string::npos)
     {
         return false;
     }
@@ -104,13 +114,45 @@ ScenarioOptions::ParseTime(const std::string& name,
                            std::string& error)
 {
     double s;
-    if (!ParseSeconds(text, s) || s < 0 || (!allowZero && s == 0) || s > 1e6)
+    if (!ParseSeconds(text, s) || s < 0 || (!allowZero && s == 0) || s > MAX_SECONDS)
     {
         error = "invalid --" + name + "=" + text + ": expected a duration " +
                 (allowZero ? ">= 0" : "> 0") + " with a unit (s, ms, us, ns), e.g. 2s";
         return false;
     }
+    // A duration that is not 0 but rounds to 0 would silently become 0 (or
+    // an attribute's abort for a zero period).
+    if (s > 0 && Seconds(s).IsZero())
+    {
+        error = "invalid --" + name + "=" + text + ": shorter than the simulator's 1ns resolution";
+        return false;
+    }
     value = Seconds(s);
+    return true;
+}
+
+bool
+ScenarioOptions::ParseDataRate(const std::string& name,
+                               const std::string& text,
+                               DataRate& rate,
+                               std::string& error)
+{
+    // ns-3 converts the number to an integer without a range check: take
+    // the number and ns-3's value of one unit apart, and bound their product.
+    size_t unitAt = text.find_first_not_of("0123456789.");
+    std::string unit = unitAt == std::string::npos ? "" : text.substr(unitAt);
+    double number = 0;
+    DataRateValue one;
+    bool ok = ParseNumber(text.substr(0, unitAt), number) &&
+              (unit.empty() || one.DeserializeFromString("1" + unit, MakeDataRateChecker()));
+    double bps = number * (unit.empty() ? 1.0 : one.Get().GetBitRate());
+    if (!ok || !(bps >= 1) || bps > 1e15)
+    {
+        error = "invalid --" + name + "=" + text +
+                ": expected a data rate from 1bps to 1000Tbps, e.g. 100Gbps";
+        return false;
+    }
+    rate = DataRate(static_cast<uint64_t>(bps));
     return true;
 }
 
@@ -254,6 +296,48 @@ ScenarioOptions::AddString(const std::string& name, const std::string& help, std
 }
 
 void
+ScenarioOptions::AddOutputFile(const std::string& name,
+                               const std::string& help,
+                               std::string& value,
+                               const std::string& suffix)
+{
+    Add(name, help, value, [=, &value](const std::string& text, std::string& error) {
+        if (!text.empty())
+        {
+            // Open for appending: an existing file is left as it is, and
+            // one made only for the check is removed again.
+            std::string file = text + suffix;
+            bool existed = access(file.c_str(), F_OK) == 0;
+            if (!std::ofstream(file, std::ios::app))
+            {
+                error = "invalid --" + name + "=" + text + ": cannot write " + file;
+                return false;
+            }
+            if (!existed)
+            {
+                std::remove(file.c_str());
+            }
+        }
+        value = text;
+        return true;
+    });
+}
+
+void
+ScenarioOptions::AddDataRate(const std::string& name, const std::string& help, std::string& value)
+{
+    Add(name, help, value, [=, &value](const std::string& text, std::string& error) {
+        DataRate rate;
+        if (!ParseDataRate(name, text, rate, error))
+        {
+            return false;
+        }
+        value = text;
+        return true;
+    });
+}
+
+void
 ScenarioOptions::AddDistribution(const std::string& name,
                                  const std::string& help,
                                  DistributionSpec& value,
@@ -297,6 +381,85 @@ ScenarioOptions::IsGiven(const std::string& name) const
         }
     }
     return false;
+}
+
+bool
+ScenarioOptions::CheckArguments(int argc, char* argv[], std::string& error) const
+{
+    // "--NAME=VALUE" or "-NAME=VALUE" as CommandLine splits it (no dash: 0).
+    auto split = [](const std::string& arg) {
+        size_t dashes = arg.rfind("--", 0) == 0 ? 2 : arg.rfind('-', 0) == 0 ? 1 : 0;
+        size_t eq = arg.find('=');
+        return std::tuple{dashes,
+                          arg.substr(dashes, eq == std::string::npos ? eq : eq - dashes),
+                          eq == std::string::npos ? std::string() : arg.substr(eq + 1)};
+    };
+    // ns-3's own options (CommandLine::HandleHardOptions) print and exit
+    // before anything else is read.
+    static const std::set<std::string> ns3Options{"help",
+                                                  "PrintHelp",
+                                                  "PrintVersion",
+                                                  "PrintGlobals",
+                                                  "PrintGroups",
+                                                  "PrintGroup",
+                                                  "PrintTypeIds",
+                                                  "PrintAttributes"};
+    for (int i = 1; i < argc; ++i)
+    {
+        auto [dashes, name, value] = split(argv[i]);
+        if (dashes > 0 && ns3Options.count(name) == 1)
+        {
+            return true;
+        }
+    }
+    for (int i = 1; i < argc; ++i)
+    {
+        auto [dashes, name, value] = split(argv[i]);
+        if (dashes == 0)
+        {
+            error = "unexpected argument '" + std::string(argv[i]) + "': options are --NAME=VALUE";
+            return false;
+        }
+        bool known = false;
+        for (const Option& o : m_options)
+        {
+            known |= o.name == name;
+        }
+        if (known)
+        {
+            continue;
+        }
+        // An ns-3 global value (--RngRun=2) or attribute default
+        // (--ns3::AfpCorePolicy::Thresh=100), as CommandLine tries them.
+        Ptr<const AttributeChecker> checker;
+        for (auto g = GlobalValue::Begin(); g != GlobalValue::End(); ++g)
+        {
+            checker = (*g)->GetName() == name ? (*g)->GetChecker() : checker;
+        }
+        size_t colons = name.rfind("::");
+        TypeId tid;
+        if (!checker && colons != std::string::npos && colons > 0 &&
+            TypeId::LookupByNameFailSafe(name.substr(0, colons), &tid))
+        {
+            for (uint32_t a = 0; a < tid.GetAttributeN(); ++a)
+            {
+                TypeId::AttributeInformation info = tid.GetAttribute(a);
+                checker = info.name == name.substr(colons + 2) ? info.checker : checker;
+            }
+        }
+        if (!checker)
+        {
+            error = "unknown option --" + name + " (--PrintHelp lists the options)";
+            return false;
+        }
+        if (!TypeAliases::ReadValue(checker, value))
+        {
+            error = "invalid --" + name + "=" + value + ": not a valid value (" +
+                    checker->GetUnderlyingTypeInformation() + ")";
+            return false;
+        }
+    }
+    return true;
 }
 
 std::string

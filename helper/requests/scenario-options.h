@@ -7,6 +7,7 @@
 
 #include "distribution-spec.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -40,6 +41,13 @@ class CommandLine;
 class ScenarioOptions
 {
   public:
+    /**
+     * The longest duration an option or a distribution may give (s): far
+     * beyond any run, and far from the 292 years where ns-3's Time (int64
+     * nanoseconds) overflows into negative delays.
+     */
+    static constexpr double MAX_SECONDS = 1e6;
+
     /**
      * \brief Converts the text of an option into its field.
      * \param text the value given
@@ -119,6 +127,25 @@ class ScenarioOptions
      */
     void AddString(const std::string& name, const std::string& help, std::string& value);
     /**
+     * \brief Declare an output file option: it must be writable (checked
+     * when converted, so before the run; no file is left behind by the check).
+     * \param name option name
+     * \param help help text
+     * \param value the field it sets (empty: no output)
+     * \param suffix appended to the value to make the file name (e.g. ".plt")
+     */
+    void AddOutputFile(const std::string& name,
+                       const std::string& help,
+                       std::string& value,
+                       const std::string& suffix = "");
+    /**
+     * \brief Declare a data rate option (see ParseDataRate()); the field keeps the text.
+     * \param name option name
+     * \param help help text
+     * \param value the field it sets
+     */
+    void AddDataRate(const std::string& name, const std::string& help, std::string& value);
+    /**
      * \brief Declare a distribution option (see DistributionSpec).
      * \param name option name
      * \param help help text
@@ -147,6 +174,21 @@ class ScenarioOptions
      * \return true if the option was given on the command line
      */
     bool IsGiven(const std::string& name) const;
+    /**
+     * \brief Check the arguments before ns-3's CommandLine sees them.
+     *
+     * CommandLine answers an unknown option with its whole usage text,
+     * ignores words without a leading dash, and aborts on an ns-3 attribute
+     * or global value it cannot read (--ns3::AfpCorePolicy::Thresh=abc,
+     * --RngRun=x). This lets through the declared options, ns-3's own
+     * (--PrintHelp, ...) and attributes and global values whose text reads
+     * as their type, and fails with one line on anything else.
+     * \param argc argument count
+     * \param argv arguments (argv[0] is the program)
+     * \param error receives "unknown option --NAME ..." or "invalid --NAME=VALUE: ..."
+     * \return true if CommandLine can be given the arguments
+     */
+    bool CheckArguments(int argc, char* argv[], std::string& error) const;
 
     /**
      * \brief The text of an option as read from the command line.
@@ -200,6 +242,18 @@ class ScenarioOptions
                           bool allowZero,
                           Time& value,
                           std::string& error);
+    /**
+     * \param name option name (without --)
+     * \param text a data rate as ns-3 writes it, e.g. 100Gbps (a plain number is bit/s)
+     * \param rate receives the rate
+     * \param error receives the reason on failure
+     * \return true if the rate is in [1 bit/s, 1 Pbit/s] (ns-3's own parser
+     *         wraps larger numbers around without a word)
+     */
+    static bool ParseDataRate(const std::string& name,
+                              const std::string& text,
+                              DataRate& rate,
+                              std::string& error);
     /**
      * \param name option name (without --)
      * \param text its value

@@ -97,6 +97,39 @@ IsTimeText(const std::string& text)
 
 } // namespace
 
+Ptr<AttributeValue>
+TypeAliases::ReadValue(Ptr<const AttributeChecker> checker, const std::string& text)
+{
+    const std::string type = checker->GetValueTypeName();
+    bool readable = false;
+    if (type == "ns3::UintegerValue" || type == "ns3::IntegerValue")
+    {
+        size_t digits = type == "ns3::IntegerValue" && text.rfind('-', 0) == 0 ? 1 : 0;
+        readable = text.size() > digits &&
+                   text.find_first_not_of("0123456789", digits) == std::string::npos;
+    }
+    else if (type == "ns3::DoubleValue")
+    {
+        // Only what both strtod and >> read the same way (no nan, inf or hex).
+        char* end = nullptr;
+        errno = 0;
+        double v = std::strtod(text.c_str(), &end);
+        readable = !text.empty() &&
+                   text.find_first_not_of("0123456789+-.eE") == std::string::npos &&
+                   end == text.c_str() + text.size() && errno == 0 && std::isfinite(v);
+    }
+    else if (type == "ns3::TimeValue")
+    {
+        readable = IsTimeText(text);
+    }
+    else
+    {
+        // Strings take any text; other types read one word with >>.
+        readable = type == "ns3::StringValue" || text.find_first_of(" \t\n") == std::string::npos;
+    }
+    return readable ? checker->CreateValidValue(StringValue(text)) : nullptr;
+}
+
 std::string
 TypeAliases::Lookup(const std::string& name)
 {
@@ -181,11 +214,7 @@ TypeAliases::Parse(const std::string& option,
         {
             return fail(tid.GetName() + " has no attribute " + attribute);
         }
-        Ptr<AttributeValue> valid;
-        if (info.checker->GetValueTypeName() != "ns3::TimeValue" || IsTimeText(value))
-        {
-            valid = info.checker->CreateValidValue(StringValue(value));
-        }
+        Ptr<AttributeValue> valid = ReadValue(info.checker, value);
         if (!valid)
         {
             return fail("'" + value + "' is not a valid " + attribute + " (" +

@@ -65,6 +65,19 @@ class TypeAliases
      */
     static std::string Lookup(const std::string& name);
     /**
+     * \brief Read an attribute value from text, or fail, without aborting.
+     *
+     * ns-3 aborts on some malformed values instead of rejecting them: a
+     * number with trailing text ("5x", "abc" for an integer), a Time
+     * without a known unit, text with spaces for the types read with >>.
+     * Those are rejected here first; the rest goes to the checker.
+     * \param checker the attribute's checker
+     * \param text the value
+     * \return the value, or null if \p text is not a valid value
+     */
+    static Ptr<AttributeValue> ReadValue(Ptr<const AttributeChecker> checker,
+                                         const std::string& text);
+    /**
      * \brief The attributes of an object as they are set, in the order of
      * its TypeId and of its parents' (base class last), up to ns3::Object.
      * \param object the object

@@ -222,26 +222,8 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
         });
     options.AddTime("wan-delay", "propagation delay of each WAN link", wanDelay, true);
     options.AddTime("lan-delay", "propagation delay of each LAN link", lanDelay, true);
-    for (auto [name, field] : {std::pair{"wan-rate", &wanRate}, {"lan-rate", &lanRate}})
-    {
-        options.Add(
-            name,
-            std::string("data rate of each ") + (field == &wanRate ? "WAN" : "LAN") + " link",
-            *field,
-            [name = std::string(name), field](const std::string& text, std::string& error) {
-                DataRateValue rate;
-                if (text.find_first_of(" \t") != std::string::npos ||
-                    !rate.DeserializeFromString(text, MakeDataRateChecker()) ||
-                    rate.Get().GetBitRate() == 0)
-                {
-                    error =
-                        "invalid --" + name + "=" + text + ": expected a data rate > 0, e.g. 1Gbps";
-                    return false;
-                }
-                *field = text;
-                return true;
-            });
-    }
+    options.AddDataRate("wan-rate", "data rate of each WAN link", wanRate);
+    options.AddDataRate("lan-rate", "data rate of each LAN link", lanRate);
     options.Add("tcp",
                 "TCP congestion control (NewReno, Cubic, Bbr, ... or a TypeId name); "
                 "default: ns-3's",
@@ -269,7 +251,7 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
                         shortSize,
                         1,
                         UINT32_MAX);
-    options.AddString("flows", "write one CSV line per completed flow here", flowsPath);
+    options.AddOutputFile("flows", "write one CSV line per completed flow here", flowsPath);
     RequestScenario::Parameters::AddOptions(options);
 }
 
@@ -291,13 +273,26 @@ SdwanScenario::Parameters::Validate(std::string& error) const
     {
         return fail("thresholds=" + thresholds, why);
     }
-    if (!(rate > 0) || !std::isfinite(rate))
+    // Gaps beyond ScenarioOptions::MAX_SECONDS would overflow ns-3's Time.
+    if (!(rate >= 1 / ScenarioOptions::MAX_SECONDS) || !std::isfinite(rate))
     {
-        return fail("rate", "must be > 0");
+        return fail("rate", "must be >= 1e-6 (requests/s)");
     }
     if (!(utilisation >= 0 && utilisation < 1))
     {
         return fail("utilisation", "must be in [0, 1)");
+    }
+    DataRate wan;
+    DataRate lan;
+    if (!ScenarioOptions::ParseDataRate("wan-rate", wanRate, wan, error) ||
+        !ScenarioOptions::ParseDataRate("lan-rate", lanRate, lan, error))
+    {
+        return false;
+    }
+    if (utilisation > 0 &&
+        kMessageOnWire * 8.0 / (utilisation * wan.GetBitRate()) > ScenarioOptions::MAX_SECONDS)
+    {
+        return fail("utilisation", "so small that background packets are over 1e6s apart: use 0");
     }
     if (!splitterDelay.stream)
     {

@@ -126,7 +126,7 @@ SetPolicyOption(const PolicyOption& option,
         {
             return false;
         }
-        Ptr<AttributeValue> valid = info.checker->CreateValidValue(StringValue(value));
+        Ptr<AttributeValue> valid = TypeAliases::ReadValue(info.checker, value);
         if (!valid)
         {
             error = std::string("invalid --") + option.name + "=" + text + ": not a valid " +
@@ -213,13 +213,7 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.AddDistribution("link-delay",
                             "per-packet propagation delay of each link, e.g. exp:700us",
                             linkDelay);
-    options.Add("link-rate",
-                "data rate of each link",
-                linkRate,
-                [this](const std::string& text, std::string& /* error */) {
-                    linkRate = text; // checked by Validate()
-                    return true;
-                });
+    options.AddDataRate("link-rate", "data rate of each link", linkRate);
     options.AddChoice("rss",
                       "NIC queue choice: hash (Toeplitz of the flow) or random",
                       rss,
@@ -317,12 +311,10 @@ MulticoreScenario::Parameters::Validate(std::string& error) const
     {
         return fail("flows=" + std::to_string(flows), "expected 0 .. 16384");
     }
-    DataRateValue rate;
-    if (linkRate.find_first_of(" \t") != std::string::npos ||
-        !rate.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
-        rate.Get().GetBitRate() == 0)
+    DataRate rate;
+    if (!ScenarioOptions::ParseDataRate("link-rate", linkRate, rate, error))
     {
-        return fail("link-rate=" + linkRate, "expected a data rate > 0, e.g. 100Gbps");
+        return false;
     }
     if (!(load > 0) || !std::isfinite(load))
     {
@@ -332,6 +324,11 @@ MulticoreScenario::Parameters::Validate(std::string& error) const
     {
         return fail("duration", "must be > 0");
     }
+    // Nothing sent after the warm-up: no result but zeros.
+    if (warmUp >= duration)
+    {
+        return fail("warmup", "must be shorter than --duration");
+    }
     // Gaps below the simulator's resolution would all round to 0.
     double gap = clients * service.mean / (load * cores);
     if (gap < 1e-9)
@@ -339,6 +336,13 @@ MulticoreScenario::Parameters::Validate(std::string& error) const
         std::ostringstream os;
         os << "load=" << load;
         return fail(os.str(), "the request rate gives each client less than 1 ns between requests");
+    }
+    DistributionSpec arrivals;
+    if (!DistributionSpec::Arrival(arrival, gap, arrivals, why))
+    {
+        std::ostringstream os;
+        os << "load=" << load;
+        return fail(os.str(), why);
     }
     return true;
 }

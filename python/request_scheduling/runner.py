@@ -6,6 +6,7 @@ import hashlib
 import itertools
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -24,12 +25,50 @@ class ExampleError(RuntimeError):
         self.example = example
         self.returncode = returncode
         self.stderr = stderr.strip()
-        last = self.stderr.splitlines()[0] if self.stderr else "no message"
-        super().__init__(f"{example} exited with {returncode}: {last}")
+        #: The first line of the example's message.
+        self.message = self.stderr.splitlines()[0] if self.stderr else "no message"
+        super().__init__(self.summary)
+
+    @property
+    def summary(self) -> str:
+        """One line: the example, its exit status and its message (a sweep's ``error``)."""
+        return f"{self.example} exited with {self.returncode}: {self.message}"
 
     def __reduce__(self):
         # Rebuilt from its fields when it comes back from a worker process.
-        return ExampleError, (self.example, self.returncode, self.stderr)
+        return type(self), (self.example, self.returncode, self.stderr)
+
+
+# The examples' one-line messages for bad input (ScenarioOptions): an
+# invalid value, an unknown option or a stray word.
+_OPTION_MESSAGE = re.compile(
+    r"^[\w.-]+: (?:invalid --(?P<invalid>[^=:\s]+)|unknown option --(?P<unknown>\S+)"
+    r"|unexpected argument )")
+
+
+class OptionError(ExampleError, ValueError):
+    """An example rejected an option before running.
+
+    Also a ValueError (bad input) and an ExampleError (so that code catching
+    that still does). ``str()`` is the example's own one-line message, e.g.
+    ``multicore-server: invalid --load=-1: expected a number in (0, 100]``;
+    ``option`` is the option it names (without ``--``), or None for a word
+    that is not an option.
+    """
+
+    def __init__(self, example: str, returncode: int, stderr: str):
+        super().__init__(example, returncode, stderr)
+        match = _OPTION_MESSAGE.match(self.message)
+        self.option = (match.group("invalid") or match.group("unknown")) if match else None
+        self.args = (self.message,)
+
+
+def _example_error(example: str, returncode: int, stderr: str) -> ExampleError:
+    """OptionError if the example exited 1 with one line about an option, else ExampleError."""
+    lines = stderr.strip().splitlines()
+    if returncode == 1 and len(lines) == 1 and _OPTION_MESSAGE.match(lines[0]):
+        return OptionError(example, returncode, stderr)
+    return ExampleError(example, returncode, stderr)
 
 
 class FailedRunsWarning(UserWarning):
@@ -78,11 +117,22 @@ def example_path(example: str) -> Path:
     return path
 
 
+_OPTION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_:-]*")
+
+
 def _arguments(options: Mapping[str, Any]) -> list[str]:
+    """``--key=value`` arguments; ValueError for what no example could read as
+    one option (the examples check the values themselves)."""
     args = []
     for key, value in options.items():
+        if not isinstance(key, str) or not _OPTION_NAME.fullmatch(key):
+            raise ValueError(f"invalid option name {key!r}: expected letters, digits, _ - or ::")
+        if value is None:
+            raise ValueError(f"invalid --{key.replace('_', '-')}=None: give a value or leave the option out")
         if isinstance(value, bool):
             value = "true" if value else "false"
+        if "\n" in str(value) or "\0" in str(value):
+            raise ValueError(f"invalid --{key.replace('_', '-')}={value!r}: one line of text expected")
         args.append(f"--{key.replace('_', '-')}={value}")
     return args
 
@@ -91,21 +141,23 @@ def run(example: str, *, timeout: Optional[float] = None, **options: Any) -> dic
     """Run one example with ``--key=value`` options; return its JSON summary.
 
     Option names may use underscores for hyphens (``link_delay`` for
-    ``--link-delay``). Raises ExampleError if the example rejects an option
-    or fails.
+    ``--link-delay``). Raises OptionError (a ValueError and an ExampleError)
+    with the example's one-line message if it rejects an option, and
+    ExampleError if it fails otherwise.
     """
     exe = example_path(example)
+    args = _arguments(options)
     with tempfile.TemporaryDirectory(prefix="rs-run-") as tmp:
         out = Path(tmp) / "summary.json"
         proc = subprocess.run(
-            [str(exe), *_arguments(options), f"--json={out}"],
+            [str(exe), *args, f"--json={out}"],
             capture_output=True,
             text=True,
             timeout=timeout,
             check=False,
         )
         if proc.returncode != 0:
-            raise ExampleError(example, proc.returncode, proc.stderr)
+            raise _example_error(example, proc.returncode, proc.stderr)
         return json.loads(out.read_text())
 
 
@@ -177,7 +229,7 @@ def _attempt(example: str, options: Mapping[str, Any], timeout: Optional[float],
     except ExampleError as err:
         if strict:
             raise
-        return None, str(err)
+        return None, err.summary
     except subprocess.TimeoutExpired:
         if strict:
             raise
@@ -235,8 +287,20 @@ def sweep(
     import pandas as pd
     from tqdm import tqdm
 
-    if runs < 1:
-        raise ValueError("runs must be >= 1")
+    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        raise ValueError(f"sweep: runs={runs!r} must be an integer >= 1")
+    if isinstance(jobs, bool) or (isinstance(jobs, (int, float)) and not (isinstance(jobs, int) and jobs >= 1)):
+        raise ValueError(f"sweep: jobs={jobs!r} must be an integer >= 1 or a scheduler address")
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"sweep: timeout={timeout!r} must be > 0 seconds")
+    for key, values in grid.items():
+        # A string would be swept character by character.
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise ValueError(f"sweep: grid[{key!r}]={values!r} must be a list of values")
+    clash = set(grid) & set(fixed) | {"run"} & (set(grid) | set(fixed))
+    if clash:
+        raise ValueError(f"sweep: {', '.join(sorted(clash))} given twice (in the grid, as a fixed "
+                         "option, or run= which runs= sets)")
     if isinstance(jobs, str) and "://" not in jobs:
         raise ValueError(f"sweep: jobs={jobs!r} is neither a number of jobs nor a scheduler address "
                          "such as 'tcp://host:8786'")
