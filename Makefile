@@ -1,7 +1,7 @@
 # request-scheduling — two commands on a fresh Debian machine:
 #   make run    set up, build, run the flagship demo -> results/
 #   make test   set up, build, run every ns-3 test suite and the Python tests
-# Other targets: setup, build, bench, intree-check, format, format-check, clean.
+# Other targets: setup, build, bench, soak, intree-check, format, format-check, clean.
 
 PYTHON    := .venv/bin/python
 BUILD     := build
@@ -9,7 +9,7 @@ JOBS      ?= 2
 # The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
 NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
 
-.PHONY: all setup build run test test-cpp test-python test-asan bench reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched reproduce-batchy intree-check format format-check clean
+.PHONY: all setup build run test test-cpp test-python test-asan bench soak reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched reproduce-batchy intree-check format format-check clean
 
 all: build
 
@@ -39,8 +39,15 @@ test-python: build
 bench: build
 	$(PYTHON) bench/bench.py
 
+# Peak memory of every example at 1x, 2x, 5x and 10x its duration (SOAK=quick
+# shortens the long ones: about 15 min; SOAK=full: hours).
+SOAK ?= quick
+soak: build
+	$(PYTHON) bench/soak.py --scale $(SOAK)
+
 # The module, suites and examples built with ASan + UBSan into build-asan/:
-# every C++ suite, then a short run of every example (test_determinism.py).
+# every C++ suite, then a short run of every example (test_determinism.py) and
+# the fault runs (test_faults.py).
 ASAN_BUILD ?= build-asan
 # Container-overflow checks need every library instrumented; ns-3's are not.
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:detect_container_overflow=0:abort_on_error=1 \
@@ -49,7 +56,7 @@ test-asan: setup
 	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRS_SANITIZE=ON -Dns3_DIR=$(NS3_DIR)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && $(ASAN_ENV) RS_TEST_FULLNESS=QUICK ctest --output-on-failure -j $(JOBS)
-	$(ASAN_ENV) RS_BUILD_DIR=$(ASAN_BUILD) $(PYTHON) -m pytest -q python/tests/test_determinism.py
+	$(ASAN_ENV) RS_BUILD_DIR=$(ASAN_BUILD) $(PYTHON) -m pytest -q python/tests/test_determinism.py python/tests/test_faults.py
 
 # The CArDS paper's figures and ratios into results/cards/ (SCALE=quick: ~30 min).
 SCALE ?= paper

@@ -55,5 +55,17 @@ else
   fails=$((fails + 1))
   failed=1
 fi
+# Same --run, same results as the standalone build (if there is one).
+if [ -x "$repo/build/examples/multicore-server" ]; then
+  if "$repo/.venv/bin/python" "$repo/tools/compare-builds.py" "$tree/build/contrib/request-scheduling/examples" \
+      --lib "$tree/build/lib" > "$work/compare.log" 2>&1; then
+    echo "in-tree: $(tail -n 1 "$work/compare.log")"
+    passes=$((passes + 1))
+  else
+    cat "$work/compare.log"
+    fails=$((fails + 1))
+    failed=1
+  fi
+fi
 echo "in-tree: $passes passed, $fails failed"
 exit $failed
