@@ -299,6 +299,21 @@ ScenarioOptions::IsGiven(const std::string& name) const
     return false;
 }
 
+bool
+ScenarioOptions::Set(const std::string& name, const std::string& text)
+{
+    for (Option& o : m_options)
+    {
+        if (o.name == name)
+        {
+            o.text.value = text;
+            o.text.given = true;
+            return true;
+        }
+    }
+    return false;
+}
+
 std::string
 ScenarioOptions::FormatTime(Time t)
 {
