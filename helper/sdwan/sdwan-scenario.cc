@@ -228,7 +228,8 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
             name,
             std::string("data rate of each ") + (field == &wanRate ? "WAN" : "LAN") + " link",
             *field,
-            [name = std::string(name), field](const std::string& text, std::string& error) {
+            // field = field: clang < 16 cannot capture a structured binding.
+            [name = std::string(name), field = field](const std::string& text, std::string& error) {
                 DataRateValue rate;
                 if (text.find_first_of(" \t") != std::string::npos ||
                     !rate.DeserializeFromString(text, MakeDataRateChecker()) ||
