@@ -4,6 +4,7 @@
 
 #include "type-aliases.h"
 
+#include "ns3/pointer.h"
 #include "ns3/string.h"
 
 #include <algorithm>
@@ -11,6 +12,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <set>
+#include <sstream>
+#include <type_traits>
 
 namespace ns3
 {
@@ -55,15 +58,18 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
 /**
  * \param text a string
  * \param sep separator
- * \return the pieces (an empty text gives one empty piece)
+ * \return the pieces (an empty text gives one empty piece); a separator
+ *         inside brackets (an object's own attributes) does not split
  */
 std::vector<std::string>
 Split(const std::string& text, char sep)
 {
     std::vector<std::string> parts(1);
+    int depth = 0;
     for (char c : text)
     {
-        if (c == sep)
+        depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+        if (c == sep && depth == 0)
         {
             parts.emplace_back();
         }
@@ -83,16 +89,81 @@ Split(const std::string& text, char sep)
 bool
 IsTimeText(const std::string& text)
 {
+    // As ns-3's Time(std::string) splits it: the number is the leading run
+    // of these characters, the rest must be a unit.
+    size_t split = text.find_first_not_of("+-0123456789.eE");
+    std::string number = text.substr(0, split);
+    std::string unit = split == std::string::npos ? "" : text.substr(split);
     char* end = nullptr;
     errno = 0;
-    double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end == text.c_str() || errno != 0 || !std::isfinite(v))
+    double v = std::strtod(number.c_str(), &end);
+    if (number.empty() || end != number.c_str() + number.size() || errno != 0 || !std::isfinite(v))
     {
         return false;
     }
     static const std::set<std::string>
         units{"", "y", "d", "h", "min", "s", "ms", "us", "ns", "ps", "fs"};
-    return units.count(end) == 1;
+    return units.count(unit) == 1;
+}
+
+/**
+ * \param text a value of a number attribute
+ * \return true if all of \p text is one number of type T
+ */
+template <typename T>
+bool
+IsNumberText(const std::string& text)
+{
+    std::istringstream in(text);
+    T v{};
+    in >> v;
+    return !in.fail() && in.eof() && (std::is_signed_v<T> || text.find('-') == std::string::npos);
+}
+
+/**
+ * \brief Whether ns-3 can read a text as a value of an attribute.
+ *
+ * ns-3's DeserializeFromString ends the program, instead of failing, on a
+ * Time or number attribute with text it cannot read whole and on an enum
+ * name it does not know; these are checked here first. Other types (bool,
+ * string) fail cleanly; object (pointer) attributes are parsed by
+ * TypeAliases::Parse itself.
+ * \param checker the attribute's checker
+ * \param text the value given
+ * \return false if ns-3 would abort on \p text
+ */
+bool
+IsValueText(Ptr<const AttributeChecker> checker, const std::string& text)
+{
+    std::string type = checker->GetValueTypeName();
+    if (type == "ns3::TimeValue")
+    {
+        return IsTimeText(text);
+    }
+    if (type == "ns3::UintegerValue")
+    {
+        return IsNumberText<uint64_t>(text);
+    }
+    if (type == "ns3::IntegerValue")
+    {
+        return IsNumberText<int64_t>(text);
+    }
+    if (type == "ns3::DoubleValue")
+    {
+        return IsNumberText<double>(text);
+    }
+    if (type.rfind("ns3::EnumValue", 0) == 0)
+    {
+        for (const std::string& name : Split(checker->GetUnderlyingTypeInformation(), '|'))
+        {
+            if (name == text)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -181,8 +252,23 @@ TypeAliases::Parse(const std::string& option,
         {
             return fail(tid.GetName() + " has no attribute " + attribute);
         }
+        if (auto pointer = DynamicCast<const PointerChecker>(info.checker))
+        {
+            // An object, as TYPE[Attribute=Value|...]: read here like the
+            // option itself (ns-3's own reader ends the program on an unknown
+            // type or a bad value).
+            ObjectFactory object;
+            std::string why;
+            if (!Parse(option, value, pointer->GetPointeeTypeId(), object, why))
+            {
+                return fail("'" + value + "' is not a valid " + attribute + " (a subclass of " +
+                            pointer->GetPointeeTypeId().GetName() + ", with its attributes)");
+            }
+            factory.Set(attribute, PointerValue(object.Create<Object>()));
+            continue;
+        }
         Ptr<AttributeValue> valid;
-        if (info.checker->GetValueTypeName() != "ns3::TimeValue" || IsTimeText(value))
+        if (IsValueText(info.checker, value))
         {
             valid = info.checker->CreateValidValue(StringValue(value));
         }
