@@ -77,19 +77,22 @@ DistributionSpec::Parse(const std::string& text,
     const std::string& kind = parts[0];
     std::vector<double> v(parts.size());
     // A value of the distribution: a duration, or a plain number for counts.
+    // Bounded so that means stay finite and draws become Times (int64 ns)
+    // and packet counts (uint64) without overflow.
     auto duration = [&](size_t i) {
         if (quantity == Quantity::COUNT)
         {
-            if (!ScenarioOptions::ParseNumber(parts[i], v[i]) || v[i] < 0)
+            if (!ScenarioOptions::ParseNumber(parts[i], v[i]) || v[i] < 0 || v[i] > MAX_COUNT)
             {
-                error = "'" + parts[i] + "' is not a number >= 0";
+                error = "'" + parts[i] + "' is not a number in [0, 1e12]";
                 return false;
             }
             return true;
         }
-        if (!ScenarioOptions::ParseSeconds(parts[i], v[i]) || v[i] < 0)
+        if (!ScenarioOptions::ParseSeconds(parts[i], v[i]) || v[i] < 0 || v[i] > MAX_SECONDS)
         {
-            error = "'" + parts[i] + "' is not a duration >= 0 with a unit (s, ms, us, ns)";
+            error =
+                "'" + parts[i] + "' is not a duration in [0, 1e6 s] with a unit (s, ms, us, ns)";
             return false;
         }
         return true;
