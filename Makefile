@@ -52,8 +52,8 @@ test-asan: setup
 	cd $(ASAN_BUILD) && $(ASAN_ENV) RS_TEST_FULLNESS=QUICK ctest --output-on-failure -j $(JOBS)
 	$(ASAN_ENV) RS_BUILD_DIR=$(ASAN_BUILD) $(PYTHON) -m pytest -q python/tests/test_determinism.py
 
-# libFuzzer targets (test/fuzz: headers, packet classification, pipeline
-# files, distributions, option parsers, scenario options) built with clang,
+# libFuzzer targets (test/fuzz: headers, packet classification, the server's
+# receive path, pipeline files, distributions, option parsers, scenario options) built with clang,
 # ASan and UBSan into build-fuzz/ (installs clang-14 and libclang-rt-14-dev),
 # each run on a scratch copy of its corpus for FUZZ_RUNS executions or
 # FUZZ_SECONDS, whichever comes first; prints the executions per target.
@@ -62,7 +62,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 900
 FUZZ_TARGETS ?= service-request-header batchy-header data-path-classifier \
-	data-flow-graph distribution-spec option-parsers scenario-options
+	data-flow-graph distribution-spec option-parsers scenario-options server-receive
 fuzz-build: setup
 	tools/setup.sh --fuzz
 	cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

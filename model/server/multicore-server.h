@@ -37,7 +37,8 @@ namespace ns3
  *
  * The server's sojourn time of a request is from its arrival at the NIC to
  * its completion. Drops carry a reason (MALFORMED_DROP, NOT_A_REQUEST_DROP,
- * SERVER_FULL_DROP, SOCKET_DROP, STOPPED_DROP) and are counted per reason; at any time
+ * SERVER_FULL_DROP, SOCKET_DROP, STOPPED_DROP, DEMAND_TOO_LARGE_DROP) and are counted per
+ * reason; at any time
  * received = completed + in system + dropped.
  *
  * A request of several packets (ServiceRequestHeader packet count > 1) is
@@ -67,6 +68,10 @@ class MulticoreServer : public Application
     static constexpr const char* SERVER_FULL_DROP = "Server full";           //!< drop reason
     static constexpr const char* SOCKET_DROP = "Socket receive buffer full"; //!< drop reason
     static constexpr const char* STOPPED_DROP = "Server stopped";            //!< drop reason
+    /// drop reason: the request's work would take the server's outstanding
+    /// work or completion times past half of Time's range (a corrupt or
+    /// hostile demand on the wire: int64 nanoseconds would overflow)
+    static constexpr const char* DEMAND_TOO_LARGE_DROP = "Service demand too large";
 
     /**
      * \brief Signature of the RequestArrival trace.

@@ -26,6 +26,11 @@ def batchy_header(flow=3, seq=7, sent=123_456, magic=0x4254, version=1, reserved
 
 UDP = struct.pack(">HHHH", 49153, 7000, 8 + 66 + 100, 0)
 
+def packets(*payloads):
+    """The server-receive input after its first byte: a length byte per packet."""
+    return b"".join(bytes([len(p)]) + p for p in payloads)
+
+
 SEEDS = {
     "service-request-header": {
         "request": request_header(),
@@ -53,6 +58,17 @@ SEEDS = {
         "tcp": b"\x07" + UDP + request_header(),
         "udp-short": b"\0" + UDP[:5],
         "udp-no-header": b"\0" + UDP + b"hello",
+    },
+    "server-receive": {
+        "cfcfs-requests": b"\0" + packets(request_header(), request_header(req=5, demand=2_000)),
+        "shinjuku-long-and-short": b"\1" + packets(request_header(demand=1_000_000),
+                                                    request_header(req=5, demand=500)),
+        "afp-classes": b"\2" + packets(request_header(cls=1, demand=100_000),
+                                        request_header(req=6, cls=0, demand=500)),
+        "multi-packet": b"\0" + packets(request_header(index=0, count=2),
+                                         request_header(index=1, count=2)),
+        "reply-and-garbage": b"\1" + packets(request_header(type_=2), b"garbage",
+                                              request_header()[:40]),
     },
     "data-flow-graph": {
         "splitter": b"# a splitter and two branches\nmodule in 10 1 a,b\n"
