@@ -62,7 +62,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 900
 FUZZ_TARGETS ?= service-request-header batchy-header data-path-classifier \
-	data-flow-graph distribution-spec option-parsers scenario-options server-receive
+	data-flow-graph distribution-spec option-parsers scenario-options receive-paths
 fuzz-build: setup
 	tools/setup.sh --fuzz
 	cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

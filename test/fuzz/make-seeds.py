@@ -27,7 +27,7 @@ def batchy_header(flow=3, seq=7, sent=123_456, magic=0x4254, version=1, reserved
 UDP = struct.pack(">HHHH", 49153, 7000, 8 + 66 + 100, 0)
 
 def packets(*payloads):
-    """The server-receive input after its first byte: a length byte per packet."""
+    """The receive-paths input after its first byte: a length byte per packet."""
     return b"".join(bytes([len(p)]) + p for p in payloads)
 
 
@@ -59,7 +59,7 @@ SEEDS = {
         "udp-short": b"\0" + UDP[:5],
         "udp-no-header": b"\0" + UDP + b"hello",
     },
-    "server-receive": {
+    "receive-paths": {
         "cfcfs-requests": b"\0" + packets(request_header(), request_header(req=5, demand=2_000)),
         "shinjuku-long-and-short": b"\1" + packets(request_header(demand=1_000_000),
                                                     request_header(req=5, demand=500)),
@@ -69,6 +69,11 @@ SEEDS = {
                                          request_header(index=1, count=2)),
         "reply-and-garbage": b"\1" + packets(request_header(type_=2), b"garbage",
                                               request_header()[:40]),
+        "client-replies": b"\3" + packets(request_header(type_=2, client=0, sent=0),
+                                           request_header(type_=2, client=3, locator=0x0A000001,
+                                                          sent=0),
+                                           request_header(type_=2, client=4, sent=0),
+                                           request_header(type_=1, client=0, sent=0)),
     },
     "data-flow-graph": {
         "splitter": b"# a splitter and two branches\nmodule in 10 1 a,b\n"

@@ -5,24 +5,29 @@
 /**
  * \file
  * \ingroup request-scheduling-tests
- * Fuzz target: the receive path of MulticoreServer (HandleRead: Peek,
+ * Fuzz target: the receive paths of MulticoreServer (HandleRead: Peek,
  * multi-packet assembly, admission, then the core policy's scheduling of
- * whatever service demand the packet carries), driven with arbitrary UDP
- * payloads.
+ * whatever service demand the packet carries) and of RequestClient
+ * (ReceiveReply: client id, affinity locator, completion time from the
+ * echoed send time, statistics), driven with arbitrary payloads.
  *
  * A node with three servers (c-FCFS, Shinjuku with preemption, AFP with
- * its NIC queues and timer; at most 64 requests each) and a UDP socket
- * that sends to them over the loopback interface is built once and rebuilt
- * every 256 inputs, so that state stays bounded. Input: the first byte
- * picks the server; the rest is packets, each a length byte and that many
- * payload bytes. Each input is sent at once, then the simulation runs
- * 50 us.
+ * its NIC queues and timer; at most 64 requests each), a client
+ * application of 4 logical clients that sends nothing itself, and a UDP
+ * socket that sends to the servers over the loopback interface is built
+ * once and rebuilt every 256 inputs, so that state stays bounded. Input:
+ * the first byte picks the receiver (byte % 4: a server, or 3: the client);
+ * the rest is packets, each a length byte and that many payload bytes.
+ * Server packets are sent at once; each client packet is read as the
+ * client's sockets read it (ServiceRequestHeader::Peek) and handed to
+ * ReceiveReply. Then the simulation runs 50 us.
  *
  * Checked besides the absence of crashes, aborts and sanitizer reports
  * (service demands, send times and load reports up to 2^63 - 1 ns reach
- * the server's time arithmetic): every packet that is not a well-formed
- * header is dropped as malformed and counted, and the server's counts are
- * conserved (received = completed + in system + dropped).
+ * the server's and the client's time arithmetic): every packet that is not
+ * a well-formed header is dropped as malformed and counted; the server's
+ * counts are conserved (received = completed + in system + dropped); every
+ * reply handed to the client is counted as completed or as malformed.
  */
 
 #include "fuzz-check.h"
@@ -34,9 +39,12 @@
 #include "ns3/multicore-server.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/request-client-helper.h"
+#include "ns3/request-client.h"
 #include "ns3/service-request-header.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/string.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -52,6 +60,7 @@ struct Bench
 {
     static constexpr uint32_t SERVERS = 3;            //!< servers on the node
     std::array<Ptr<MulticoreServer>, SERVERS> server; //!< the servers
+    Ptr<RequestClient> client;                        //!< receives replies
     Ptr<Socket> socket;                               //!< sends the inputs
     uint32_t inputs{0};                               //!< inputs since the build
 
@@ -72,11 +81,20 @@ struct Bench
             helper.SetAttribute("MaxRequests", UintegerValue(64));
             server[i] = DynamicCast<MulticoreServer>(helper.Install(node).Get(0));
         }
+        RequestClientHelper clients(Ipv4Address::GetLoopback(), 9000);
+        clients.SetAttribute("Clients", UintegerValue(4));
+        // Its first request would leave in 10^6 s: it only receives.
+        clients.SetAttribute("InterArrival",
+                             StringValue("ns3::ConstantRandomVariable[Constant=1e6]"));
+        client = DynamicCast<RequestClient>(clients.Install(node).Get(0));
         socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
         socket->Bind();
         // Replies come back here: read and forget them.
         socket->SetRecvCallback(MakeCallback(&Bench::Drain));
         inputs = 0;
+        // Start the applications (the client sizes its table of clients then).
+        Simulator::Stop(NanoSeconds(1));
+        Simulator::Run();
     }
 
     /// \param s the socket
@@ -123,8 +141,32 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         bench.Build();
     }
     ++bench.inputs;
-    uint16_t port = 9000 + data[0] % Bench::SERVERS;
-    Ptr<MulticoreServer> server = bench.server[data[0] % Bench::SERVERS];
+    uint32_t receiver = data[0] % (Bench::SERVERS + 1);
+    if (receiver == Bench::SERVERS)
+    {
+        Ptr<RequestClient> client = bench.client;
+        uint64_t before = client->GetCompleted() + client->GetMalformed();
+        uint64_t replies = 0;
+        for (size_t i = 1; i < size;)
+        {
+            size_t n = std::min<size_t>(data[i], size - i - 1);
+            Ptr<Packet> packet = Create<Packet>(data + i + 1, n);
+            i += 1 + n;
+            ServiceRequestHeader header;
+            if (ServiceRequestHeader::Peek(packet, header))
+            {
+                Simulator::ScheduleNow([client, header]() { client->ReceiveReply(header); });
+                ++replies;
+            }
+        }
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+        FUZZ_CHECK(client->GetCompleted() + client->GetMalformed() - before == replies,
+                   "a reply neither completed nor malformed");
+        return 0;
+    }
+    uint16_t port = 9000 + receiver;
+    Ptr<MulticoreServer> server = bench.server[receiver];
     uint64_t malformedBefore = DropsOf(server, MulticoreServer::MALFORMED_DROP);
     uint64_t malformed = 0;
     for (size_t i = 1; i < size;)
