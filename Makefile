@@ -1,7 +1,8 @@
 # request-scheduling — two commands on a fresh Debian machine:
 #   make run    set up, build, run the flagship demo -> results/
 #   make test   set up, build, run every ns-3 test suite and the Python tests
-# Other targets: setup, build, bench, soak, intree-check, format, format-check, clean.
+# Other targets: setup, build, bench, soak, test-asan, fuzz, intree-check,
+# format, format-check, clean.
 
 PYTHON    := .venv/bin/python
 BUILD     := build
@@ -9,7 +10,7 @@ JOBS      ?= 2
 # The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
 NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
 
-.PHONY: all setup build run test test-cpp test-python test-asan bench soak reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched reproduce-batchy intree-check format format-check clean
+.PHONY: all setup build run test test-cpp test-python test-asan fuzz fuzz-build bench soak reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched reproduce-batchy intree-check format format-check clean
 
 all: build
 
@@ -57,6 +58,26 @@ test-asan: setup
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && $(ASAN_ENV) RS_TEST_FULLNESS=QUICK ctest --output-on-failure -j $(JOBS)
 	$(ASAN_ENV) RS_BUILD_DIR=$(ASAN_BUILD) $(PYTHON) -m pytest -q python/tests/test_determinism.py python/tests/test_faults.py
+
+# libFuzzer targets (test/fuzz: headers, packet classification, the server's
+# receive path, pipeline files, distributions, option parsers, scenario options) built with clang,
+# ASan and UBSan into build-fuzz/ (installs clang-14 and libclang-rt-14-dev),
+# each run on a scratch copy of its corpus for FUZZ_RUNS executions or
+# FUZZ_SECONDS, whichever comes first; prints the executions per target.
+# The ordinary build replays the corpora in `make test` (fuzz-replay-*).
+FUZZ_BUILD ?= build-fuzz
+FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 900
+FUZZ_TARGETS ?= service-request-header batchy-header data-path-classifier \
+	data-flow-graph distribution-spec option-parsers scenario-options receive-paths
+fuzz-build: setup
+	tools/setup.sh --fuzz
+	cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCMAKE_CXX_COMPILER=clang++-14 -DRS_FUZZ=ON -Dns3_DIR=$(NS3_DIR)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz: fuzz-build
+	tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_RUNS) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # The CArDS paper's figures and ratios into results/cards/ (SCALE=quick: ~30 min).
 SCALE ?= paper

@@ -34,6 +34,20 @@ if(RS_SANITIZE)
   add_link_options(-fsanitize=address,undefined)
 endif()
 
+# make fuzz: the module built with clang's libFuzzer instrumentation,
+# AddressSanitizer and UndefinedBehaviorSanitizer, and only the fuzz targets
+# of test/fuzz linked with libFuzzer (no suites, examples or benchmarks).
+option(RS_FUZZ "build the libFuzzer targets of test/fuzz (clang only)" OFF)
+if(RS_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "RS_FUZZ=ON needs clang (-DCMAKE_CXX_COMPILER=clang++-14)")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+                      -fno-omit-frame-pointer -g)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+set(RS_STANDALONE ON)
+
 set(RS_OUTPUT ${CMAKE_BINARY_DIR})
 set(CMAKE_LIBRARY_OUTPUT_DIRECTORY ${RS_OUTPUT}/lib)
 set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${RS_OUTPUT})
@@ -111,7 +125,7 @@ function(build_lib)
   set(lib${BLIB_LIBNAME} ${_lib})
   set(lib${BLIB_LIBNAME} ${_lib} PARENT_SCOPE)
 
-  if(BLIB_TEST_SOURCES)
+  if(BLIB_TEST_SOURCES AND NOT RS_FUZZ)
     # Test suites register themselves from static objects: the library must
     # be linked even though nothing references a symbol in it.
     add_library(${_lib}-test SHARED ${BLIB_TEST_SOURCES})
@@ -133,6 +147,9 @@ function(build_lib)
     endforeach()
   endif()
 
+  if(RS_FUZZ)
+    return()
+  endif()
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/examples/CMakeLists.txt)
     set(BLIB_LIBNAME ${BLIB_LIBNAME})
     add_subdirectory(examples)

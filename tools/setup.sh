@@ -4,11 +4,18 @@
 # venv) and a .venv with the ns3 wheel, cppyy, pandas, scipy, tqdm, Dask
 # distributed and pytest, and the request_scheduling package installed
 # editable from python/.
+# With --fuzz, only clang-14 and libclang-rt-14-dev (make fuzz).
 # Idempotent: a stamp file records a finished set-up of the current inputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(g++ cmake ninja-build libboost-dev libeigen3-dev gnuplot-nox python3-venv python3-pip clang-format)
+# --fuzz (make fuzz): only clang and its libFuzzer and sanitizer runtimes.
+fuzz=false
+if [ "${1:-}" = "--fuzz" ]; then
+  fuzz=true
+  apt_packages=(clang-14 libclang-rt-14-dev)
+fi
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -20,6 +27,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${sudo_cmd[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+$fuzz && exit 0
 
 stamp=.venv/.request-scheduling-setup
 inputs=$(sha256sum python/requirements.txt python/pyproject.toml tools/setup.sh | sha256sum | cut -c1-16)

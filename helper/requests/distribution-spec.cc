@@ -36,7 +36,6 @@ Split(const std::string& text, char sep)
     return parts;
 }
 
-constexpr double MAX_COUNT = 1e9;         //!< largest value of a distribution of counts
 constexpr double MAX_LOGNORMAL_CV2 = 100; //!< largest squared coefficient of variation
 
 /// \param v a probability \return true if in (0, 1)
@@ -80,8 +79,9 @@ DistributionSpec::Parse(const std::string& text,
     const std::string& kind = parts[0];
     std::vector<double> v(parts.size());
     // A value of the distribution: a duration, or a plain number for counts.
+    // Bounded so that means stay finite and draws become Times (int64 ns)
+    // and packet counts (uint64) without overflow.
     auto duration = [&](size_t i) {
-        // Bounded so that no draw overflows ns-3's Time (or a count's integer).
         if (quantity == Quantity::COUNT)
         {
             if (!ScenarioOptions::ParseNumber(parts[i], v[i]) || v[i] < 0 || v[i] > MAX_COUNT)

@@ -30,6 +30,10 @@ namespace ns3
  * - `bimodal:P:A:B` A with probability P, else B (classes "short" and "long" by value)
  * - `mix:P1:V1:P2:V2...` Vi with probability Pi (sum 1), classes "c0", "c1", ...
  *
+ * Durations are at most ScenarioOptions::MAX_SECONDS (1e6 s, as
+ * ScenarioOptions::ParseTime) and counts at most MAX_COUNT (1e9), so that
+ * means are finite and the values drawn convert to Time and to integers
+ * without overflow.
  * Values drawn are in seconds, as the module's RandomVariableStream
  * attributes expect. Create() makes an independent copy (for each client)
  * from the parsed form, without parsing the text again.
@@ -42,6 +46,8 @@ struct DistributionSpec
         DURATION, //!< durations with a unit, drawn in seconds
         COUNT,    //!< plain numbers >= 0 (packets, bytes, ...)
     };
+
+    static constexpr double MAX_COUNT = 1e9; //!< the largest count a text may give
 
     Ptr<RandomVariableStream> stream;    //!< the random variable (seconds)
     double mean{0};                      //!< its mean (seconds)

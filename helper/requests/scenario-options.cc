@@ -462,6 +462,21 @@ ScenarioOptions::CheckArguments(int argc, char* argv[], std::string& error) cons
     return true;
 }
 
+bool
+ScenarioOptions::Set(const std::string& name, const std::string& text)
+{
+    for (Option& o : m_options)
+    {
+        if (o.name == name)
+        {
+            o.text.value = text;
+            o.text.given = true;
+            return true;
+        }
+    }
+    return false;
+}
+
 std::string
 ScenarioOptions::FormatTime(Time t)
 {

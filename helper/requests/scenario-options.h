@@ -189,6 +189,15 @@ class ScenarioOptions
      * \return true if CommandLine can be given the arguments
      */
     bool CheckArguments(int argc, char* argv[], std::string& error) const;
+    /**
+     * \brief Give an option's text as a command line would (tests, fuzzing
+     * and callers that do not go through a CommandLine); Convert() then
+     * converts it like any other.
+     * \param name option name (without --)
+     * \param text its value
+     * \return false if no option of that name was declared
+     */
+    bool Set(const std::string& name, const std::string& text);
 
     /**
      * \brief The text of an option as read from the command line.

@@ -4,6 +4,7 @@
 
 #include "type-aliases.h"
 
+#include "ns3/pointer.h"
 #include "ns3/string.h"
 
 #include <algorithm>
@@ -11,6 +12,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <set>
+#include <sstream>
+#include <type_traits>
 
 namespace ns3
 {
@@ -55,15 +58,18 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
 /**
  * \param text a string
  * \param sep separator
- * \return the pieces (an empty text gives one empty piece)
+ * \return the pieces (an empty text gives one empty piece); a separator
+ *         inside brackets (an object's own attributes) does not split
  */
 std::vector<std::string>
 Split(const std::string& text, char sep)
 {
     std::vector<std::string> parts(1);
+    int depth = 0;
     for (char c : text)
     {
-        if (c == sep)
+        depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+        if (c == sep && depth == 0)
         {
             parts.emplace_back();
         }
@@ -83,16 +89,21 @@ Split(const std::string& text, char sep)
 bool
 IsTimeText(const std::string& text)
 {
+    // As ns-3's Time(std::string) splits it: the number is the leading run
+    // of these characters, the rest must be a unit.
+    size_t split = text.find_first_not_of("+-0123456789.eE");
+    std::string number = text.substr(0, split);
+    std::string unit = split == std::string::npos ? "" : text.substr(split);
     char* end = nullptr;
     errno = 0;
-    double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end == text.c_str() || errno != 0 || !std::isfinite(v))
+    double v = std::strtod(number.c_str(), &end);
+    if (number.empty() || end != number.c_str() + number.size() || errno != 0 || !std::isfinite(v))
     {
         return false;
     }
     static const std::set<std::string>
         units{"", "y", "d", "h", "min", "s", "ms", "us", "ns", "ps", "fs"};
-    return units.count(end) == 1;
+    return units.count(unit) == 1;
 }
 
 } // namespace
@@ -121,6 +132,14 @@ TypeAliases::ReadValue(Ptr<const AttributeChecker> checker, const std::string& t
     else if (type == "ns3::TimeValue")
     {
         readable = IsTimeText(text);
+    }
+    else if (type.rfind("ns3::EnumValue", 0) == 0)
+    {
+        // ns-3 ends the program on a name it does not know.
+        for (const std::string& name : Split(checker->GetUnderlyingTypeInformation(), '|'))
+        {
+            readable |= name == text;
+        }
     }
     else
     {
@@ -213,6 +232,21 @@ TypeAliases::Parse(const std::string& option,
         if (!tid.LookupAttributeByName(attribute, &info))
         {
             return fail(tid.GetName() + " has no attribute " + attribute);
+        }
+        if (auto pointer = DynamicCast<const PointerChecker>(info.checker))
+        {
+            // An object, as TYPE[Attribute=Value|...]: read here like the
+            // option itself (ns-3's own reader ends the program on an unknown
+            // type or a bad value).
+            ObjectFactory object;
+            std::string why;
+            if (!Parse(option, value, pointer->GetPointeeTypeId(), object, why))
+            {
+                return fail("'" + value + "' is not a valid " + attribute + " (a subclass of " +
+                            pointer->GetPointeeTypeId().GetName() + ", with its attributes)");
+            }
+            factory.Set(attribute, PointerValue(object.Create<Object>()));
+            continue;
         }
         Ptr<AttributeValue> valid = ReadValue(info.checker, value);
         if (!valid)

@@ -69,7 +69,8 @@ class TypeAliases
      *
      * ns-3 aborts on some malformed values instead of rejecting them: a
      * number with trailing text ("5x", "abc" for an integer), a Time
-     * without a known unit, text with spaces for the types read with >>.
+     * without a known unit, an enum name it does not know, text with spaces
+     * for the types read with >>.
      * Those are rejected here first; the rest goes to the checker.
      * \param checker the attribute's checker
      * \param text the value

@@ -4,6 +4,8 @@
 
 #include "batchy-header.h"
 
+#include "ns3/abort.h"
+
 namespace ns3
 {
 
@@ -55,14 +57,23 @@ BatchyHeader::Deserialize(Buffer::Iterator start)
     {
         return 0;
     }
-    if (start.ReadNtohU16() != MAGIC || start.ReadU8() != VERSION)
+    // The reserved byte must be 0 and the send time >= 0 (the switch takes
+    // a packet's delay from it): an accepted header re-serialises to the
+    // bytes it was read from, and a rejected one changes nothing.
+    if (start.ReadNtohU16() != MAGIC || start.ReadU8() != VERSION || start.ReadU8() != 0)
     {
         return 0;
     }
-    start.ReadU8();
-    m_flow = start.ReadNtohU16();
-    m_sequence = start.ReadNtohU32();
-    m_sendNs = static_cast<int64_t>(start.ReadNtohU64());
+    uint16_t flow = start.ReadNtohU16();
+    uint32_t sequence = start.ReadNtohU32();
+    auto sendNs = static_cast<int64_t>(start.ReadNtohU64());
+    if (sendNs < 0)
+    {
+        return 0;
+    }
+    m_flow = flow;
+    m_sequence = sequence;
+    m_sendNs = sendNs;
     return SERIALIZED_SIZE;
 }
 
@@ -99,6 +110,7 @@ BatchyHeader::GetSendTime() const
 void
 BatchyHeader::SetSendTime(Time t)
 {
+    NS_ABORT_MSG_IF(t.IsStrictlyNegative(), "negative send time " << t);
     m_sendNs = t.GetNanoSeconds();
 }
 

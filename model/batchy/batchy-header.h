@@ -20,9 +20,10 @@ namespace ns3
  * its sequence number and its send time.
  *
  * 18 bytes: magic "BT", a version, a reserved byte, flow (16 bits),
- * sequence (32 bits), send time (64 bits, ns). Deserialize() returns 0 for
- * truncated input, a wrong magic or version; receivers count such packets
- * as malformed.
+ * sequence (32 bits), send time (64 bits, ns, >= 0). Deserialize() returns 0
+ * (and changes nothing) for truncated input, a wrong magic or version, a
+ * reserved byte other than 0 or a negative send time; receivers count such
+ * packets as malformed.
  */
 class BatchyHeader : public Header
 {
@@ -58,7 +59,7 @@ class BatchyHeader : public Header
     void SetSequence(uint32_t sequence);
     /// \return the send time
     Time GetSendTime() const;
-    /// \param t the send time
+    /// \param t the send time (>= 0)
     void SetSendTime(Time t);
 
   private:

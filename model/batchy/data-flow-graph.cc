@@ -48,7 +48,9 @@ ParseDuration(const std::string& text, Time& value)
         if (text.size() > u.size() && text.compare(text.size() - u.size(), u.size(), u) == 0)
         {
             double v = 0;
-            if (!ParseNumber(text.substr(0, text.size() - u.size()), v) || v < 0)
+            // At most 1e6 s, as ScenarioOptions::ParseTime: Seconds() of a
+            // value beyond int64 nanoseconds is undefined behaviour.
+            if (!ParseNumber(text.substr(0, text.size() - u.size()), v) || v < 0 || v * scale > 1e6)
             {
                 return false;
             }
@@ -159,9 +161,12 @@ DataFlowGraph::Validate(std::string& error)
     }
     for (const Module& m : m_modules)
     {
-        if (!(m.t0Ns >= 0) || !(m.t1Ns >= 0) || !std::isfinite(m.t0Ns) || !std::isfinite(m.t1Ns))
+        // A batch's cost becomes a Time (int64 ns): bounded so that the
+        // largest batch of the costliest modules cannot overflow it.
+        if (!(m.t0Ns >= 0) || !(m.t1Ns >= 0) || !(m.t0Ns <= MAX_COST_NS) ||
+            !(m.t1Ns <= MAX_COST_NS))
         {
-            error = "module " + m.name + ": costs must be >= 0";
+            error = "module " + m.name + ": costs must be >= 0 and at most 1e9 ns";
             return false;
         }
     }
@@ -353,9 +358,11 @@ DataFlowGraph::Parse(std::istream& in,
             {
                 return fail(line, "expected: module NAME T0 T1 [SUCCESSOR,...]");
             }
-            if (!ParseNumber(w[2], t0) || !ParseNumber(w[3], t1) || t0 < 0 || t1 < 0)
+            if (!ParseNumber(w[2], t0) || !ParseNumber(w[3], t1) || t0 < 0 || t1 < 0 ||
+                t0 > MAX_COST_NS || t1 > MAX_COST_NS)
             {
-                return fail(line, "costs must be numbers >= 0 (ns), got " + w[2] + " " + w[3]);
+                return fail(line,
+                            "costs must be numbers in [0, 1e9] (ns), got " + w[2] + " " + w[3]);
             }
             if (graph.FindModule(w[1]) != EGRESS)
             {
@@ -388,7 +395,8 @@ DataFlowGraph::Parse(std::istream& in,
             }
             if (!ParseDuration(w[4], f.slo))
             {
-                return fail(line, "the SLO must be a duration such as 50us, got " + w[4]);
+                return fail(line,
+                            "the SLO must be a duration (at most 1e6 s) such as 50us, got " + w[4]);
             }
             f.name = w[1];
             f.path = w[2];

@@ -42,8 +42,8 @@ namespace ns3
  *
  * Text format (read by Parse), one item per line, '#' starts a comment:
  *
- *     module NAME T0 T1 [SUCCESSOR,SUCCESSOR...]    # costs in ns (>= 0)
- *     flow NAME MODULE>MODULE>... RATE SLO          # RATE in packets/s, SLO a duration
+ *     module NAME T0 T1 [SUCCESSOR,SUCCESSOR...]    # costs in ns (0 .. 1e9)
+ *     flow NAME MODULE>MODULE>... RATE SLO          # RATE in packets/s, SLO a duration (<= 1e6 s)
  *
  * Modules may be named before they are declared as successors; every
  * flow's path must follow edges of the graph, start at a module without
@@ -54,6 +54,8 @@ class DataFlowGraph
   public:
     /// Index returned for "no such module" and used as the egress.
     static constexpr uint32_t EGRESS = std::numeric_limits<uint32_t>::max();
+    /// The largest T0 or T1 (ns): a second per batch or per packet.
+    static constexpr double MAX_COST_NS = 1e9;
 
     /// A module.
     struct Module
@@ -79,8 +81,8 @@ class DataFlowGraph
     /**
      * \brief Add a module.
      * \param name a name not used yet
-     * \param t0Ns per-batch cost (ns, >= 0)
-     * \param t1Ns per-packet cost (ns, >= 0)
+     * \param t0Ns per-batch cost (ns, 0 .. MAX_COST_NS; checked by Validate)
+     * \param t1Ns per-packet cost (ns, 0 .. MAX_COST_NS)
      * \return its index
      */
     uint32_t AddModule(const std::string& name, double t0Ns, double t1Ns);
@@ -119,7 +121,7 @@ class DataFlowGraph
     uint32_t FindModule(const std::string& name) const;
 
     /**
-     * \brief Check the graph: acyclic, costs >= 0, every flow's path along
+     * \brief Check the graph: acyclic, costs in [0, MAX_COST_NS], every flow's path along
      * edges from a root, and compute the next hops and controllability.
      * \param error receives a one-line reason on failure
      * \return true if the graph can run

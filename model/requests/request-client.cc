@@ -461,8 +461,11 @@ RequestClient::SetDirectSink(DirectSink sink)
 void
 RequestClient::ReceiveReply(const ServiceRequestHeader& header)
 {
+    // A reply sent after now (its echoed send time) answers no request of
+    // this client: its completion time would be negative.
     if (header.GetMessageType() != ServiceRequestHeader::REPLY ||
-        header.GetClientId() - m_clientId >= m_clients.size())
+        header.GetClientId() - m_clientId >= m_clients.size() ||
+        header.GetSendTime() > Simulator::Now())
     {
         ++m_malformed;
         return;

@@ -104,7 +104,8 @@ class RequestClient : public Application
     uint64_t GetSendFailures() const;
     /// \return requests whose reply arrived
     uint64_t GetCompleted() const;
-    /// \return malformed or unexpected packets received and dropped
+    /// \return malformed or unexpected packets received and dropped (not a
+    /// reply, another client's, or sent after now)
     uint64_t GetMalformed() const;
     /// \return completion-time statistics
     const RequestStats& GetStats() const;
@@ -138,7 +139,9 @@ class RequestClient : public Application
     void SetDirectSink(DirectSink sink);
     /**
      * \brief A reply to one of this application's requests, as HandleRead
-     * takes it from a packet (queue level: straight from the server).
+     * takes it from a packet (queue level: straight from the server). A
+     * header that is not a reply, names another client or echoes a send
+     * time after now is counted as malformed.
      * \param reply the reply header
      */
     void ReceiveReply(const ServiceRequestHeader& reply);

@@ -18,6 +18,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <functional>
 #include <sstream>
 
 namespace ns3
@@ -57,6 +58,70 @@ ParseList(const std::string& text, std::vector<uint64_t>& values)
     return !text.empty() && text.back() != ',';
 }
 
+/**
+ * \brief The checker of a string attribute that only takes texts a parser
+ * accepts.
+ *
+ * The setters of Thresholds and Marks abort on a text they cannot use;
+ * with this checker ns-3's CreateValidValue, and so ObjectFactory, Config
+ * and TypeAliases::Parse (the --mode option), refuse such a text first.
+ */
+class ParsedStringChecker : public StringChecker
+{
+  public:
+    /**
+     * \param valid whether a text is accepted
+     * \param format what the texts look like, for messages
+     */
+    ParsedStringChecker(std::function<bool(const std::string&)> valid, std::string format)
+        : m_valid(std::move(valid)),
+          m_format(std::move(format))
+    {
+    }
+
+    bool Check(const AttributeValue& value) const override
+    {
+        const auto* text = dynamic_cast<const StringValue*>(&value);
+        return text != nullptr && m_valid(text->Get());
+    }
+
+    std::string GetValueTypeName() const override
+    {
+        return "ns3::StringValue";
+    }
+
+    bool HasUnderlyingTypeInformation() const override
+    {
+        return true;
+    }
+
+    std::string GetUnderlyingTypeInformation() const override
+    {
+        return m_format;
+    }
+
+    Ptr<AttributeValue> Create() const override
+    {
+        return ns3::Create<StringValue>();
+    }
+
+    bool Copy(const AttributeValue& source, AttributeValue& destination) const override
+    {
+        const auto* from = dynamic_cast<const StringValue*>(&source);
+        auto* to = dynamic_cast<StringValue*>(&destination);
+        if (from == nullptr || to == nullptr)
+        {
+            return false;
+        }
+        *to = *from;
+        return true;
+    }
+
+  private:
+    std::function<bool(const std::string&)> m_valid; //!< the parser
+    std::string m_format;                            //!< what valid texts look like
+};
+
 } // namespace
 
 TypeId
@@ -74,13 +139,25 @@ FlowSplitter::GetTypeId()
                 "long tunnel).",
                 StringValue("20"),
                 MakeStringAccessor(&FlowSplitter::SetThresholds, &FlowSplitter::GetThresholdsText),
-                MakeStringChecker())
+                Create<ParsedStringChecker>(
+                    [](const std::string& text) {
+                        std::vector<uint64_t> thresholds;
+                        std::string error;
+                        return ParseThresholds(text, thresholds, error);
+                    },
+                    "increasing packet counts >= 1, comma-separated"))
             .AddAttribute("Marks",
                           "DSCP code point of each level, comma-separated; empty: class "
                           "selectors CS1, CS2, ... (8, 16, ...).",
                           StringValue(""),
                           MakeStringAccessor(&FlowSplitter::SetMarks, &FlowSplitter::GetMarksText),
-                          MakeStringChecker())
+                          Create<ParsedStringChecker>(
+                              [](const std::string& text) {
+                                  std::vector<uint8_t> marks;
+                                  std::string error;
+                                  return ParseMarks(text, marks, error);
+                              },
+                              "DSCP code points 0-63, comma-separated, or empty"))
             .AddAttribute("FlowTimeout",
                           "A flow is forgotten this long after its last packet.",
                           TimeValue(Seconds(30)),

@@ -37,10 +37,10 @@ namespace ns3
  *
  * The server's sojourn time of a request is from its arrival at the NIC to
  * its completion. Drops carry a reason (MALFORMED_DROP, NOT_A_REQUEST_DROP,
- * SERVER_FULL_DROP, SOCKET_DROP, STOPPED_DROP) and are counted per reason; at any time
- * received = completed + in system + dropped. A request served whose reply
- * cannot leave the node (its link is down) is completed and also counted
- * as a REPLY_UNROUTED_DROP.
+ * SERVER_FULL_DROP, SOCKET_DROP, STOPPED_DROP, DEMAND_TOO_LARGE_DROP) and are
+ * counted per reason; at any time received = completed + in system + dropped.
+ * A request served whose reply cannot leave the node (its link is down) is
+ * completed and also counted as a REPLY_UNROUTED_DROP.
  *
  * A request of several packets (ServiceRequestHeader packet count > 1) is
  * received when the last of its packets arrives (packets are counted per
@@ -71,6 +71,10 @@ class MulticoreServer : public Application
     static constexpr const char* STOPPED_DROP = "Server stopped";            //!< drop reason
     /// A request served whose reply could not leave the node (its link is down)
     static constexpr const char* REPLY_UNROUTED_DROP = "Reply not sent (no route)";
+    /// drop reason: the request's work would take the server's outstanding
+    /// work or completion times past half of Time's range (a corrupt or
+    /// hostile demand on the wire: int64 nanoseconds would overflow)
+    static constexpr const char* DEMAND_TOO_LARGE_DROP = "Service demand too large";
 
     /**
      * \brief Signature of the RequestArrival trace.
