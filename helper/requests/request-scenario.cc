@@ -45,7 +45,6 @@ RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
                 "or switch, e.g. server:3@1s-2s",
                 "",
                 [this](const std::string& text, std::string& error) {
-                    faultsText = text;
                     return FaultSpec::Parse("fail", text, faults, error);
                 });
     options.AddTime("fail-detection",
@@ -166,7 +165,7 @@ RequestScenario::CheckFaults(std::string& error)
         std::string why;
         if (!GetFaultTarget(f, target, why))
         {
-            error = "invalid --fail=" + m_common.faultsText + ": " + f.GetName() + ": " + why;
+            error = "invalid --fail=" + f.text + ": " + f.GetName() + ": " + why;
             return false;
         }
         m_faultTargets.push_back(std::move(target));

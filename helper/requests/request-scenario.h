@@ -58,7 +58,6 @@ class RequestScenario
         bool exactQuantiles{false};    //!< exact quantiles (memory O(requests))
         std::string recordsPath;       //!< per-request CSV (empty: none)
         std::vector<FaultSpec> faults; //!< parts that fail during the run
-        std::string faultsText;        //!< --fail as given, for messages
         Time faultDetection;           //!< until the control plane learns of a fault
 
         /**
