@@ -11,7 +11,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <set>
+#include <map>
 #include <sstream>
 #include <type_traits>
 
@@ -101,9 +101,21 @@ IsTimeText(const std::string& text)
     {
         return false;
     }
-    static const std::set<std::string>
-        units{"", "y", "d", "h", "min", "s", "ms", "us", "ns", "ps", "fs"};
-    return units.count(unit) == 1;
+    // Seconds per unit; at most 10^9 s in all (int64 nanoseconds end at
+    // 9.2e9 s, and ns-3 aborts on an overflow).
+    static const std::map<std::string, double> units{{"", 1},
+                                                     {"y", 365 * 86400.0},
+                                                     {"d", 86400},
+                                                     {"h", 3600},
+                                                     {"min", 60},
+                                                     {"s", 1},
+                                                     {"ms", 1e-3},
+                                                     {"us", 1e-6},
+                                                     {"ns", 1e-9},
+                                                     {"ps", 1e-12},
+                                                     {"fs", 1e-15}};
+    auto it = units.find(unit);
+    return it != units.end() && std::abs(v) * it->second <= 1e9;
 }
 
 /**
@@ -125,9 +137,10 @@ IsNumberText(const std::string& text)
  *
  * ns-3's DeserializeFromString ends the program, instead of failing, on a
  * Time or number attribute with text it cannot read whole and on an enum
- * name it does not know; these are checked here first. Other types (bool,
- * string) fail cleanly; object (pointer) attributes are parsed by
- * TypeAliases::Parse itself.
+ * name it does not know, and on a string with a blank that the attribute's
+ * checker refuses (FlowSplitter's Thresholds); these are checked here
+ * first. Other types (bool) fail cleanly; object (pointer) attributes are
+ * parsed by TypeAliases::Parse itself.
  * \param checker the attribute's checker
  * \param text the value given
  * \return false if ns-3 would abort on \p text
@@ -136,6 +149,12 @@ bool
 IsValueText(Ptr<const AttributeChecker> checker, const std::string& text)
 {
     std::string type = checker->GetValueTypeName();
+    if (type == "ns3::StringValue")
+    {
+        // A text its checker refuses would be read again by ns-3, which
+        // aborts on a blank in it.
+        return checker->Check(StringValue(text));
+    }
     if (type == "ns3::TimeValue")
     {
         return IsTimeText(text);
