@@ -67,7 +67,7 @@ test-asan: setup
 # The ordinary build replays the corpora in `make test` (fuzz-replay-*).
 FUZZ_BUILD ?= build-fuzz
 FUZZ_RUNS ?= 1000000
-FUZZ_SECONDS ?= 900
+FUZZ_SECONDS ?= 1800
 FUZZ_TARGETS ?= service-request-header batchy-header data-path-classifier \
 	data-flow-graph distribution-spec option-parsers scenario-options receive-paths
 fuzz-build: setup

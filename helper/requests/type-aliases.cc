@@ -11,7 +11,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <set>
+#include <map>
 #include <sstream>
 #include <type_traits>
 
@@ -101,9 +101,21 @@ IsTimeText(const std::string& text)
     {
         return false;
     }
-    static const std::set<std::string>
-        units{"", "y", "d", "h", "min", "s", "ms", "us", "ns", "ps", "fs"};
-    return units.count(unit) == 1;
+    // Seconds per unit; at most 10^9 s in all (int64 nanoseconds end at
+    // 9.2e9 s, and ns-3 aborts on an overflow).
+    static const std::map<std::string, double> units{{"", 1},
+                                                     {"y", 365 * 86400.0},
+                                                     {"d", 86400},
+                                                     {"h", 3600},
+                                                     {"min", 60},
+                                                     {"s", 1},
+                                                     {"ms", 1e-3},
+                                                     {"us", 1e-6},
+                                                     {"ns", 1e-9},
+                                                     {"ps", 1e-12},
+                                                     {"fs", 1e-15}};
+    auto it = units.find(unit);
+    return it != units.end() && std::abs(v) * it->second <= 1e9;
 }
 
 } // namespace
@@ -143,8 +155,10 @@ TypeAliases::ReadValue(Ptr<const AttributeChecker> checker, const std::string& t
     }
     else
     {
-        // Strings take any text; other types read one word with >>.
-        readable = type == "ns3::StringValue" || text.find_first_of(" \t\n") == std::string::npos;
+        // A string its checker refuses would be read again by ns-3, which
+        // aborts on a blank in it; other types read one word with >>.
+        readable = type == "ns3::StringValue" ? checker->Check(StringValue(text))
+                                              : text.find_first_of(" \t\n") == std::string::npos;
     }
     return readable ? checker->CreateValidValue(StringValue(text)) : nullptr;
 }
