@@ -10,6 +10,7 @@
 
 #include "ns3/batchy-controller.h"
 #include "ns3/batchy-profiler.h"
+#include "ns3/batchy-scenario.h"
 #include "ns3/batchy-worker.h"
 #include "ns3/boolean.h"
 #include "ns3/data-flow-graph.h"
@@ -1069,6 +1070,193 @@ class DecompositionTestCase : public TestCase
     }
 };
 
+/// A core fails: its queues stall and overflow with the failure's reason;
+/// the controller, once told, fails its modules (and the ingress) over.
+class FailoverTestCase : public TestCase
+{
+  public:
+    FailoverTestCase()
+        : TestCase("Failover: core 1 (module b of a chain a-b) down from 30.5 us; its queue "
+                   "(8) fills and 16 packets are dropped as 'fault' until it recovers at 100.5 "
+                   "us if never told, 1 if told at 56.5 us, none if told at once; b moves back "
+                   "on the recovery; core 0 down moves the ingress to core 1 and back")
+    {
+    }
+
+  private:
+    /// Drops by reason.
+    struct Drops
+    {
+        std::map<std::string, uint32_t> count; //!< per reason
+
+        /**
+         * \param p packet
+         * \param flow flow
+         * \param reason why
+         */
+        void Add(Ptr<const Packet> /* p */, uint32_t /* flow */, const std::string& reason)
+        {
+            ++count[reason];
+        }
+    };
+
+    void DoRun() override
+    {
+        const std::string reason = "fault: server 1 down";
+        // Told: -1 never, else when (us); b's drops then expected.
+        for (auto [told, dropped] :
+             std::vector<std::pair<double, uint32_t>>{{-1, 16}, {56.5, 1}, {30.5, 0}})
+        {
+            DataFlowGraph g;
+            uint32_t a = g.AddModule("a", 0, 1000);
+            uint32_t b = g.AddModule("b", 0, 1000);
+            g.Connect(a, b);
+            g.AddFlow("f", {a, b}, 1, Time(0));
+            auto w = CreateObject<BatchyWorker>();
+            w->SetAttribute("MaxBatch", UintegerValue(1));
+            w->SetAttribute("QueueCapacity", UintegerValue(8));
+            w->SetAttribute("Cores", UintegerValue(2));
+            w->SetGraph(g);
+            w->SetCore(b, 1);
+            auto ctl = CreateObject<NullBatchyController>();
+            ctl->SetAttribute("Period", TimeValue(Seconds(1)));
+            uint32_t failovers = 0;
+            ctl->TraceConnectWithoutContext(
+                "Failover",
+                MakeCallback(+[](uint32_t* n, uint32_t, uint32_t) { ++*n; }).Bind(&failovers));
+            ctl->Attach(w);
+            Departures d;
+            Drops drops;
+            w->SetEgressCallback(MakeCallback(&Departures::Add, &d));
+            w->TraceConnectWithoutContext("Drop", MakeCallback(&Drops::Add, &drops));
+            // A packet every 3 us: a on core 0 (1 us), then b on core 1 (1 us).
+            for (uint32_t i = 0; i < 50; ++i)
+            {
+                Simulator::Schedule(MicroSeconds(3 * i), [w]() { w->Receive(nullptr, 0); });
+            }
+            Simulator::Schedule(NanoSeconds(30500), [w, reason]() { w->SetCoreDown(1, reason); });
+            Simulator::Schedule(NanoSeconds(100500), [w]() { w->SetCoreUp(1); });
+            if (told > 0)
+            {
+                Simulator::Schedule(NanoSeconds(told * 1000),
+                                    [ctl]() { ctl->SetCoreAvailable(1, false); });
+                Simulator::Schedule(MicroSeconds(120), [ctl]() { ctl->SetCoreAvailable(1, true); });
+            }
+            uint32_t coreOfB = 0;
+            Simulator::Schedule(MicroSeconds(119), [w, b, &coreOfB]() { coreOfB = w->GetCore(b); });
+            Simulator::Stop(MilliSeconds(1)); // the controller runs on
+            Simulator::Run();
+            uint32_t named = drops.count.count(reason) ? drops.count.at(reason) : 0;
+            NS_TEST_ASSERT_MSG_EQ(named, dropped, "drops named by the fault");
+            for (const auto& [why, n] : drops.count)
+            {
+                NS_TEST_ASSERT_MSG_EQ(why, reason, "no other drops (" << n << ")");
+            }
+            NS_TEST_ASSERT_MSG_EQ(d.list.size() + dropped, 50, "conserved");
+            NS_TEST_ASSERT_MSG_EQ(w->GetQueued() + w->GetHeld(), 0, "nothing left inside");
+            NS_TEST_ASSERT_MSG_EQ(coreOfB, (told > 0 ? 0u : 1u), "b failed over while down");
+            NS_TEST_ASSERT_MSG_EQ(w->GetCore(b), 1, "b back on core 1");
+            NS_TEST_ASSERT_MSG_EQ(failovers, (told > 0 ? 2u : 0u), "over and back");
+            if (told == 30.5)
+            {
+                // Core 1 ran b for packets 0-9 and 41-49 (packet 40's run at
+                // 120 us came before b moved back).
+                NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime(1), MicroSeconds(19), "core 1's share");
+            }
+            Simulator::Destroy();
+        }
+
+        // Everything on core 0, which fails: the ingress and a move to core
+        // 1 and come back when it recovers.
+        DataFlowGraph g;
+        uint32_t a = g.AddModule("a", 0, 1000);
+        g.AddFlow("f", {a}, 1, Time(0));
+        auto w = CreateObject<BatchyWorker>();
+        w->SetAttribute("MaxBatch", UintegerValue(1));
+        w->SetAttribute("Cores", UintegerValue(2));
+        w->SetGraph(g);
+        auto ctl = CreateObject<NullBatchyController>();
+        ctl->SetAttribute("Period", TimeValue(Seconds(1)));
+        ctl->Attach(w);
+        Departures d;
+        w->SetEgressCallback(MakeCallback(&Departures::Add, &d));
+        for (uint32_t i = 0; i < 50; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(3 * i), [w]() { w->Receive(nullptr, 0); });
+        }
+        Simulator::Schedule(NanoSeconds(30500), [w, ctl]() {
+            w->SetCoreDown(0, "fault: server 0 down");
+            ctl->SetCoreAvailable(0, false);
+        });
+        uint32_t ingress = 0;
+        Simulator::Schedule(MicroSeconds(50), [w, &ingress]() { ingress = w->GetIngressCore(); });
+        Simulator::Schedule(NanoSeconds(100500), [w, ctl]() {
+            w->SetCoreUp(0);
+            ctl->SetCoreAvailable(0, true);
+        });
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(ingress, 1, "core 1 took the ingress");
+        NS_TEST_ASSERT_MSG_EQ(w->GetIngressCore(), 0, "and gave it back");
+        NS_TEST_ASSERT_MSG_EQ(d.list.size(), 50, "nothing lost");
+        // Packet 10's run (30-31 us) was under way; core 1 ran 11-33.
+        NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime(1), MicroSeconds(23), "core 1 while 0 was down");
+        NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime(0), MicroSeconds(27), "core 0 before and after");
+        Simulator::Destroy();
+    }
+};
+
+/// The switch sends each packet when the worker finishes it, with runs of
+/// several cores overlapping.
+class SwitchEgressTestCase : public TestCase
+{
+  public:
+    SwitchEgressTestCase()
+        : TestCase("Switch: MGW(2,16) decomposed onto 3 cores; each flow's mean delay at the "
+                   "sink is the worker's plus the two links' serialisation (within 1 ns)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        BatchyScenario::Parameters p;
+        p.pipeline = "mgw";
+        p.m = 2;
+        p.n = 16;
+        p.rate = 1.5e6;
+        p.duration = MilliSeconds(50);
+        p.period = MilliSeconds(10);
+        p.warmupPeriods = 0;
+        p.cores = 3;
+        p.decompose = true;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(p.Validate(error), true, error);
+        BatchyScenario scenario(p);
+        scenario.Build();
+        scenario.Run();
+        Ptr<BatchyWorker> w = scenario.GetSwitch()->GetWorker();
+        NS_TEST_ASSERT_MSG_GT(w->GetBusyTime(1), MilliSeconds(1), "core 1 worked");
+        // 64-byte packets plus the header at 100 Gbit/s, twice.
+        uint32_t bytes = p.packetSize;
+        Time links = NanoSeconds(2 * bytes * 8 / 100.0);
+        for (uint32_t f = 0; f < w->GetGraph().GetNFlows(); ++f)
+        {
+            const auto& stats = w->GetFlowStats(f);
+            if (stats.departed == 0)
+            {
+                continue;
+            }
+            Time worker = stats.delay.GetMean();
+            NS_TEST_ASSERT_MSG_EQ_TOL(scenario.GetMeanDelay(f),
+                                      worker + links,
+                                      NanoSeconds(1),
+                                      "flow " << w->GetGraph().GetFlow(f).name);
+        }
+        Simulator::Destroy();
+    }
+};
+
 class BatchyTestSuite : public TestSuite
 {
   public:
@@ -1088,6 +1276,8 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new ProfilerTestCase());
         AddTestCase(new CoresTestCase());
         AddTestCase(new DecompositionTestCase());
+        AddTestCase(new FailoverTestCase());
+        AddTestCase(new SwitchEgressTestCase());
     }
 };
 

@@ -474,6 +474,8 @@ BatchyScenario::Build()
     controller->SetAttribute("Period", TimeValue(p.period));
     controller->SetAttribute("Decompose", BooleanValue(p.decompose));
     controller->TraceConnectWithoutContext("Move", MakeCallback(&BatchyScenario::Moved, this));
+    controller->TraceConnectWithoutContext("Failover",
+                                           MakeCallback(&BatchyScenario::FailedOver, this));
     controller->TraceConnectWithoutContext("Period",
                                            MakeCallback(&BatchyScenario::PeriodEnd, this));
     m_switch = CreateObject<BatchySwitch>();
@@ -657,13 +659,72 @@ BatchyScenario::WorkerDrop(Ptr<const Packet> /* p */,
                            uint32_t /* flow */,
                            const std::string& reason)
 {
-    RequestDropped("switch: " + reason);
+    SwitchDropped(reason);
 }
 
 void
 BatchyScenario::SwitchDrop(Ptr<const Packet> /* p */, const std::string& reason)
 {
-    RequestDropped("switch: " + reason);
+    SwitchDropped(reason);
+}
+
+void
+BatchyScenario::FailedOver(uint32_t /* module */, uint32_t /* core */)
+{
+    ++m_failedOver;
+}
+
+void
+BatchyScenario::SwitchDropped(const std::string& reason)
+{
+    // A failure's drops carry its name ("fault: server 1 down"), as in every scenario.
+    RequestDropped(reason.rfind("fault: ", 0) == 0 ? reason : "switch: " + reason);
+}
+
+bool
+BatchyScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
+{
+    Ptr<BatchySwitch> sw = m_switch;
+    Ptr<BatchyWorker> worker = sw->GetWorker();
+    Ptr<BatchyController> controller = sw->GetController();
+    std::string reason = "fault: " + fault.GetName() + " down";
+    uint32_t cores = worker->GetCores();
+    if (fault.kind == "server" && fault.index < cores)
+    {
+        uint32_t core = fault.index;
+        target.apply = [worker, core, reason](bool up) {
+            up ? worker->SetCoreUp(core) : worker->SetCoreDown(core, reason);
+        };
+        target.notify = [controller, core](bool up) { controller->SetCoreAvailable(core, up); };
+    }
+    else if (fault.kind == "link" && fault.index < 2)
+    {
+        // The switch's devices: 0 from the source, 1 to the sink.
+        uint32_t device = fault.index;
+        target.apply = [sw, device, reason](bool up) {
+            up ? sw->SetDeviceUp(device) : sw->SetDeviceDown(device, reason);
+        };
+    }
+    else if (fault.kind == "switch" && fault.index == 0)
+    {
+        target.apply = [sw, worker, cores, reason](bool up) {
+            for (uint32_t device : {0, 1})
+            {
+                up ? sw->SetDeviceUp(device) : sw->SetDeviceDown(device, reason);
+            }
+            for (uint32_t core = 0; core < cores; ++core)
+            {
+                up ? worker->SetCoreUp(core) : worker->SetCoreDown(core, reason);
+            }
+        };
+    }
+    else
+    {
+        error = "the pipeline has servers (cores) 0-" + std::to_string(cores - 1) +
+                ", links 0 (source to switch) and 1 (switch to sink) and switch 0";
+        return false;
+    }
+    return true;
 }
 
 void
@@ -769,6 +830,7 @@ BatchyScenario::Summarize() const
         .Set("core_utilisation", cores)
         .Set("moved_modules", m_moved)
         .Set("decomposed_at_s", m_firstMove.IsNegative() ? -1.0 : m_firstMove.GetSeconds())
+        .Set("failover_moves", m_failedOver)
         .Set("held_in_buffers", w->GetHeld())
         .Set("queued", w->GetQueued())
         .Set("per_flow", perFlow)

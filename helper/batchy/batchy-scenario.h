@@ -128,6 +128,19 @@ class BatchyScenario : public RequestScenario
      */
     Time GetMeanDelay(uint32_t flow) const;
 
+  protected:
+    /**
+     * \brief server:K is core K of the switch's worker (the controller
+     * fails its modules over to another core when told); link:0 is the
+     * source's link to the switch, link:1 the switch's to the sink;
+     * switch:0 is the switch, its two ports and every core.
+     * \param fault the fault
+     * \param target receives what it takes down
+     * \param error receives the reason on failure
+     * \return true if the scenario has that part
+     */
+    bool GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error) override;
+
   private:
     /**
      * \param device the sink's device
@@ -165,6 +178,16 @@ class BatchyScenario : public RequestScenario
      * \param core its new core
      */
     void Moved(uint32_t module, uint32_t core);
+    /**
+     * \param module a module a failover moved
+     * \param core its new core
+     */
+    void FailedOver(uint32_t module, uint32_t core);
+    /**
+     * \brief Count a drop, under the fault's reason or as the switch's.
+     * \param reason the switch's or worker's reason
+     */
+    void SwitchDropped(const std::string& reason);
 
     Parameters m_parameters;           //!< parameters
     DataFlowGraph m_graph;             //!< the pipeline
@@ -183,6 +206,7 @@ class BatchyScenario : public RequestScenario
     std::vector<uint64_t> m_packetsAtWarmUp;    //!< per module
     std::unique_ptr<std::ofstream> m_trace;     //!< per-period CSV
     uint32_t m_moved{0};                        //!< modules the decomposition moved
+    uint32_t m_failedOver{0};                   //!< module moves of failovers (and back)
     Time m_firstMove{-1};                       //!< when it first moved one (-1: never)
 };
 

@@ -179,6 +179,10 @@ RequestScenario::SetFault(size_t fault, bool down)
 {
     const std::string& name = m_common.faults[fault].GetName();
     NS_LOG_INFO(Simulator::Now().As(Time::S) << " " << name << (down ? " fails" : " recovers"));
+    if (m_faultTargets[fault].apply)
+    {
+        m_faultTargets[fault].apply(!down);
+    }
     Ipv4StaticRoutingHelper helper;
     for (const auto& [ipv4, i] : m_faultTargets[fault].interfaces)
     {

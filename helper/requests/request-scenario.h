@@ -168,7 +168,7 @@ class RequestScenario
 
     /**
      * \brief What a fault takes down: IP interfaces (a server or a switch:
-     * all of its node's; a link: the two ends'), and what the system's
+     * all of its node's; a link: the two ends') or other parts (apply), and what the system's
      * scheduler does once its control plane learns of the failure or the
      * recovery (--fail-detection later).
      */
@@ -178,6 +178,9 @@ class RequestScenario
         std::vector<std::pair<Ptr<Ipv4>, uint32_t>> interfaces;
         /// Called with false when the scheduler learns of the failure, true of the recovery
         std::function<void(bool)> notify;
+        /// Called with false when the part fails, true when it recovers, for
+        /// parts that are not IP interfaces (a software switch's core or port)
+        std::function<void(bool)> apply;
 
         /**
          * \brief Add every interface of a node but the loopback.

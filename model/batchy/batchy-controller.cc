@@ -46,6 +46,10 @@ BatchyController::GetTypeId()
             .AddTraceSource("Move",
                             "The decomposition moved a module to another core",
                             MakeTraceSourceAccessor(&BatchyController::m_moveTrace),
+                            "ns3::BatchyController::MoveTracedCallback")
+            .AddTraceSource("Failover",
+                            "A module moved off a core believed down, or back on its recovery",
+                            MakeTraceSourceAccessor(&BatchyController::m_failoverTrace),
                             "ns3::BatchyController::MoveTracedCallback");
     return tid;
 }
@@ -92,6 +96,77 @@ double
 BatchyController::GetControlWallSeconds() const
 {
     return m_controlWall;
+}
+
+void
+BatchyController::SetCoreAvailable(uint32_t core, bool available)
+{
+    NS_ABORT_MSG_IF(!m_worker, "BatchyController: not attached");
+    uint32_t cores = m_worker->GetCores();
+    NS_ABORT_MSG_IF(core >= cores, "BatchyController: core " << core << " of " << cores);
+    m_coreDown.resize(cores, false);
+    m_coreDown[core] = !available;
+    uint32_t modules = m_worker->GetGraph().GetNModules();
+    if (!available)
+    {
+        // The core believed up with the fewest modules (the lowest of those).
+        std::vector<uint32_t> hosted(cores, 0);
+        for (uint32_t v = 0; v < modules; ++v)
+        {
+            ++hosted[m_worker->GetCore(v)];
+        }
+        uint32_t to = cores;
+        for (uint32_t c = 0; c < cores; ++c)
+        {
+            if (!m_coreDown[c] && (to == cores || hosted[c] < hosted[to]))
+            {
+                to = c;
+            }
+        }
+        if (to == cores)
+        {
+            NS_LOG_INFO("core " << core << " down, no core to fail over to");
+            return;
+        }
+        Failover& f = m_failovers[core];
+        f.to = to;
+        for (uint32_t v = 0; v < modules; ++v)
+        {
+            if (m_worker->GetCore(v) == core)
+            {
+                NS_LOG_INFO("failover: " << m_worker->GetGraph().GetModule(v).name << " to core "
+                                         << to);
+                m_worker->SetCore(v, to);
+                f.modules.push_back(v);
+                m_failoverTrace(v, to);
+            }
+        }
+        if (m_worker->GetIngressCore() == core)
+        {
+            m_worker->SetIngressCore(to);
+            f.ingress = true;
+        }
+        return;
+    }
+    auto it = m_failovers.find(core);
+    if (it == m_failovers.end())
+    {
+        return;
+    }
+    const Failover& f = it->second;
+    for (uint32_t v : f.modules)
+    {
+        if (m_worker->GetCore(v) == f.to)
+        {
+            m_worker->SetCore(v, core);
+            m_failoverTrace(v, core);
+        }
+    }
+    if (f.ingress && m_worker->GetIngressCore() == f.to)
+    {
+        m_worker->SetIngressCore(core);
+    }
+    m_failovers.erase(it);
 }
 
 Ptr<BatchyWorker>
@@ -224,7 +299,8 @@ BatchyController::PeriodEnd()
             PlanDecomposition(g, core, m_worker->GetCores(), m_worker->GetMaxBatch());
         for (uint32_t v = 0; v < core.size(); ++v)
         {
-            if (planned[v] != core[v])
+            if (planned[v] != core[v] &&
+                !(planned[v] < m_coreDown.size() && m_coreDown[planned[v]]))
             {
                 NS_LOG_INFO("decomposition: " << g.GetModule(v).name << " to core " << planned[v]);
                 m_worker->SetCore(v, planned[v]);

@@ -12,6 +12,9 @@
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
+#include <map>
+#include <vector>
+
 namespace ns3
 {
 
@@ -34,6 +37,13 @@ namespace ns3
  * that the worker cannot serve within their SLOs, by the cost estimate,
  * are moved onto the other cores. A module moves once; later periods
  * move only what a change of SLO makes newly infeasible.
+ *
+ * When the control plane learns that a core failed (SetCoreAvailable), the
+ * controller fails over with the same mechanism: the core's modules, and
+ * the ingress queue if it takes it, move to the core believed up that
+ * runs the fewest modules, where what waits in their queues and buffers is served; on
+ * the recovery they move back. The decomposition plans no moves onto a
+ * core believed down.
  */
 class BatchyController : public Object
 {
@@ -69,6 +79,14 @@ class BatchyController : public Object
     uint32_t GetPeriods() const;
     /// \return wall-clock seconds spent deciding (DoControl) so far
     double GetControlWallSeconds() const;
+    /**
+     * \brief The control plane learns that a core of the worker failed or
+     * recovered, and fails over or back (see the class description).
+     * Nothing moves when no other core is believed up.
+     * \param core a core of the worker
+     * \param available false when it failed, true when it recovered
+     */
+    void SetCoreAvailable(uint32_t core, bool available);
 
     /**
      * \brief Batchy's pipeline decomposition (the authors' GreedyController,
@@ -116,14 +134,26 @@ class BatchyController : public Object
     /// The period ends.
     void PeriodEnd();
 
-    Ptr<BatchyWorker> m_worker;                     //!< the worker
-    Time m_period;                                  //!< control period
-    uint32_t m_periods{0};                          //!< periods ended
-    double m_controlWall{0};                        //!< wall-clock seconds in DoControl
-    EventId m_event;                                //!< next period end
-    bool m_decompose;                               //!< decompose at period ends
-    TracedCallback<uint32_t> m_periodTrace;         //!< a period ended
-    TracedCallback<uint32_t, uint32_t> m_moveTrace; //!< a module moved to a core
+    Ptr<BatchyWorker> m_worker;                         //!< the worker
+    Time m_period;                                      //!< control period
+    uint32_t m_periods{0};                              //!< periods ended
+    double m_controlWall{0};                            //!< wall-clock seconds in DoControl
+    EventId m_event;                                    //!< next period end
+    bool m_decompose;                                   //!< decompose at period ends
+    TracedCallback<uint32_t> m_periodTrace;             //!< a period ended
+    TracedCallback<uint32_t, uint32_t> m_moveTrace;     //!< a module moved to a core
+    TracedCallback<uint32_t, uint32_t> m_failoverTrace; //!< a module failed over to a core
+
+    /// What a failover moved off a failed core.
+    struct Failover
+    {
+        std::vector<uint32_t> modules; //!< the modules moved
+        uint32_t to{0};                //!< the core they went to
+        bool ingress{false};           //!< the ingress queue moved too
+    };
+
+    std::vector<bool> m_coreDown;             //!< per core, believed down
+    std::map<uint32_t, Failover> m_failovers; //!< per failed core, what moved off it
 };
 
 } // namespace ns3

@@ -12,6 +12,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <iterator>
+
 namespace ns3
 {
 
@@ -101,6 +103,32 @@ BatchySwitch::GetDrops() const
 }
 
 void
+BatchySwitch::SetDeviceDown(uint32_t device, const std::string& reason)
+{
+    auto& [holders, why] = m_down[device];
+    ++holders;
+    why = reason;
+}
+
+void
+BatchySwitch::SetDeviceUp(uint32_t device)
+{
+    auto it = m_down.find(device);
+    NS_ABORT_MSG_IF(it == m_down.end(), "BatchySwitch: device " << device << " is not down");
+    if (--it->second.first == 0)
+    {
+        m_down.erase(it);
+    }
+}
+
+void
+BatchySwitch::Drop(Ptr<const Packet> packet, const std::string& reason)
+{
+    ++m_drops[reason];
+    m_dropTrace(packet, reason);
+}
+
+void
 BatchySwitch::StartApplication()
 {
     NS_ABORT_MSG_IF(!m_worker || m_worker->GetGraph().GetNModules() == 0,
@@ -135,7 +163,7 @@ BatchySwitch::StopApplication()
 }
 
 void
-BatchySwitch::Receive(Ptr<NetDevice> /* device */,
+BatchySwitch::Receive(Ptr<NetDevice> device,
                       Ptr<const Packet> packet,
                       uint16_t /* protocol */,
                       const Address& /* from */,
@@ -143,13 +171,21 @@ BatchySwitch::Receive(Ptr<NetDevice> /* device */,
                       NetDevice::PacketType /* type */)
 {
     ++m_received;
+    if (!m_down.empty())
+    {
+        auto down = m_down.find(device->GetIfIndex());
+        if (down != m_down.end())
+        {
+            Drop(packet, down->second.second);
+            return;
+        }
+    }
     BatchyHeader h;
     if (packet->GetSize() < BatchyHeader::SERIALIZED_SIZE ||
         packet->PeekHeader(h) != BatchyHeader::SERIALIZED_SIZE ||
         h.GetFlow() >= m_worker->GetGraph().GetNFlows())
     {
-        ++m_drops[MALFORMED_DROP];
-        m_dropTrace(packet, MALFORMED_DROP);
+        Drop(packet, MALFORMED_DROP);
         return;
     }
     m_worker->Receive(packet->Copy(), h.GetFlow());
@@ -159,24 +195,41 @@ void
 BatchySwitch::Egress(Ptr<Packet> packet, uint32_t /* flow */, Time departure)
 {
     // A run computes its departures when it starts: the packets one module
-    // execution finishes share a departure time, and groups come in time
-    // order (runs do not overlap), so they queue in order, one event each.
-    if (m_pending.empty() || m_pending.back().first != departure)
+    // execution finishes share a departure time, one send event per group.
+    // One core's groups come in time order; runs of other cores overlap,
+    // so a group may belong before the last ones (a short walk back).
+    auto at = m_pending.end();
+    while (at != m_pending.begin() && std::prev(at)->first > departure)
     {
-        m_pending.emplace_back(departure, std::vector<Ptr<Packet>>());
+        --at;
+    }
+    if (at == m_pending.begin() || std::prev(at)->first != departure)
+    {
+        at = m_pending.emplace(at, departure, std::vector<Ptr<Packet>>());
         Simulator::Schedule(departure - Simulator::Now(), &BatchySwitch::SendPending, this);
     }
-    m_pending.back().second.push_back(packet);
+    else
+    {
+        --at;
+    }
+    at->second.push_back(packet);
     ++m_pendingPackets;
 }
 
 void
 BatchySwitch::SendPending()
 {
+    // Events at one time run in the order scheduled, and each group's
+    // event was scheduled with it: the front group is the one due now.
     auto& group = m_pending.front().second;
+    auto down = m_down.find(m_egressIndex);
     for (Ptr<Packet>& p : group)
     {
-        if (p)
+        if (down != m_down.end())
+        {
+            Drop(p, down->second.second);
+        }
+        else if (p)
         {
             m_egress->Send(p, m_egress->GetBroadcast(), BatchyHeader::PROTOCOL);
             ++m_forwarded;

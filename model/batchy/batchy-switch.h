@@ -34,6 +34,10 @@ namespace ns3
  * execution finishes leave together: one send event per batch, not per
  * packet. A BatchyController, if set, is attached to the worker when the
  * application starts.
+ *
+ * A device can be taken down (SetDeviceDown: a failed link or port) and
+ * up again: packets arriving on a down ingress, or leaving when their
+ * departure finds the egress down, are dropped with the failure's reason.
  */
 class BatchySwitch : public Application
 {
@@ -60,6 +64,18 @@ class BatchySwitch : public Application
     uint32_t GetPendingEgress() const;
     /// \return drops by reason (the worker's are its own)
     const std::map<std::string, uint64_t>& GetDrops() const;
+    /**
+     * \brief A device of the node goes down. Failures nest (a device down
+     * twice needs two SetDeviceUp); the latest reason names the drops.
+     * \param device its index on the node
+     * \param reason drop reason of the packets it loses
+     */
+    void SetDeviceDown(uint32_t device, const std::string& reason);
+    /**
+     * \brief A device that was down recovers.
+     * \param device its index on the node
+     */
+    void SetDeviceUp(uint32_t device);
 
   protected:
     void DoDispose() override;
@@ -89,6 +105,12 @@ class BatchySwitch : public Application
     void Egress(Ptr<Packet> packet, uint32_t flow, Time departure);
     /// Send the group of packets that leaves now (the oldest).
     void SendPending();
+    /**
+     * \brief Drop a packet and count it.
+     * \param packet the packet
+     * \param reason why
+     */
+    void Drop(Ptr<const Packet> packet, const std::string& reason);
 
     Ptr<BatchyWorker> m_worker;         //!< the pipeline
     Ptr<BatchyController> m_controller; //!< its controller
@@ -101,6 +123,8 @@ class BatchySwitch : public Application
     uint64_t m_forwarded{0};                 //!< packets sent
     std::map<std::string, uint64_t> m_drops; //!< drops per reason
     bool m_handlerRegistered{false};         //!< protocol handler in place
+    /// per device down: failures holding it down and the latest reason
+    std::map<uint32_t, std::pair<uint32_t, std::string>> m_down;
     TracedCallback<Ptr<const Packet>, const std::string&> m_dropTrace; //!< drops
 };
 

@@ -284,8 +284,24 @@ BatchyWorker::SetCore(uint32_t module, uint32_t core)
     {
         m_cores.resize(m_nCores); // Cores was raised after SetGraph
     }
+    uint32_t old = m_core[module];
     m_core[module] = core;
     Core& c = m_cores[core];
+    Core& from = m_cores[old];
+    auto entry = std::find(from.entries.begin(), from.entries.end(), module);
+    if (old != core && entry != from.entries.end())
+    {
+        // Its queue moves with it: the new core serves what waits there.
+        from.entries.erase(entry);
+        uint32_t n = m_tasks[module].queue.size();
+        from.queued -= n;
+        c.entries.push_back(module);
+        c.queued += n;
+        if (n > 0 && !c.busy)
+        {
+            RunEnd(core);
+        }
+    }
     if (m_buffers[module].GetBacklog() > 0 && !c.busy && !c.flush.IsRunning())
     {
         // Its held packets are the new core's to flush if nothing comes.
@@ -304,6 +320,56 @@ uint32_t
 BatchyWorker::GetCores() const
 {
     return m_nCores;
+}
+
+void
+BatchyWorker::SetIngressCore(uint32_t core)
+{
+    NS_ABORT_MSG_IF(core >= m_nCores, "BatchyWorker: core " << core << " of " << m_nCores);
+    m_ingressCore = core;
+    if (!m_queue.empty() && !m_cores[core].busy)
+    {
+        RunEnd(core);
+    }
+}
+
+uint32_t
+BatchyWorker::GetIngressCore() const
+{
+    return m_ingressCore;
+}
+
+void
+BatchyWorker::SetCoreDown(uint32_t core, const std::string& reason)
+{
+    Core& c = m_cores.at(core);
+    ++c.downs;
+    c.downReason = reason;
+    c.flush.Cancel();
+}
+
+void
+BatchyWorker::SetCoreUp(uint32_t core)
+{
+    Core& c = m_cores.at(core);
+    NS_ABORT_MSG_IF(c.downs == 0, "BatchyWorker: core " << core << " is not down");
+    if (--c.downs == 0 && !c.busy)
+    {
+        RunEnd(core);
+    }
+}
+
+bool
+BatchyWorker::IsCoreDown(uint32_t core) const
+{
+    return m_cores.at(core).downs > 0;
+}
+
+const char*
+BatchyWorker::FullReason(uint32_t core, const char* reason) const
+{
+    const Core& c = m_cores[core];
+    return c.downs > 0 ? c.downReason.c_str() : reason;
 }
 
 uint32_t
@@ -350,7 +416,7 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     {
         BuildTasks(); // the attribute changed after SetGraph
     }
-    Core& core = m_cores[0];
+    Core& core = m_cores[m_ingressCore];
     ++core.arrivals;
     ++m_flowTotal[flow].received;
     ++m_flowPeriod[flow].received;
@@ -359,7 +425,7 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     if (m_scheduling == WEIGHTED_FAIR)
     {
         Enqueue(m_graph.GetFlow(flow).path.front(), h);
-        if (!core.busy && m_taskQueued > 0)
+        if (!core.busy && core.downs == 0 && m_taskQueued > 0)
         {
             StartTaskRun();
         }
@@ -367,11 +433,11 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     }
     if (m_queue.size() >= m_queueCapacity)
     {
-        Drop(h, QUEUE_FULL_DROP);
+        Drop(h, FullReason(m_ingressCore, QUEUE_FULL_DROP));
         return;
     }
     m_queue.push_back(h);
-    if (!core.busy)
+    if (!core.busy && core.downs == 0)
     {
         StartRun();
     }
@@ -384,8 +450,9 @@ BatchyWorker::Enqueue(uint32_t module, uint32_t h)
     if (task.queue.size() >= m_queueCapacity)
     {
         Drop(h,
-             m_graph.GetModule(module).predecessors.empty() ? QUEUE_FULL_DROP
-                                                            : MODULE_QUEUE_FULL_DROP);
+             FullReason(0,
+                        m_graph.GetModule(module).predecessors.empty() ? QUEUE_FULL_DROP
+                                                                       : MODULE_QUEUE_FULL_DROP));
         return;
     }
     if (task.queue.empty())
@@ -458,7 +525,7 @@ BatchyWorker::TakeBatch(std::deque<uint32_t>& queue)
 void
 BatchyWorker::StartRun()
 {
-    m_current = 0;
+    m_current = m_ingressCore;
     uint32_t n = TakeBatch(m_queue);
     std::vector<uint32_t>& batch = m_rootBatch;
     auto rootOf = [this](uint32_t h) { return m_graph.GetFlow(m_items[h].flow).path.front(); };
@@ -519,7 +586,7 @@ BatchyWorker::HandOff(uint32_t module, const std::vector<uint32_t>& batch)
     {
         if (entry.queue.size() >= m_queueCapacity)
         {
-            Drop(h, MODULE_QUEUE_FULL_DROP);
+            Drop(h, FullReason(c, MODULE_QUEUE_FULL_DROP));
             continue;
         }
         entry.queue.push_back(h);
@@ -544,13 +611,21 @@ BatchyWorker::RunEnd(uint32_t c)
 {
     Core& core = m_cores[c];
     core.busy = false;
-    if (c == 0 && m_taskQueued > 0)
+    if (core.downs > 0)
     {
-        StartTaskRun();
         return;
     }
-    // Round-robin over its queues; on core 0 the ingress takes the last turn.
-    uint32_t turns = core.entries.size() + (c == 0 ? 1 : 0);
+    if (m_taskQueued > 0)
+    {
+        StartTaskRun(); // WeightedFair: one core
+        return;
+    }
+    // Round-robin over its queues; on the ingress core the ingress takes the last turn.
+    uint32_t turns = core.entries.size() + (c == m_ingressCore ? 1 : 0);
+    if (core.next >= turns)
+    {
+        core.next = 0; // queues or the ingress moved away
+    }
     for (uint32_t i = 0; i < turns; ++i)
     {
         uint32_t turn = core.next;
@@ -585,7 +660,7 @@ void
 BatchyWorker::FlushAll(uint32_t c)
 {
     Core& core = m_cores[c];
-    if (core.busy || core.arrivals != core.arrivalsAtLastRun)
+    if (core.busy || core.downs > 0 || core.arrivals != core.arrivalsAtLastRun)
     {
         return;
     }

@@ -17,6 +17,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -63,6 +64,16 @@ namespace ns3
  * up to MaxBatch packets per run, through its buffers and modules, and
  * hands batches on in turn (also back to core 0). Weighted-fair
  * scheduling runs on one core.
+ *
+ * A core can fail (SetCoreDown) and recover (SetCoreUp): a failed core
+ * starts no run (the one under way finishes, its time being already
+ * spent in the model) and flushes nothing; its queues (and the ingress
+ * queue if it takes it) keep what they hold and keep filling, and packets
+ * beyond their capacity are dropped with the failure's reason. Nothing is
+ * lost with the core itself: a BESS worker's queues and buffers live in
+ * memory the other workers reach, so a control plane that moves the failed
+ * core's modules (SetCore) and the ingress (SetIngressCore) to another
+ * core has those packets served there (BatchyController::SetCoreAvailable).
  *
  * CostJitter > 0 multiplies each execution's cost by a normal factor of
  * mean 1 and that standard deviation (truncated at 0), the run-to-run
@@ -188,6 +199,30 @@ class BatchyWorker : public Object
     uint32_t GetCore(uint32_t module) const;
     /// \return Cores
     uint32_t GetCores() const;
+    /**
+     * \brief Have another core take the ingress queue from now on.
+     * \param core a core below Cores (0 at first)
+     */
+    void SetIngressCore(uint32_t core);
+    /// \return the core that takes the ingress queue
+    uint32_t GetIngressCore() const;
+    /**
+     * \brief A core fails: it starts no run until SetCoreUp. Failures
+     * nest (a core down twice needs two SetCoreUp).
+     * \param core a core
+     * \param reason drop reason of packets its full queues turn away
+     */
+    void SetCoreDown(uint32_t core, const std::string& reason);
+    /**
+     * \brief A failed core recovers and serves its queues again.
+     * \param core a core down
+     */
+    void SetCoreUp(uint32_t core);
+    /**
+     * \param core a core
+     * \return whether it is down
+     */
+    bool IsCoreDown(uint32_t core) const;
     /// \return MaxBatch
     uint32_t GetMaxBatch() const;
     /// \return BufferCapacity
@@ -340,7 +375,17 @@ class BatchyWorker : public Object
         std::vector<uint32_t> entries; //!< modules with packets handed off to it
         uint32_t next{0};              //!< the turn to serve next (entries, then ingress)
         uint32_t queued{0};            //!< packets in its entries' queues
+        uint32_t downs{0};             //!< failures holding it down (0: up)
+        std::string downReason;        //!< drop reason while down
     };
+
+    /**
+     * \brief The drop reason of a queue of a core when full.
+     * \param core the core
+     * \param reason the reason while it is up
+     * \return reason, or the failure's while it is down
+     */
+    const char* FullReason(uint32_t core, const char* reason) const;
 
     Scheduling m_scheduling{RUN_TO_COMPLETION}; //!< what to run next
     Scheduling m_built{RUN_TO_COMPLETION};      //!< the scheduling the tasks are set up for
@@ -376,6 +421,7 @@ class BatchyWorker : public Object
     std::vector<Core> m_cores;               //!< the cores
     std::vector<uint32_t> m_core;            //!< per module, its core
     uint32_t m_current{0};                   //!< core of the run being worked out
+    uint32_t m_ingressCore{0};               //!< core that takes the ingress queue
     uint32_t m_inTransit{0};                 //!< packets handed off, not yet queued
     Time m_offset;                           //!< time into the current run
     uint64_t m_runs{0};                      //!< runs so far

@@ -100,6 +100,51 @@ def test_sdwan_border_routers_steer_around_a_broken_tunnel():
     assert known["rct_p99_us"] < 0.2 * blind["rct_p99_us"]
 
 
+BATCHY = dict(pipeline="mgw", m=2, n=16, controller="full", rate=1.5e6, duration="200ms",
+              period="10ms", warmup_periods=5, cores=3, decompose="true")
+
+
+def test_batchy_fails_a_core_over_to_another():
+    # Core 1 runs flows the decomposition moved off core 0; it fails for 60 ms.
+    fail = "server:1@80ms-140ms"
+    known = rs.run("batchy-pipeline", **BATCHY, fail=fail)
+    late = rs.run("batchy-pipeline", **BATCHY, fail=fail, fail_detection="5ms")
+    blind = rs.run("batchy-pipeline", **BATCHY, fail=fail, fail_detection="10s")
+    for s in (known, late, blind):
+        conserved(s)
+    # Told at once, its modules (queues and buffers with them) move to another
+    # core and back: nothing is lost to the fault.
+    assert known["failover_moves"] > 0 and blind["failover_moves"] == 0
+    assert fault_drops(known, "server 1") == 0
+    # Never told, its queues fill and turn packets away until it recovers.
+    assert fault_drops(blind, "server 1") > 0.05 * blind["sent"]
+    assert 0 < fault_drops(late, "server 1") < fault_drops(blind, "server 1") / 5
+    # The same modules on the same cores once it is back.
+    assert ({m: v["core"] for m, v in known["per_module"].items()}
+            == {m: v["core"] for m, v in blind["per_module"].items()})
+
+
+def test_batchy_ingress_core_fails_over():
+    # Everything on core 0 of two; core 0 fails: the ingress moves too.
+    opts = dict(pipeline="vrf", m=2, n=4, rate=1e6, duration="100ms", period="10ms", cores=2,
+                fail="server:0@30ms-60ms")
+    known = rs.run("batchy-pipeline", **opts)
+    blind = rs.run("batchy-pipeline", **opts, fail_detection="10s")
+    for s in (known, blind):
+        conserved(s)
+    assert known["dropped"] == 0 and known["core_utilisation"]["1"] > 0.1
+    assert 0.25 < fault_drops(blind, "server 0") / blind["sent"] < 0.35
+
+
+def test_batchy_link_and_switch_faults():
+    s = rs.run("batchy-pipeline", pipeline="l2l3", n=4, rate=1e6, duration="100ms", period="10ms",
+               fail="link:0@10ms-20ms,link:1@30ms-40ms,switch:0@60ms-70ms")
+    conserved(s)
+    for part in ("link 0", "link 1", "switch 0"):
+        assert 0.07 < fault_drops(s, part) / s["sent"] < 0.13, part
+    assert s["completed"] > 0.65 * s["sent"]
+
+
 @pytest.mark.parametrize("example,options,fail,message", [
     ("multicore-server", {}, "server:1@1s", "invalid --fail=server:1@1s: server 1: "),
     ("multicore-server", {"level": "queue"}, "server:0@1s", "at --level=queue"),
@@ -111,7 +156,8 @@ def test_sdwan_border_routers_steer_around_a_broken_tunnel():
     ("racksched-scenario", RACK, "server:4@1s", "the rack has servers 0-3"),
     ("cards-scenario", CARDS, "switch:99@1s", "routers 0-"),
     ("sdwan-splitter", {}, "link:6@1s", "the testbed has server 0, switches 0-1"),
-    ("batchy-pipeline", {}, "switch:0@1s", "batchy-pipeline has no switch that can fail"),
+    ("batchy-pipeline", {"cores": 2}, "server:2@1s", "the pipeline has servers (cores) 0-1"),
+    ("batchy-pipeline", {}, "link:2@1s", "links 0 (source to switch) and 1 (switch to sink)"),
 ])
 def test_bad_fail_options_exit_with_one_line(example, options, fail, message):
     with pytest.raises(rs.ExampleError) as e:
