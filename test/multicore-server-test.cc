@@ -27,6 +27,7 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <functional>
 
 using namespace ns3;
 using namespace ns3::tests;
@@ -175,7 +176,8 @@ class MalformedTestCase : public TestCase
 {
   public:
     MalformedTestCase()
-        : TestCase("malformed packets are dropped with a reason and counted")
+        : TestCase("malformed packets are dropped with a reason and counted; a duplicate or "
+                   "forged reply is not counted as completed")
     {
     }
 
@@ -213,7 +215,27 @@ class MalformedTestCase : public TestCase
             p->AddHeader(reply);
             socket->Send(p);
         });
+        // Replies that answer no request of the client: the first real
+        // reply again (a duplicate) and one for a request never sent.
+        Ptr<RequestClient> app = DynamicCast<RequestClient>(scenario.GetClients().Get(0));
+        bool duplicated = false;
+        std::function<void(const ServiceRequestHeader&, Time)> again =
+            [app, &duplicated](const ServiceRequestHeader& h, Time) {
+                if (!duplicated)
+                {
+                    duplicated = true;
+                    Simulator::Schedule(MicroSeconds(1), [app, h]() { app->ReceiveReply(h); });
+                    ServiceRequestHeader forged = h;
+                    forged.SetRequestId(h.GetRequestId() + 1000000);
+                    Simulator::Schedule(MicroSeconds(2),
+                                        [app, forged]() { app->ReceiveReply(forged); });
+                }
+            };
+        app->TraceConnectWithoutContext("Complete",
+                                        MakeCallback(&decltype(again)::operator(), &again));
         scenario.Run();
+        NS_TEST_ASSERT_MSG_EQ(duplicated, true, "a reply was duplicated");
+        NS_TEST_ASSERT_MSG_EQ(app->GetMalformed(), 2u, "the duplicate and the forged reply");
         NS_TEST_ASSERT_MSG_EQ(server->GetDrops().at(MulticoreServer::MALFORMED_DROP),
                               garbage,
                               "every garbage packet is a malformed drop");

@@ -389,6 +389,7 @@ RequestClient::SendRequest(uint32_t k)
         c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
         return;
     }
+    MarkOutstanding(m_sent);
     ++m_sent;
     ++c.sentInTransaction;
     if (affinity)
@@ -459,13 +460,42 @@ RequestClient::SetDirectSink(DirectSink sink)
 }
 
 void
+RequestClient::MarkOutstanding(uint64_t id)
+{
+    uint64_t bits = m_outstanding.size() * 64;
+    if (id >= bits && bits < OUTSTANDING_WINDOW)
+    {
+        // Ids below bits keep their places: the ring has not wrapped yet.
+        bits = std::min(std::max<uint64_t>(2 * bits, 1024), OUTSTANDING_WINDOW);
+        m_outstanding.resize(bits / 64);
+    }
+    uint64_t i = id & (bits - 1);
+    m_outstanding[i / 64] |= uint64_t(1) << (i % 64);
+}
+
+bool
+RequestClient::TakeOutstanding(uint64_t id)
+{
+    uint64_t bits = m_outstanding.size() * 64;
+    if (id >= m_sent || m_sent - id > bits)
+    {
+        return false;
+    }
+    uint64_t i = id & (bits - 1);
+    uint64_t mask = uint64_t(1) << (i % 64);
+    bool outstanding = m_outstanding[i / 64] & mask;
+    m_outstanding[i / 64] &= ~mask;
+    return outstanding;
+}
+
+void
 RequestClient::ReceiveReply(const ServiceRequestHeader& header)
 {
     // A reply sent after now (its echoed send time) answers no request of
     // this client: its completion time would be negative.
     if (header.GetMessageType() != ServiceRequestHeader::REPLY ||
         header.GetClientId() - m_clientId >= m_clients.size() ||
-        header.GetSendTime() > Simulator::Now())
+        header.GetSendTime() > Simulator::Now() || !TakeOutstanding(header.GetRequestId()))
     {
         ++m_malformed;
         return;

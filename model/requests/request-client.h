@@ -67,6 +67,9 @@ class Dispatcher;
 class RequestClient : public Application
 {
   public:
+    /// Replies are matched against the last this many requests sent (a power of 2).
+    static constexpr uint64_t OUTSTANDING_WINDOW = uint64_t(1) << 20;
+
     /**
      * \brief Signature of the Tx trace.
      * \param header the request sent
@@ -105,7 +108,9 @@ class RequestClient : public Application
     /// \return requests whose reply arrived
     uint64_t GetCompleted() const;
     /// \return malformed or unexpected packets received and dropped (not a
-    /// reply, another client's, or sent after now)
+    /// reply, another client's, sent after now, or answering no request
+    /// outstanding: forged, a duplicate, or older than the last
+    /// OUTSTANDING_WINDOW requests)
     uint64_t GetMalformed() const;
     /// \return completion-time statistics
     const RequestStats& GetStats() const;
@@ -152,6 +157,18 @@ class RequestClient : public Application
   private:
     void StartApplication() override;
     void StopApplication() override;
+
+    /**
+     * \brief A request sent: its id is outstanding until its reply.
+     * \param id its request id
+     */
+    void MarkOutstanding(uint64_t id);
+    /**
+     * \brief A reply arrived: was its request outstanding? It no longer is.
+     * \param id the reply's request id
+     * \return false for a forged or duplicate reply, or one too old to tell
+     */
+    bool TakeOutstanding(uint64_t id);
 
     /// State of one logical client.
     struct Client
@@ -220,7 +237,11 @@ class RequestClient : public Application
     uint64_t m_sendFailures{0};                            //!< requests the socket refused
     uint64_t m_completed{0};                               //!< replies received
     uint64_t m_malformed{0};                               //!< bad packets received
-    RequestStats m_stats;                                  //!< completion times
+    /// Requests awaiting their replies: one bit per request id (set:
+    /// outstanding) over a ring of the last ids sent, grown by doubling up
+    /// to OUTSTANDING_WINDOW bits (128 KiB), so memory stays flat.
+    std::vector<uint64_t> m_outstanding;
+    RequestStats m_stats; //!< completion times
 
     TracedCallback<const ServiceRequestHeader&> m_txTrace;                       //!< request sent
     TracedCallback<const ServiceRequestHeader&, const std::string&> m_dropTrace; //!< not sent
