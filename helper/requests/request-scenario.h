@@ -168,9 +168,9 @@ class RequestScenario
 
     /**
      * \brief What a fault takes down: IP interfaces (a server or a switch:
-     * all of its node's; a link: the two ends') or other parts (apply), and what the system's
-     * scheduler does once its control plane learns of the failure or the
-     * recovery (--fail-detection later).
+     * all of its node's; a link: the two ends') or other parts (apply),
+     * and what the system's scheduler does once its control plane learns
+     * of the failure or the recovery (--fail-detection later).
      */
     struct FaultTarget
     {

@@ -41,9 +41,9 @@ namespace ns3
  * When the control plane learns that a core failed (SetCoreAvailable), the
  * controller fails over with the same mechanism: the core's modules, and
  * the ingress queue if it takes it, move to the core believed up that
- * runs the fewest modules, where what waits in their queues and buffers is served; on
- * the recovery they move back. The decomposition plans no moves onto a
- * core believed down.
+ * runs the fewest modules, where what waits in their queues and buffers
+ * is served; on the recovery they move back. The decomposition plans no
+ * moves onto a core believed down.
  */
 class BatchyController : public Object
 {
