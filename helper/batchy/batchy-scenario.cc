@@ -509,7 +509,7 @@ BatchyScenario::Build()
     {
         m_trace = std::make_unique<std::ofstream>(p.tracePath);
         NS_ABORT_MSG_IF(!*m_trace, "cannot write " << p.tracePath);
-        *m_trace << "period,time_s,pps,utilisation,slo_us,worst_p95_over_slo,violated";
+        *m_trace << "period,time_s,pps,utilisation,slo_us,worst_p95_over_slo,violated,overdelayed";
         for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
         {
             *m_trace << ",p95_us_" << m_graph.GetFlow(f).name;
@@ -607,13 +607,14 @@ BatchyScenario::PeriodEnd(uint32_t index)
             overshoot = std::max(overshoot, ratio - 1);
         }
     }
+    bool overdelayed = worst > 1 + OVERDELAY_TOLERANCE;
     bool measured =
         index >= m_parameters.warmupPeriods && Simulator::Now() <= m_parameters.duration;
     if (measured)
     {
         ++m_periods;
         m_violations += violated;
-        m_overdelayed += worst > 1 + OVERDELAY_TOLERANCE;
+        m_overdelayed += overdelayed;
         m_overshootSum += overshoot;
         m_overshootMax = std::max(m_overshootMax, overshoot);
     }
@@ -635,7 +636,7 @@ BatchyScenario::PeriodEnd(uint32_t index)
         *m_trace << index << ',' << Simulator::Now().GetSeconds() << ','
                  << departed / m_parameters.period.GetSeconds() << ','
                  << busy.GetSeconds() / m_parameters.period.GetSeconds() << ','
-                 << slo.GetSeconds() * 1e6 << ',' << worst << ',' << violated;
+                 << slo.GetSeconds() * 1e6 << ',' << worst << ',' << violated << ',' << overdelayed;
         for (double v : p95)
         {
             *m_trace << ',' << v;
