@@ -11,6 +11,7 @@
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/nfvnice-batchy-controller.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
@@ -494,7 +495,9 @@ BatchyScenario::Build()
     }
     m_source->SetFlowRates(rates);
     m_source->SetAttribute("Burstiness", DoubleValue(p.burstiness));
-    m_source->SetAttribute("Arrival", StringValue(p.arrival == "paced" ? "Paced" : "Poisson"));
+    m_source->SetAttribute("Arrival",
+                           EnumValue(p.arrival == "paced" ? BatchyTrafficSource::PACED
+                                                          : BatchyTrafficSource::POISSON));
     m_source->SetAttribute("PacketSize", UintegerValue(p.packetSize));
     m_source->AssignStreams(3000);
     m_nodes.Get(0)->AddApplication(m_source);
