@@ -60,7 +60,7 @@ test-asan: setup
 	$(ASAN_ENV) RS_BUILD_DIR=$(ASAN_BUILD) $(PYTHON) -m pytest -q python/tests/test_determinism.py python/tests/test_faults.py
 
 # libFuzzer targets (test/fuzz: headers, packet classification, the server's
-# receive path, pipeline files, distributions, option parsers, scenario options) built with clang,
+# receive path, the Batchy switch, the dispatchers' load reports, pipeline files, distributions, option parsers, scenario options) built with clang,
 # ASan and UBSan into build-fuzz/ (installs clang-14 and libclang-rt-14-dev),
 # each run on a scratch copy of its corpus for FUZZ_RUNS executions or
 # FUZZ_SECONDS, whichever comes first; prints the executions per target.
@@ -69,7 +69,8 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 1800
 FUZZ_TARGETS ?= service-request-header batchy-header data-path-classifier \
-	data-flow-graph distribution-spec option-parsers scenario-options receive-paths
+	data-flow-graph distribution-spec option-parsers scenario-options receive-paths \
+	batchy-switch dispatcher-replies
 fuzz-build: setup
 	tools/setup.sh --fuzz
 	cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

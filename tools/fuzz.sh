@@ -24,15 +24,15 @@ for target in "$@"; do
   rm -rf "$dir"
   mkdir -p "$dir/corpus"
   cp test/fuzz/corpus/"$target"/* "$dir/corpus/"
-  # These two keep ns-3 state across inputs on purpose (a simulation that
+  # These three keep ns-3 state across inputs on purpose (a simulation that
   # runs on, object registries, random stream counters): an input's
   # allocations outlive it, and per-input leak checks would only slow them.
   leaks=1
-  case $target in scenario-options | receive-paths) leaks=0 ;; esac
-  # receive-paths simulates every packet of an input: longer inputs (more
-  # packets) add little but slow it down several times.
+  case $target in scenario-options | receive-paths | batchy-switch) leaks=0 ;; esac
+  # receive-paths and batchy-switch simulate every packet of an input: longer
+  # inputs (more packets) add little but slow them down several times.
   max_len=4096
-  [ "$target" = receive-paths ] && max_len=512
+  case $target in receive-paths | batchy-switch) max_len=512 ;; esac
   echo "fuzz: $target (up to $runs runs or $seconds s)"
   start=$(date +%s)
   (cd "$dir" && "$OLDPWD/$exe" -runs="$runs" -max_total_time="$seconds" -max_len=$max_len \

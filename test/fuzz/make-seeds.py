@@ -75,6 +75,27 @@ SEEDS = {
                                            request_header(type_=2, client=4, sent=0),
                                            request_header(type_=1, client=0, sent=0)),
     },
+    "batchy-switch": {
+        "flows": b"\0" + packets(batchy_header(flow=0), batchy_header(flow=1, seq=8) + b"x" * 46,
+                                  batchy_header(flow=3, seq=9)),
+        "unknown-flow-and-garbage": b"\0" + packets(batchy_header(flow=4), b"garbage",
+                                                     batchy_header()[:17],
+                                                     batchy_header(sent=2**63 - 1)),
+        "ingress-down": b"\1" + packets(batchy_header(flow=0), batchy_header(flow=2)),
+        "core-down": b"\2" + packets(*[batchy_header(flow=f % 4, seq=f) for f in range(40)]),
+        "egress-down": b"\3" + packets(*[batchy_header(flow=1, seq=s) for s in range(8)]),
+    },
+    "dispatcher-replies": {
+        # 4 entries of 1-4 units; choose, choose among {0, 2}, a reply from
+        # entry 1 (queue 5, outstanding 9, work 250 us), release 10.
+        "mixed": bytes([3, 0, 1, 2, 3, 0, 1, 0b0101, 2, 1]) + struct.pack(">IIq", 5, 9, 250_000)
+                 + bytes([5, 9, 0]),
+        "down-up": bytes([3, 0, 0, 0, 0, 3, 2, 0, 5, 20, 1, 0b0100, 4, 2, 0, 5, 20]),
+        "all-down": bytes([1, 0, 0, 3, 0, 3, 1, 0, 5, 3, 1, 3]),
+        "huge-reports": bytes([7] + [3] * 8) + (bytes([2, 0]) + b"\xff" * 16) * 3
+                        + bytes([0, 0, 5, 255, 0]),
+        "new-vector": bytes([7] + [0] * 8 + [3, 6, 0, 6, 1, 2, 0, 5, 4]),
+    },
     "data-flow-graph": {
         "splitter": b"# a splitter and two branches\nmodule in 10 1 a,b\n"
                     b"module a 68.5 27.5   # IP lookup\nmodule b 122.3 30.4\n"
