@@ -5,6 +5,7 @@
 #include "request-client.h"
 
 #include "mixture-random-variable.h"
+#include "peekable-scheduler.h"
 #include "seconds-to-time.h"
 
 #include "ns3/abort.h"
@@ -338,14 +339,15 @@ RequestClient::SendRequest(uint32_t k)
         return;
     }
     Client& c = m_clients[k];
+    Time now = Simulator::Now();
     bool transactionOver = m_transactionDuration.IsStrictlyPositive()
-                               ? Simulator::Now() - c.transactionStart >= m_transactionDuration
+                               ? now - c.transactionStart >= m_transactionDuration
                                : c.sentInTransaction >= m_transactionRequests;
     if (c.sentInTransaction == 0 || transactionOver)
     {
         ++c.transaction;
         c.sentInTransaction = 0;
-        c.transactionStart = Simulator::Now();
+        c.transactionStart = now;
         c.instance = Ipv4Address::GetAny();
     }
     double demand = m_serviceDemand->GetValue();
@@ -363,18 +365,22 @@ RequestClient::SendRequest(uint32_t k)
     header.SetTransactionId(c.transaction);
     header.SetRequestClass(requestClass);
     header.SetServiceDemand(SecondsToTime(demand));
-    header.SetSendTime(Simulator::Now());
+    header.SetSendTime(now);
     header.SetPacketIndex(0, m_packetsPerRequest);
     uint32_t flow = m_flows == 1 ? 0 : m_flowChoice->GetInteger(0, m_flows - 1);
+    Ipv4Address to = affinity ? c.instance : m_service.GetIpv4();
+    bool deliverNow = false;
     if (!m_direct.IsNull())
     {
         // A packet reaches the server in an event of its own, after those
         // already due now: so does the request, so that ties resolve alike.
-        Simulator::ScheduleNow(&RequestClient::Deliver,
-                               this,
-                               header,
-                               flow,
-                               affinity ? c.instance : m_service.GetIpv4());
+        // With none due, the end of this event is that moment.
+        PeekableScheduler* scheduler = PeekableScheduler::GetCurrent();
+        deliverNow = scheduler && !scheduler->IsDue(now);
+        if (!deliverNow)
+        {
+            Simulator::ScheduleNow(&RequestClient::Deliver, this, header, flow, to);
+        }
     }
     else if (!SendPackets(header,
                           flow,
@@ -398,6 +404,10 @@ RequestClient::SendRequest(uint32_t k)
     }
     m_txTrace(header);
     c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
+    if (deliverNow)
+    {
+        Deliver(header, flow, to);
+    }
 }
 
 bool
@@ -448,7 +458,7 @@ RequestClient::HandleRead(Ptr<Socket> socket)
 }
 
 void
-RequestClient::Deliver(ServiceRequestHeader header, uint32_t flow, Ipv4Address to)
+RequestClient::Deliver(const ServiceRequestHeader& header, uint32_t flow, Ipv4Address to)
 {
     m_direct(header, m_flowAddress[flow], to, this);
 }
@@ -493,9 +503,11 @@ RequestClient::ReceiveReply(const ServiceRequestHeader& header)
 {
     // A reply sent after now (its echoed send time) answers no request of
     // this client: its completion time would be negative.
+    Time now = Simulator::Now();
+    Time sent = header.GetSendTime();
     if (header.GetMessageType() != ServiceRequestHeader::REPLY ||
-        header.GetClientId() - m_clientId >= m_clients.size() ||
-        header.GetSendTime() > Simulator::Now() || !TakeOutstanding(header.GetRequestId()))
+        header.GetClientId() - m_clientId >= m_clients.size() || sent > now ||
+        !TakeOutstanding(header.GetRequestId()))
     {
         ++m_malformed;
         return;
@@ -517,8 +529,8 @@ RequestClient::ReceiveReply(const ServiceRequestHeader& header)
     {
         c.instance = Ipv4Address(header.GetLocator());
     }
-    Time rct = Simulator::Now() - header.GetSendTime();
-    if (header.GetSendTime() >= m_warmUp)
+    Time rct = now - sent;
+    if (sent >= m_warmUp)
     {
         m_stats.Record(header.GetRequestClass(), rct);
     }

@@ -204,7 +204,7 @@ class RequestClient : public Application
      * \param flow the flow it leaves by
      * \param to the address it is sent to
      */
-    void Deliver(ServiceRequestHeader header, uint32_t flow, Ipv4Address to);
+    void Deliver(const ServiceRequestHeader& header, uint32_t flow, Ipv4Address to);
 
     Address m_remote;               //!< server or service address
     uint16_t m_remotePort;          //!< server port

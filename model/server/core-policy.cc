@@ -214,10 +214,11 @@ CorePolicy::SliceEnd(uint32_t w)
     Worker& worker = m_workers[w];
     Handle h = worker.current;
     ServerRequest& r = Get(h);
-    r.remaining -= Simulator::Now() - worker.sliceStart;
+    Time now = Simulator::Now();
+    r.remaining -= now - worker.sliceStart;
     // The work done so far is accounted for: a Preempt() from DoSliceEnd()
     // must not subtract it again.
-    worker.sliceStart = Simulator::Now();
+    worker.sliceStart = now;
     if (r.remaining.IsStrictlyPositive())
     {
         NS_LOG_LOGIC("slice of request " << r.header.GetRequestId() << " ended on worker " << w

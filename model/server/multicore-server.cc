@@ -353,6 +353,7 @@ MulticoreServer::Admit(const ServiceRequestHeader& header,
                        Ptr<const Packet> packet)
 {
     ++m_received;
+    Time now = Simulator::Now();
     double speed = GetSpeed();
     Time work = speed == 1.0 ? header.GetServiceDemand()
                              : Time(header.GetServiceDemand().GetDouble() / speed);
@@ -360,12 +361,12 @@ MulticoreServer::Admit(const ServiceRequestHeader& header,
     // work, and so every completion time a policy computes from them, stay
     // within half of Time's range: beyond it int64 nanoseconds overflow.
     static const Time horizon = TimeStep(Time::Max().GetTimeStep() / 2);
-    const char* drop =
-        m_stopped                                                  ? STOPPED_DROP
-        : header.GetMessageType() != ServiceRequestHeader::REQUEST ? NOT_A_REQUEST_DROP
-        : m_maxRequests > 0 && m_pool.GetLive() >= m_maxRequests   ? SERVER_FULL_DROP
-        : work > horizon - Simulator::Now() - m_outstandingWork    ? DEMAND_TOO_LARGE_DROP
-                                                                   : nullptr;
+    const char* drop = m_stopped ? STOPPED_DROP
+                       : header.GetMessageType() != ServiceRequestHeader::REQUEST
+                           ? NOT_A_REQUEST_DROP
+                       : m_maxRequests > 0 && m_pool.GetLive() >= m_maxRequests ? SERVER_FULL_DROP
+                       : work > horizon - now - m_outstandingWork ? DEMAND_TOO_LARGE_DROP
+                                                                  : nullptr;
     if (drop)
     {
         if (!packet)
@@ -384,7 +385,7 @@ MulticoreServer::Admit(const ServiceRequestHeader& header,
     r.header.SetLocator(local.Get());
     r.replyTo = from;
     r.client = client;
-    r.arrival = Simulator::Now();
+    r.arrival = now;
     r.work = work;
     if (!m_policy->UsesNicQueues())
     {

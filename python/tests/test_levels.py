@@ -24,25 +24,33 @@ def test_queue_level_equals_packet_level(tmp_path, policy, extra):
     options = dict(policy=policy, cores=4, load=0.7, workload="w1", duration="20ms", clients=2,
                    **extra)
     frames = {}
-    for level in ("packet", "queue"):
-        records = tmp_path / f"{level}.csv"
-        s = rs.run("multicore-server", level=level, records=str(records), **options,
-                   **(NO_WIRE if level == "packet" else {}))
-        assert s["level"] == level
+    # Queue level delivers a request within its send event when no other
+    # event is due then (PeekableScheduler, the examples' default); with
+    # ns-3's MapScheduler it always takes an event of its own.
+    runs = {"packet": dict(level="packet", **NO_WIRE),
+            "queue": dict(level="queue"),
+            "queue, an event per delivery": dict(level="queue", SchedulerType="ns3::MapScheduler")}
+    for name, run in runs.items():
+        records = tmp_path / f"{len(frames)}.csv"
+        s = rs.run("multicore-server", records=str(records), **options, **run)
+        assert s["level"] == run["level"]
         assert s["sent"] == s["completed"] and s["dropped"] == 0
-        frames[level] = pd.read_csv(records).set_index(["client", "request"]).sort_index()
-    packet, queue = frames["packet"], frames["queue"]
+        frames[name] = pd.read_csv(records).set_index(["client", "request"]).sort_index()
+    packet = frames["packet"]
     assert len(packet) > 10000
-    assert packet.index.equals(queue.index)
-    assert (packet.send_time_s == queue.send_time_s).all()
-    # Every request's completion time, to the nanosecond (the CSV's resolution).
-    assert (packet.rct_us - queue.rct_us).abs().max() < 1e-9
+    for name in ("queue", "queue, an event per delivery"):
+        queue = frames[name]
+        assert packet.index.equals(queue.index), name
+        assert (packet.send_time_s == queue.send_time_s).all(), name
+        # Every request's completion time, to the nanosecond (the CSV's resolution).
+        assert (packet.rct_us - queue.rct_us).abs().max() < 1e-9, name
 
 
 def test_queue_level_matches_erlang_c():
     s = rs.run("multicore-server", level="queue", policy="cfcfs", cores=4, load=0.8,
                service="exp:10us", duration="1s")
-    assert s["events"] < 6 * s["sent"]
+    # A send, a completion and now and then a delivery that needs an event.
+    assert s["events"] < 2.5 * s["sent"]
     # 3 * 10^5 requests: the mean sojourn within 3 % of Erlang C.
     assert s["mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
 

@@ -1,0 +1,67 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef PEEKABLE_SCHEDULER_H
+#define PEEKABLE_SCHEDULER_H
+
+#include "ns3/nstime.h"
+#include "ns3/scheduler.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup request-scheduling
+ * \brief A binary heap of events, as ns-3's PriorityQueueScheduler (the
+ * scenarios' default), that can also say whether an event is pending at
+ * the current time.
+ *
+ * Why: at queue level a request reaches the server in an event of its
+ * own, scheduled now, so that it comes after the events already due at
+ * that time as a packet's arrival does. When none is due, running the
+ * delivery at the end of the sending event gives the same order with one
+ * event fewer per request (a quarter of the queue level's events).
+ * RequestClient asks GetCurrent(): with another scheduler (SchedulerType)
+ * it keeps the event. The heap is the standard library's, on a vector, as
+ * in PriorityQueueScheduler, without its per-call logging, with the key
+ * compared as one number and an O(log n) Remove: 3-4 % faster at queue
+ * level. Events leave in (time, uid) order, unique keys, so every
+ * scheduler gives the same run.
+ */
+class PeekableScheduler : public Scheduler
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    PeekableScheduler();
+    ~PeekableScheduler() override;
+
+    void Insert(const Event& ev) override;
+    bool IsEmpty() const override;
+    Event PeekNext() const override;
+    Event RemoveNext() override;
+    void Remove(const Event& ev) override;
+
+    /// \return the simulation's scheduler if it is one of these, else null
+    static PeekableScheduler* GetCurrent();
+
+    /**
+     * \param t a time, not before the simulation's current time
+     * \return true if an event is pending at \p t or before
+     */
+    bool IsDue(Time t) const;
+
+  private:
+    std::vector<Event> m_heap;           //!< std heap, the earliest (time, uid) on top
+    static PeekableScheduler* s_current; //!< the one that last received an event, while it lives
+};
+
+} // namespace ns3
+
+#endif // PEEKABLE_SCHEDULER_H

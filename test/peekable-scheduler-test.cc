@@ -1,0 +1,163 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/map-scheduler.h"
+#include "ns3/peekable-scheduler.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+#include <functional>
+#include <set>
+#include <utility>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Inserts, removals and pops in random order against a std::set of keys.
+class HeapOrderTestCase : public TestCase
+{
+  public:
+    HeapOrderTestCase()
+        : TestCase("events leave in (time, uid) order; Remove takes out exactly the event")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(7);
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        Ptr<PeekableScheduler> heap = CreateObject<PeekableScheduler>();
+        std::set<std::pair<uint64_t, uint32_t>> reference;
+        uint32_t uid = 4; // the first uid ns-3 gives an event
+        uint64_t now = 0;
+        for (int step = 0; step < 20000; ++step)
+        {
+            double op = u->GetValue();
+            if (op < 0.5 || reference.empty())
+            {
+                // Times in a narrow window: many ties, broken by uid.
+                Scheduler::Event ev{nullptr, {now + u->GetInteger(0, 20), uid++, 0}};
+                heap->Insert(ev);
+                reference.emplace(ev.key.m_ts, ev.key.m_uid);
+            }
+            else if (op < 0.7)
+            {
+                // Any pending event, the earliest and the latest included.
+                auto it = reference.begin();
+                std::advance(it, u->GetInteger(0, reference.size() - 1));
+                heap->Remove(Scheduler::Event{nullptr, {it->first, it->second, 0}});
+                reference.erase(it);
+            }
+            else
+            {
+                Scheduler::Event next = heap->RemoveNext();
+                auto expected = *reference.begin();
+                reference.erase(reference.begin());
+                NS_TEST_ASSERT_MSG_EQ(next.key.m_ts, expected.first, "time, step " << step);
+                NS_TEST_ASSERT_MSG_EQ(next.key.m_uid, expected.second, "uid, step " << step);
+                now = next.key.m_ts;
+            }
+            NS_TEST_ASSERT_MSG_EQ(heap->IsEmpty(), reference.empty(), "emptiness");
+            if (!reference.empty())
+            {
+                NS_TEST_ASSERT_MSG_EQ(heap->PeekNext().key.m_uid,
+                                      reference.begin()->second,
+                                      "next, step " << step);
+                uint64_t first = reference.begin()->first;
+                NS_TEST_ASSERT_MSG_EQ(heap->IsDue(TimeStep(first)), true, "due at its time");
+                NS_TEST_ASSERT_MSG_EQ(heap->IsDue(TimeStep(first) - TimeStep(1)),
+                                      false,
+                                      "not due before");
+            }
+        }
+    }
+};
+
+/// The same event program, with Simulator::Remove and Cancel, runs in the
+/// same order on PeekableScheduler as on ns-3's MapScheduler.
+class SimulatorOrderTestCase : public TestCase
+{
+  public:
+    SimulatorOrderTestCase()
+        : TestCase("a simulation runs its events in the same order as with MapScheduler")
+    {
+    }
+
+  private:
+    /// Runs the program on \p scheduler; \return the order events ran in
+    std::vector<uint32_t> RunOn(ObjectFactory scheduler)
+    {
+        RngSeedManager::SetSeed(11);
+        RngSeedManager::SetRun(1);
+        Simulator::SetScheduler(scheduler);
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(3);
+        std::vector<uint32_t> order;
+        std::vector<EventId> pending;
+        uint32_t label = 0;
+        // Each event records itself and schedules one or two more, some at
+        // the same time, and removes or cancels a pending one now and then.
+        std::function<void(uint32_t)> fire = [&](uint32_t self) {
+            order.push_back(self);
+            for (int k = u->GetInteger(1, 2); k > 0 && label < 5000; --k)
+            {
+                Time at = NanoSeconds(u->GetInteger(0, 3));
+                uint32_t next = label++;
+                pending.push_back(Simulator::Schedule(at, [&fire, next]() { fire(next); }));
+            }
+            if (!pending.empty() && u->GetValue() < 0.2)
+            {
+                EventId& victim = pending[u->GetInteger(0, pending.size() - 1)];
+                if (u->GetValue() < 0.5)
+                {
+                    Simulator::Remove(victim);
+                }
+                else
+                {
+                    victim.Cancel();
+                }
+            }
+        };
+        for (uint32_t i = 0; i < 8; ++i)
+        {
+            uint32_t next = label++;
+            pending.push_back(
+                Simulator::Schedule(NanoSeconds(i % 3), [&fire, next]() { fire(next); }));
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        return order;
+    }
+
+    void DoRun() override
+    {
+        std::vector<uint32_t> peekable = RunOn(ObjectFactory("ns3::PeekableScheduler"));
+        std::vector<uint32_t> map = RunOn(ObjectFactory("ns3::MapScheduler"));
+        NS_TEST_ASSERT_MSG_GT(peekable.size(), 1000u, "the program ran");
+        NS_TEST_ASSERT_MSG_EQ(peekable.size(), map.size(), "as many events");
+        NS_TEST_ASSERT_MSG_EQ((peekable == map), true, "same order");
+        NS_TEST_ASSERT_MSG_EQ(PeekableScheduler::GetCurrent(), nullptr, "destroyed with the run");
+    }
+};
+
+class PeekableSchedulerTestSuite : public TestSuite
+{
+  public:
+    PeekableSchedulerTestSuite()
+        : TestSuite("request-scheduling-scheduler", Type::UNIT)
+    {
+        AddTestCase(new HeapOrderTestCase());
+        AddTestCase(new SimulatorOrderTestCase());
+    }
+};
+
+PeekableSchedulerTestSuite g_peekableSchedulerTestSuite;
+
+} // namespace
