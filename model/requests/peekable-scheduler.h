@@ -15,9 +15,9 @@ namespace ns3
 
 /**
  * \ingroup request-scheduling
- * \brief A binary heap of events, as ns-3's PriorityQueueScheduler (the
- * scenarios' default), that can also say whether an event is pending at
- * the current time.
+ * \brief A binary heap of events, as ns-3's PriorityQueueScheduler, that
+ * can also say whether an event is pending at the current time; the
+ * examples' SchedulerType.
  *
  * Why: at queue level a request reaches the server in an event of its
  * own, scheduled now, so that it comes after the events already due at
