@@ -382,10 +382,7 @@ RequestClient::SendRequest(uint32_t k)
             Simulator::ScheduleNow(&RequestClient::Deliver, this, header, flow, to);
         }
     }
-    else if (!SendPackets(header,
-                          flow,
-                          affinity ? InetSocketAddress(c.instance, m_service.GetPort())
-                                   : m_service))
+    else if (!SendPackets(header, flow, InetSocketAddress(to, m_service.GetPort())))
     {
         // Never left the node (no route: its link is down, for instance):
         // sent and dropped, so that requests stay conserved.
