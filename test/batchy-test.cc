@@ -134,6 +134,39 @@ class GraphTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(g.GetModule(2).controllable, true, "authors' placement: a too");
         NS_TEST_ASSERT_MSG_EQ(g.GetModule(3).controllable, true, "and s");
 
+        // A merger of buffered branches, and everything below it through
+        // splitters, sees their batches' bursts: not controllable. A merger
+        // with nothing buffered above it is.
+        std::istringstream merge("module r 100 200 b,c\n" // not by its costs
+                                 "module b 100 10 m\n"
+                                 "module c 100 10 m\n"
+                                 "module m 100 10 s\n"
+                                 "module s 100 200 d,e\n"
+                                 "module d 100 10\n"
+                                 "module e 100 10\n"
+                                 "module u 100 200 w\n"
+                                 "module v 100 200 w\n"
+                                 "module w 100 10\n"
+                                 "flow fb r>b>m>s>d 1e6 50us\n"
+                                 "flow fc r>c>m>s>e 1e6 50us\n"
+                                 "flow fu u>w 1e6 50us\n"
+                                 "flow fv v>w 1e6 50us\n");
+        NS_TEST_ASSERT_MSG_EQ(DataFlowGraph::Parse(merge, "merge", g, error), true, error);
+        controllable.clear();
+        for (uint32_t v = 0; v < g.GetNModules(); ++v)
+        {
+            controllable.push_back(g.GetModule(v).controllable);
+        }
+        NS_TEST_ASSERT_MSG_EQ(
+            (controllable ==
+             std::vector<bool>{false, true, true, false, false, false, false, false, false, true}),
+            true,
+            "the branches b, c and the unbatched merger w only");
+        g.SetChainBuffers(true);
+        NS_TEST_ASSERT_MSG_EQ(g.Validate(error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(g.GetModule(3).controllable, true, "authors' placement: m");
+        NS_TEST_ASSERT_MSG_EQ(g.GetModule(5).controllable, true, "and d");
+
         const std::vector<std::pair<std::string, std::string>> bad = {
             {"module a 1 1 b\nmodule b 1 1 a\nflow f a>b 1 1us\n",
              "bad:2"}, // cycle (at the flow? no)

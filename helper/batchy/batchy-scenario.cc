@@ -201,8 +201,9 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     "core cannot serve within their SLOs onto the other cores",
                     decompose);
     options.AddBool("chain-buffers",
-                    "also buffer modules inside a chain below a buffered one (the authors' "
-                    "placement; by default they pass its batches on)",
+                    "buffer every module by its costs, as the authors do (by default not a "
+                    "module inside a chain below a buffered one, nor a merger of buffered "
+                    "branches or anything below it)",
                     chainBuffers);
     options.Add("slo-steps",
                 "SLO changes: TIME:SLO,... (e.g. 1s:300us,2s:60us) for the step flows that "

@@ -83,7 +83,7 @@ class BatchyScenario : public RequestScenario
         bool profile{false};         //!< profile every module first (BatchyProfiler)
         uint32_t cores{1};           //!< the worker's cores
         bool decompose{false};       //!< decompose the pipeline onto the other cores
-        bool chainBuffers{false};    //!< buffer chain modules too (the authors' placement)
+        bool chainBuffers{false};    //!< buffer by costs alone (the authors' placement)
 
         Parameters();
         /**

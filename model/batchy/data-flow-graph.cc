@@ -255,23 +255,33 @@ DataFlowGraph::Validate(std::string& error)
             m_gate[v * nf + f] = it - out.begin();
         }
     }
-    // Worth a buffer by its costs; but a module that only ever receives the
-    // whole batches of one above it that is worth a buffer (a chain: its only
-    // predecessor has no other successor) would only re-cut those batches,
-    // unless the authors' placement is asked for.
+    // Worth a buffer by its costs; but not a module that only ever receives
+    // the whole batches of one above it that is worth a buffer (a chain: its
+    // only predecessor has no other successor), which would only re-cut
+    // them, nor a merger of streams that buffers above it have batched, nor
+    // anything below such a merger, unless the authors' placement is asked for.
     std::vector<bool> byCost(m_modules.size());
     std::vector<bool> fed(m_modules.size(), false);
+    std::vector<bool> batched(m_modules.size(), false); // a buffer at or above
+    std::vector<bool> merged(m_modules.size(), false);  // a batched merger at or above
     for (uint32_t v : order)
     {
         Module& m = m_modules[v];
         double total = m.t0Ns + m.t1Ns;
         byCost[v] = m.bufferable && total > 0 && m.t1Ns / total <= 0.5;
+        for (uint32_t p : m.predecessors)
+        {
+            batched[v] = batched[v] || batched[p];
+            merged[v] = merged[v] || merged[p];
+        }
+        merged[v] = merged[v] || (m.predecessors.size() > 1 && batched[v]);
         if (!m_chainBuffers && m.predecessors.size() == 1 &&
             m_modules[m.predecessors[0]].successors.size() == 1)
         {
             fed[v] = byCost[m.predecessors[0]] || fed[m.predecessors[0]];
         }
-        m.controllable = byCost[v] && !fed[v];
+        m.controllable = byCost[v] && !fed[v] && (m_chainBuffers || !merged[v]);
+        batched[v] = batched[v] || m.controllable;
     }
     return true;
 }

@@ -37,8 +37,12 @@ namespace ns3
  * only ever receives that module's whole batches. A buffer there can only
  * re-cut them: with the upstream trigger it passes each batch on at once,
  * with any other it holds a remainder for a whole upstream batch interval,
- * a delay the paper's model (additive per buffer) does not see. The
- * authors' code buffers chain modules too; SetChainBuffers(true) does so.
+ * a delay the paper's model (additive per buffer) does not see. Nor is a
+ * merger of branches that a buffer above it batches, nor anything below
+ * such a merger: its input is the bursts of whole batches that several
+ * buffers emit, so a buffer there fills with the other branches' bursts,
+ * not at its packet rate as the model assumes. The authors' code buffers
+ * by costs alone; SetChainBuffers(true) does so.
  *
  * Text format (read by Parse), one item per line, '#' starts a comment:
  *
@@ -129,8 +133,9 @@ class DataFlowGraph
     bool Validate(std::string& error);
 
     /**
-     * \brief Whether modules inside a chain below a controllable module are
-     * controllable too (the authors' placement); takes effect at Validate.
+     * \brief Whether modules inside a chain below a controllable module, and
+     * mergers below one and what is below them, are controllable too (the
+     * authors' placement: by costs alone); takes effect at Validate.
      * \param on true: buffer them by their costs alone (default false)
      */
     void SetChainBuffers(bool on);
@@ -203,7 +208,7 @@ class DataFlowGraph
   private:
     std::vector<Module> m_modules; //!< modules
     std::vector<Flow> m_flows;     //!< flows
-    bool m_chainBuffers{false};    //!< chain modules controllable by their costs
+    bool m_chainBuffers{false};    //!< every module controllable by its costs
     std::vector<uint32_t> m_next;  //!< next hop per (module, flow)
     std::vector<uint32_t> m_gate;  //!< output gate per (module, flow)
 };
