@@ -83,16 +83,17 @@ ProjectGradient(const Eigen::VectorXd& grad,
             d = -grad;
             return d.norm() > eps;
         }
-        Eigen::MatrixXd a(rows.size(), grad.size());
+        // mu = -(A A^T)^+ A g = -(A^T)^+ g: the least-norm least-squares
+        // solution of A^T mu = -g, from one decomposition of A^T (cubic in
+        // the smaller of its sides, not in the number of rows).
+        Eigen::MatrixXd at(grad.size(), rows.size());
         for (uint32_t r = 0; r < rows.size(); ++r)
         {
-            a.row(r) = rows[r];
+            at.col(r) = rows[r].transpose();
         }
-        Eigen::MatrixXd inv =
-            Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(a * a.transpose())
-                .pseudoInverse();
-        Eigen::VectorXd mu = -inv * (a * grad);
-        d = -(grad + a.transpose() * mu);
+        Eigen::VectorXd mu =
+            Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(at).solve(-grad);
+        d = -(grad + at * mu);
         if (d.norm() > eps)
         {
             return true;
