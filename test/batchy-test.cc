@@ -120,13 +120,16 @@ class GraphTestCase : public TestCase
                                  "flow fb r>x>a>s>b 1e6 50us\n"
                                  "flow fc r>x>a>s>c 1e6 50us\n");
         NS_TEST_ASSERT_MSG_EQ(DataFlowGraph::Parse(chain, "chain", g, error), true, error);
-        std::vector<bool> controllable;
-        for (uint32_t v = 0; v < g.GetNModules(); ++v)
-        {
-            controllable.push_back(g.GetModule(v).controllable);
-        }
+        auto controllable = [&g]() {
+            std::vector<bool> c;
+            for (uint32_t v = 0; v < g.GetNModules(); ++v)
+            {
+                c.push_back(g.GetModule(v).controllable);
+            }
+            return c;
+        };
         NS_TEST_ASSERT_MSG_EQ(
-            (controllable == std::vector<bool>{true, false, false, false, true, true}),
+            (controllable() == std::vector<bool>{true, false, false, false, true, true}),
             true,
             "r and the branches b, c only");
         g.SetChainBuffers(true);
@@ -152,13 +155,8 @@ class GraphTestCase : public TestCase
                                  "flow fu u>w 1e6 50us\n"
                                  "flow fv v>w 1e6 50us\n");
         NS_TEST_ASSERT_MSG_EQ(DataFlowGraph::Parse(merge, "merge", g, error), true, error);
-        controllable.clear();
-        for (uint32_t v = 0; v < g.GetNModules(); ++v)
-        {
-            controllable.push_back(g.GetModule(v).controllable);
-        }
         NS_TEST_ASSERT_MSG_EQ(
-            (controllable ==
+            (controllable() ==
              std::vector<bool>{false, true, true, false, false, false, false, false, false, true}),
             true,
             "the branches b, c and the unbatched merger w only");

@@ -275,12 +275,11 @@ DataFlowGraph::Validate(std::string& error)
             merged[v] = merged[v] || merged[p];
         }
         merged[v] = merged[v] || (m.predecessors.size() > 1 && batched[v]);
-        if (!m_chainBuffers && m.predecessors.size() == 1 &&
-            m_modules[m.predecessors[0]].successors.size() == 1)
+        if (m.predecessors.size() == 1 && m_modules[m.predecessors[0]].successors.size() == 1)
         {
             fed[v] = byCost[m.predecessors[0]] || fed[m.predecessors[0]];
         }
-        m.controllable = byCost[v] && !fed[v] && (m_chainBuffers || !merged[v]);
+        m.controllable = byCost[v] && (m_chainBuffers || (!fed[v] && !merged[v]));
         batched[v] = batched[v] || m.controllable;
     }
     return true;
