@@ -3,7 +3,8 @@
  *
  * DataPathRouter: the subclass hook sees transit packets first, the rest is
  * forwarded along cached routes, the cache follows address changes, and
- * RouteCache is an attribute of the subclasses.
+ * RouteCache is an attribute of the subclasses. OutputRouteCache: a host's
+ * sockets get the route static routing gives, kept per destination.
  */
 
 #include "ns3/boolean.h"
@@ -18,6 +19,8 @@
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
+#include "ns3/output-route-cache-helper.h"
+#include "ns3/output-route-cache.h"
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/semantic-router.h"
@@ -262,6 +265,114 @@ class RouteCacheAttributeTestCase : public TestCase
 
 /**
  * \ingroup request-scheduling
+ * \brief OutputRouteCache: a host's packets get the route static routing
+ * gives, built once per destination; failures and bound devices are not
+ * cached; interface changes clear the cache; packets still flow.
+ */
+class OutputRouteCacheTestCase : public TestCase
+{
+  public:
+    OutputRouteCacheTestCase()
+        : TestCase("output route cache: static routing's routes, kept per destination")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        InternetStackHelper stack;
+        stack.SetRoutingHelper(OutputRouteCacheHelper::AheadOfStaticRouting());
+        stack.Install(nodes);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+        Ipv4AddressHelper addresses;
+        addresses.SetBase("10.1.1.0", "255.255.255.0");
+        NetDeviceContainer devices = p2p.Install(nodes.Get(0), nodes.Get(1));
+        Ipv4InterfaceContainer ifaces = addresses.Assign(devices);
+
+        Ptr<Ipv4> ip = nodes.Get(0)->GetObject<Ipv4>();
+        auto list = DynamicCast<Ipv4ListRouting>(ip->GetRoutingProtocol());
+        NS_TEST_ASSERT_MSG_NE(list, nullptr, "a list routing");
+        int16_t priority;
+        auto cache = DynamicCast<OutputRouteCache>(list->GetRoutingProtocol(0, priority));
+        NS_TEST_ASSERT_MSG_NE(cache, nullptr, "the cache comes first");
+        Ptr<Ipv4StaticRouting> staticRouting = Ipv4StaticRoutingHelper().GetStaticRouting(ip);
+
+        auto route = [&](Ipv4Address to, Ptr<NetDevice> oif, Socket::SocketErrno& err) {
+            Ipv4Header h;
+            h.SetDestination(to);
+            return list->RouteOutput(nullptr, h, oif, err);
+        };
+        Socket::SocketErrno err;
+        const Ipv4Address peer = ifaces.GetAddress(1);
+        Ptr<Ipv4Route> first = route(peer, nullptr, err);
+        NS_TEST_ASSERT_MSG_NE(first, nullptr, "a route to the peer");
+        NS_TEST_ASSERT_MSG_EQ(err, Socket::ERROR_NOTERROR, "no error");
+        Ipv4Header h;
+        h.SetDestination(peer);
+        Ptr<Ipv4Route> reference = staticRouting->RouteOutput(nullptr, h, nullptr, err);
+        NS_TEST_ASSERT_MSG_EQ(first->GetSource(), reference->GetSource(), "static's source");
+        NS_TEST_ASSERT_MSG_EQ(first->GetGateway(), reference->GetGateway(), "static's gateway");
+        NS_TEST_ASSERT_MSG_EQ(first->GetOutputDevice(),
+                              reference->GetOutputDevice(),
+                              "static's device");
+        NS_TEST_ASSERT_MSG_EQ(cache->GetSize(), 1u, "one destination cached");
+        NS_TEST_ASSERT_MSG_EQ(route(peer, nullptr, err), first, "the same route, from the cache");
+
+        NS_TEST_ASSERT_MSG_EQ(route(Ipv4Address("192.168.7.7"), nullptr, err),
+                              nullptr,
+                              "no route off the link (no default route)");
+        NS_TEST_ASSERT_MSG_EQ(err, Socket::ERROR_NOROUTETOHOST, "no route to host");
+        NS_TEST_ASSERT_MSG_NE(route(peer, devices.Get(0), err), nullptr, "bound device: routed");
+        NS_TEST_ASSERT_MSG_EQ(cache->GetSize(), 1u, "failures and bound devices are not cached");
+
+        std::ostringstream os;
+        cache->PrintRoutingTable(Create<OutputStreamWrapper>(&os));
+        NS_TEST_ASSERT_MSG_NE(os.str().find("  10.1.1.2 via"),
+                              std::string::npos,
+                              "PrintRoutingTable lists the cached route: " << os.str());
+
+        // Packets still flow; then the interface goes down and comes back.
+        uint32_t received = 0;
+        Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(1), UdpSocketFactory::GetTypeId());
+        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        sink->SetRecvCallback([&received](Ptr<Socket> s) {
+            while (s->Recv())
+            {
+                ++received;
+            }
+        });
+        Ptr<Socket> source = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
+        source->Bind();
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            Simulator::Schedule(MilliSeconds(1 + i), [source, peer]() {
+                source->SendTo(Create<Packet>(100), 0, InetSocketAddress(peer, 9));
+            });
+        }
+        std::size_t afterDown = 99;
+        Simulator::Schedule(MilliSeconds(10), [&afterDown, cache, ip]() {
+            ip->SetDown(1);
+            afterDown = cache->GetSize();
+            ip->SetUp(1);
+        });
+        Simulator::Schedule(MilliSeconds(11), [source, peer]() {
+            source->SendTo(Create<Packet>(100), 0, InetSocketAddress(peer, 9));
+        });
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(received, 4u, "every packet arrives");
+        NS_TEST_ASSERT_MSG_EQ(afterDown, 0u, "an interface going down clears the cache");
+        NS_TEST_ASSERT_MSG_EQ(cache->GetSize(), 1u, "the route is cached again");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup request-scheduling
  * \brief The DataPathRouter test suite.
  */
 class DataPathRouterTestSuite : public TestSuite
@@ -273,6 +384,7 @@ class DataPathRouterTestSuite : public TestSuite
         AddTestCase(new DataPathRouterTestCase(true));
         AddTestCase(new DataPathRouterTestCase(false));
         AddTestCase(new RouteCacheAttributeTestCase());
+        AddTestCase(new OutputRouteCacheTestCase());
     }
 };
 

@@ -16,6 +16,7 @@
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/multicore-server.h"
+#include "ns3/output-route-cache-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/request-client-helper.h"
 #include "ns3/request-client.h"
@@ -528,7 +529,8 @@ CardsScenario::CreateNodes()
     routerStack.Install(m_ingress);
     routerStack.Install(m_gateways);
     InternetStackHelper hostStack;
-    hostStack.SetRoutingHelper(Ipv4StaticRoutingHelper());
+    // Hosts keep the route to each destination they send to (OutputRouteCache).
+    hostStack.SetRoutingHelper(OutputRouteCacheHelper::AheadOfStaticRouting());
     hostStack.Install(m_clientNodes);
     hostStack.Install(m_servers);
 }

@@ -12,6 +12,7 @@
 #include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/multicore-server.h"
+#include "ns3/output-route-cache-helper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/rack-scheduler.h"
@@ -102,7 +103,8 @@ RackHelper::Install()
     torStack.SetRoutingHelper(list);
     torStack.Install(m_tor);
     InternetStackHelper hostStack;
-    hostStack.SetRoutingHelper(Ipv4StaticRoutingHelper());
+    // Hosts keep the route to each destination they send to (OutputRouteCache).
+    hostStack.SetRoutingHelper(OutputRouteCacheHelper::AheadOfStaticRouting());
     hostStack.Install(m_serverNodes);
     hostStack.Install(m_clientNodes);
 

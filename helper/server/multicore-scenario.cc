@@ -14,6 +14,7 @@
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/multicore-server.h"
+#include "ns3/output-route-cache-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/random-delay-link-helper.h"
 #include "ns3/request-client-helper.h"
@@ -371,7 +372,10 @@ MulticoreScenario::Build()
     const Parameters& p = m_parameters;
     m_clientNodes.Create(p.clients);
     m_serverNode = CreateObject<Node>();
+    // Hosts keep the route to each destination they send to (OutputRouteCache)
+    // instead of static routing building it anew for every packet.
     InternetStackHelper internet;
+    internet.SetRoutingHelper(OutputRouteCacheHelper::AheadOfStaticRouting());
     internet.Install(m_clientNodes);
     internet.Install(m_serverNode);
 

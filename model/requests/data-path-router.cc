@@ -12,9 +12,7 @@
 #include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 
-#include <algorithm>
 #include <string>
-#include <vector>
 
 namespace ns3
 {
@@ -215,20 +213,7 @@ DataPathRouter::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /*
     os << "Node: " << (m_ipv4 ? m_ipv4->GetObject<Node>()->GetId() : 0)
        << ", Time: " << Simulator::Now().As(Time::S) << ", " << name << ", route cache "
        << (m_routeCache ? "on" : "off") << ", " << m_routes.size() << " destinations\n";
-    std::vector<uint32_t> destinations;
-    destinations.reserve(m_routes.size());
-    for (const auto& [dst, route] : m_routes)
-    {
-        destinations.push_back(dst);
-    }
-    std::sort(destinations.begin(), destinations.end());
-    for (uint32_t dst : destinations)
-    {
-        const Ptr<Ipv4Route>& route = m_routes.at(dst);
-        os << "  " << Ipv4Address(dst) << " via " << route->GetGateway() << " from "
-           << route->GetSource() << " on interface "
-           << m_ipv4->GetInterfaceForDevice(route->GetOutputDevice()) << "\n";
-    }
+    PrintRouteMap(os, m_ipv4, m_routes);
 }
 
 } // namespace ns3

@@ -5,6 +5,7 @@
 #ifndef DATA_PATH_ROUTER_H
 #define DATA_PATH_ROUTER_H
 
+#include "output-route-cache.h"
 #include "service-request-header.h"
 
 #include "ns3/ipv4-address.h"
@@ -243,10 +244,10 @@ class DataPathRouter : public Ipv4RoutingProtocol
                const UnicastForwardCallback& ucb,
                const ErrorCallback& ecb);
 
-    Ptr<Ipv4> m_ipv4;                                      //!< the node's IPv4
-    bool m_routeCache;                                     //!< remember routes per destination
-    std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_routes; //!< destination -> route
-    uint64_t m_forwarded{0};                               //!< forwarded along cached routes
+    Ptr<Ipv4> m_ipv4;        //!< the node's IPv4
+    bool m_routeCache;       //!< remember routes per destination
+    RouteMap m_routes;       //!< destination -> route
+    uint64_t m_forwarded{0}; //!< forwarded along cached routes
 };
 
 } // namespace ns3

@@ -7,6 +7,8 @@
 #include "ns3/abort.h"
 #include "ns3/packet.h"
 
+#include <array>
+
 namespace ns3
 {
 
@@ -49,23 +51,37 @@ ServiceRequestHeader::GetSerializedSize() const
 void
 ServiceRequestHeader::Serialize(Buffer::Iterator i) const
 {
-    i.WriteHtonU16(MAGIC);
-    i.WriteU8(VERSION);
-    i.WriteU8(m_type);
-    i.WriteU8(m_flags);
-    i.WriteU8(m_class);
-    i.WriteHtonU16(m_packetIndex);
-    i.WriteHtonU16(m_packetCount);
-    i.WriteHtonU32(m_serviceId);
-    i.WriteHtonU32(m_clientId);
-    i.WriteHtonU32(m_transactionId);
-    i.WriteHtonU64(m_requestId);
-    i.WriteHtonU64(static_cast<uint64_t>(m_demandNs));
-    i.WriteHtonU64(static_cast<uint64_t>(m_sendTimeNs));
-    i.WriteHtonU32(m_locator);
-    i.WriteHtonU32(m_queueLength);
-    i.WriteHtonU32(m_outstanding);
-    i.WriteHtonU64(static_cast<uint64_t>(m_outstandingWorkNs));
+    // Encoded in network byte order into a local array, then copied into the
+    // packet with one Write: Buffer::Iterator checks the bounds once for it,
+    // instead of once per byte as WriteHtonU64 and WriteU8 do in a build
+    // with assertions (the PyPI wheel's).
+    std::array<uint8_t, SERIALIZED_SIZE> bytes;
+    uint8_t* p = bytes.data();
+    auto put = [&p](auto value) {
+        for (int shift = 8 * (sizeof(value) - 1); shift >= 0; shift -= 8)
+        {
+            *p++ = static_cast<uint8_t>(value >> shift);
+        }
+    };
+    put(MAGIC);
+    put(VERSION);
+    put(static_cast<uint8_t>(m_type));
+    put(m_flags);
+    put(m_class);
+    put(m_packetIndex);
+    put(m_packetCount);
+    put(m_serviceId);
+    put(m_clientId);
+    put(m_transactionId);
+    put(m_requestId);
+    put(static_cast<uint64_t>(m_demandNs));
+    put(static_cast<uint64_t>(m_sendTimeNs));
+    put(m_locator);
+    put(m_queueLength);
+    put(m_outstanding);
+    put(static_cast<uint64_t>(m_outstandingWorkNs));
+    NS_ASSERT(p == bytes.data() + bytes.size());
+    i.Write(bytes.data(), bytes.size());
 }
 
 uint32_t
@@ -78,6 +94,12 @@ ServiceRequestHeader::Deserialize(Buffer::Iterator start)
         return 0;
     }
     Buffer::Iterator i = start;
+    // ReadNtohU16 and ReadNtohU32 are inline and unchecked; ReadNtohU64 is
+    // neither, so the 64-bit fields are read as two halves.
+    auto readU64 = [&i]() {
+        uint64_t high = i.ReadNtohU32();
+        return (high << 32) | i.ReadNtohU32();
+    };
     if (i.ReadNtohU16() != MAGIC || i.ReadU8() != VERSION)
     {
         return 0;
@@ -98,13 +120,13 @@ ServiceRequestHeader::Deserialize(Buffer::Iterator start)
     uint32_t serviceId = i.ReadNtohU32();
     uint32_t clientId = i.ReadNtohU32();
     uint32_t transactionId = i.ReadNtohU32();
-    uint64_t requestId = i.ReadNtohU64();
-    auto demand = static_cast<int64_t>(i.ReadNtohU64());
-    auto sendTime = static_cast<int64_t>(i.ReadNtohU64());
+    uint64_t requestId = readU64();
+    auto demand = static_cast<int64_t>(readU64());
+    auto sendTime = static_cast<int64_t>(readU64());
     uint32_t locator = i.ReadNtohU32();
     uint32_t queueLength = i.ReadNtohU32();
     uint32_t outstanding = i.ReadNtohU32();
-    auto work = static_cast<int64_t>(i.ReadNtohU64());
+    auto work = static_cast<int64_t>(readU64());
     if (demand < 0 || sendTime < 0 || work < 0)
     {
         return 0;
