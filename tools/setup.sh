@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what `make run` / `make test` need on a fresh Debian machine:
-# Debian packages (compiler, CMake, Ninja, Boost and Eigen headers, gnuplot, Python
-# venv) and a .venv with the ns3 wheel, cppyy, pandas, scipy, tqdm, Dask
+# Debian packages (compiler, CMake, Ninja, Boost and Eigen headers, tcmalloc,
+# gnuplot, Python venv) and a .venv with the ns3 wheel, cppyy, pandas, scipy, tqdm, Dask
 # distributed and pytest, and the request_scheduling package installed
 # editable from python/.
 # With --fuzz, only clang-14 and libclang-rt-14-dev (make fuzz).
@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(g++ cmake ninja-build libboost-dev libeigen3-dev gnuplot-nox python3-venv python3-pip clang-format)
+apt_packages=(g++ cmake ninja-build libboost-dev libeigen3-dev libgoogle-perftools-dev gnuplot-nox python3-venv
+              python3-pip clang-format)
 # --fuzz (make fuzz): only clang and its libFuzzer and sanitizer runtimes.
 fuzz=false
 if [ "${1:-}" = "--fuzz" ]; then

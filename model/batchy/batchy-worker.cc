@@ -302,7 +302,7 @@ BatchyWorker::SetCore(uint32_t module, uint32_t core)
             RunEnd(core);
         }
     }
-    if (m_buffers[module].GetBacklog() > 0 && !c.busy && !c.flush.IsRunning())
+    if (m_buffers[module].GetBacklog() > 0 && !c.busy && c.flush.IsExpired())
     {
         // Its held packets are the new core's to flush if nothing comes.
         c.arrivalsAtLastRun = c.arrivals;

@@ -262,7 +262,11 @@ FlowSplitter::GetThresholdsText() const
     std::string text;
     for (uint64_t t : m_thresholds)
     {
-        text += (text.empty() ? "" : ",") + std::to_string(t);
+        if (!text.empty())
+        {
+            text += ',';
+        }
+        text += std::to_string(t);
     }
     return text;
 }
