@@ -49,11 +49,12 @@ void PrintRouteMap(std::ostream& os, Ptr<const Ipv4> ipv4, const RouteMap& route
  *
  * Use it only in front of protocols whose answer depends on the destination
  * alone, such as static routing, or global routing without
- * RandomEcmpRouting (not on-demand or load-balancing protocols). The cache is dropped on every
- * interface or address change of the node (the Notify* methods); ns-3 does not tell other routing
- * protocols about route table changes, so call Flush after changing routes at run time. A packet
- * sent through a bound device (an output interface given) is routed by the other protocols every
- * time.
+ * RandomEcmpRouting (not on-demand or load-balancing protocols). The cache
+ * is dropped on every interface or address change of the node (the Notify*
+ * methods); ns-3 does not tell other routing protocols about route table
+ * changes, so call Flush after changing routes at run time. A packet sent
+ * through a bound device (an output interface given) is routed by the other
+ * protocols every time.
  */
 class OutputRouteCache : public Ipv4RoutingProtocol
 {
