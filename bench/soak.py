@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -32,6 +31,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "python"))
 
 from request_scheduling import example_path  # noqa: E402
+
+from bench import wait_peak_rss  # noqa: E402  (bench/ is the script's directory)
 
 FACTORS = (1, 2, 5, 10)
 # name: (example, options, default duration s, quick base s)
@@ -52,14 +53,14 @@ def run(example: str, options: dict, duration: float) -> dict:
         args = [str(example_path(example)), *(f"--{k.replace('_', '-')}={v}" for k, v in options.items()),
                 f"--duration={duration}s", f"--json={out}"]
         start = time.monotonic()
-        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        err = proc.stderr.read()
-        # wait4 reports this child's own resource usage (ru_maxrss in KiB).
-        _, status, usage = os.wait4(proc.pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise RuntimeError(f"{example} failed: {err.strip()}")
+        with tempfile.TemporaryFile() as err:
+            proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err)
+            rss = wait_peak_rss(proc)
+            err.seek(0)
+            if proc.returncode != 0:
+                raise RuntimeError(f"{example} failed: {err.read().decode().strip()}")
         summary = json.loads(out.read_text())
-        summary["peak_rss_mib"] = usage.ru_maxrss / 1024
+        summary["peak_rss_mib"] = rss
         summary["soak_wall_s"] = time.monotonic() - start
         return summary
 
