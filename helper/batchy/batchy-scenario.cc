@@ -161,6 +161,11 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                       arrival,
                       {"poisson", "paced"});
     options.AddUnsigned("batch", "largest batch B (packets)", batch, 1, 4096);
+    options.AddUnsigned("buffer-capacity",
+                        "packets a fractional buffer holds, the largest trigger (>= --batch)",
+                        bufferCapacity,
+                        1,
+                        4096);
     options.AddTime("period", "control period", period, false);
     options.AddUnsigned("warmup-periods",
                         "control periods before measuring",
@@ -328,6 +333,14 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return fail("duration", "must be > 0");
     }
+    // The max controller sets every trigger to B, and a trigger above the
+    // capacity could never fire.
+    if (batch > bufferCapacity)
+    {
+        return fail("buffer-capacity=" + std::to_string(bufferCapacity),
+                    "below --batch=" + std::to_string(batch) +
+                        ": a buffer must hold a trigger of B packets");
+    }
     if (decompose && cores < 2)
     {
         return fail("decompose", "needs --cores=2 or more");
@@ -466,7 +479,7 @@ BatchyScenario::Build()
 
     auto worker = CreateObject<BatchyWorker>();
     worker->SetAttribute("MaxBatch", UintegerValue(p.batch));
-    worker->SetAttribute("BufferCapacity", UintegerValue(std::max<uint32_t>(64, p.batch)));
+    worker->SetAttribute("BufferCapacity", UintegerValue(p.bufferCapacity));
     worker->SetAttribute("CostJitter", DoubleValue(p.costJitter));
     worker->SetAttribute("Cores", UintegerValue(p.cores));
     worker->AssignStreams(3100);
@@ -815,6 +828,7 @@ BatchyScenario::Summarize() const
         .Set("m", p.m)
         .Set("controller", TypeAliases::Name(p.controller.GetTypeId()))
         .Set("batch", p.batch)
+        .Set("buffer_capacity", p.bufferCapacity)
         .Set("offered_pps", p.rate)
         .Set("burstiness", p.burstiness)
         .Set("arrival", p.arrival)

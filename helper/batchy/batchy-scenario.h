@@ -70,6 +70,7 @@ class BatchyScenario : public RequestScenario
         double burstiness{1};         //!< mean burst of one flow
         std::string arrival{"poisson"}; //!< traffic: poisson or paced
         uint32_t batch{32};             //!< B
+        uint32_t bufferCapacity{64};    //!< packets a fractional buffer holds
         Time period{MilliSeconds(100)}; //!< control period
         uint32_t warmupPeriods{2};      //!< periods not measured
         uint32_t packetSize{64};        //!< bytes

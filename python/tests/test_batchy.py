@@ -70,13 +70,26 @@ def test_bad_pipeline_files(tmp_path, text, message):
     ("burstiness", 0.5), ("burstiness", 0), ("rate", 0), ("slo", "0.8y"), ("slo", "-1x"), ("warmup_periods", 20), ("m", 0),
     ("slo_steps", "1s"), ("slo_steps", "2ms:60us,1ms:300us"), ("rate_steps", "1ms:-5"),
     ("step_flows", "("), ("cost_jitter", 2), ("profile", "maybe"), ("cores", 0), ("cores", 65),
-    ("decompose", "true"), ("decompose", "maybe"), ("arrival", "cbr"),
+    ("decompose", "true"), ("decompose", "maybe"), ("arrival", "cbr"), ("buffer_capacity", 0),
 ])
 def test_invalid_options_name_the_option(option, value):
     with pytest.raises(rs.ExampleError) as err:
         rs.run("batchy-pipeline", **{**SHORT, option: value})
     assert "--" + option.replace("_", "-") in str(err.value)
     assert err.value.returncode == 1
+
+
+def test_a_trigger_above_the_buffer_capacity_is_rejected():
+    # The max controller's trigger is B: a B above the buffers' capacity is
+    # refused before the run, naming both options; a capacity that holds B
+    # is used as given.
+    with pytest.raises(rs.ExampleError) as err:
+        rs.run("batchy-pipeline", batch=100, **SHORT)
+    message = str(err.value)
+    assert "--buffer-capacity=64: below --batch=100" in message and err.value.returncode == 1
+    s = rs.run("batchy-pipeline", batch=100, buffer_capacity=128, controller="max", rate=1e7, **SHORT)
+    assert s["buffer_capacity"] == 128
+    assert max(m["trigger"] for m in s["per_module"].values()) == 100
 
 
 def test_steps_for_no_flow_name_the_option():
