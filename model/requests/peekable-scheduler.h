@@ -59,7 +59,20 @@ class PeekableScheduler : public Scheduler
     bool IsDue(Time t) const;
 
   private:
-    std::vector<Event> m_heap;           //!< std heap, the earliest (time, uid) on top
+    /**
+     * \brief Put an event in a hole, moving it towards the top.
+     * \param hole an index of m_heap whose parent chain is a heap
+     * \param ev the event
+     */
+    void SiftUp(size_t hole, const Event& ev);
+    /**
+     * \brief Put an event in a hole, moving it towards the leaves.
+     * \param hole an index of m_heap whose subtrees are heaps
+     * \param ev the event
+     */
+    void SiftDown(size_t hole, const Event& ev);
+
+    std::vector<Event> m_heap;           //!< 4-ary heap, the earliest (time, uid) at index 0
     static PeekableScheduler* s_current; //!< the one that last received an event, while it lives
 };
 
