@@ -5,6 +5,7 @@
 #include "ns3/map-scheduler.h"
 #include "ns3/peekable-scheduler.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/recurring-event.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -147,6 +148,88 @@ class SimulatorOrderTestCase : public TestCase
     }
 };
 
+/// RecurringEvent runs like Simulator::Schedule, reusing its EventImpl only
+/// when that cannot change what runs.
+class RecurringEventTestCase : public TestCase
+{
+  public:
+    RecurringEventTestCase()
+        : TestCase("a recurring event reuses its EventImpl once the last has run, not otherwise")
+    {
+    }
+
+  private:
+    /// The member function the events call: notes its argument and time, and
+    /// schedules itself again while again > 0.
+    void Fire(uint32_t arg)
+    {
+        m_fired.emplace_back(arg, Simulator::Now().GetNanoSeconds());
+        if (m_again > 0)
+        {
+            --m_again;
+            EventId next = m_event.Schedule(NanoSeconds(5));
+            m_sameImpl.push_back(next.PeekEventImpl() == m_last.PeekEventImpl());
+            m_last = next;
+        }
+    }
+
+    void DoRun() override
+    {
+        m_event = RecurringEvent<RecurringEventTestCase, uint32_t>(this,
+                                                                   &RecurringEventTestCase::Fire,
+                                                                   7);
+
+        // Scheduled again from its own run: the same EventImpl each time.
+        m_again = 3;
+        m_last = m_event.Schedule(NanoSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_fired.size(), 4u, "ran four times");
+        NS_TEST_ASSERT_MSG_EQ(m_fired.back().second, 16, "at 1, 6, 11, 16 ns");
+        NS_TEST_ASSERT_MSG_EQ(m_fired.front().first, 7u, "with its argument");
+        NS_TEST_ASSERT_MSG_EQ((m_sameImpl == std::vector<bool>{true, true, true}), true, "reused");
+
+        // Scheduled twice while pending: two EventImpls, both run, and
+        // cancelling one leaves the other.
+        m_fired.clear();
+        EventId a = m_event.Schedule(NanoSeconds(1));
+        EventId b = m_event.Schedule(NanoSeconds(2));
+        NS_TEST_ASSERT_MSG_NE(a.PeekEventImpl(), b.PeekEventImpl(), "a new one while pending");
+        EventId c = m_event.Schedule(NanoSeconds(3));
+        b.Cancel();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_fired.size(), 2u, "the two not cancelled ran");
+        NS_TEST_ASSERT_MSG_EQ(m_fired[1].second - m_fired[0].second, 2, "at +1 and +3 ns");
+
+        // After a cancellation or a removal, the next one is new and runs.
+        for (bool remove : {false, true})
+        {
+            m_fired.clear();
+            EventId gone = m_event.Schedule(NanoSeconds(1));
+            remove ? Simulator::Remove(gone) : gone.Cancel();
+            EventId next = m_event.Schedule(NanoSeconds(2));
+            NS_TEST_ASSERT_MSG_NE(gone.PeekEventImpl(), next.PeekEventImpl(), "a new one");
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(m_fired.size(), 1u, "only the second ran");
+        }
+
+        // A copy calls the same function with its own EventImpl.
+        m_fired.clear();
+        RecurringEvent<RecurringEventTestCase, uint32_t> copy = m_event;
+        EventId mine = m_event.Schedule(NanoSeconds(1));
+        EventId its = copy.Schedule(NanoSeconds(1));
+        NS_TEST_ASSERT_MSG_NE(mine.PeekEventImpl(), its.PeekEventImpl(), "not shared");
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_fired.size(), 2u, "both ran");
+        Simulator::Destroy();
+    }
+
+    RecurringEvent<RecurringEventTestCase, uint32_t> m_event; //!< the event under test
+    EventId m_last;                                           //!< its last EventId
+    uint32_t m_again{0};                                      //!< runs still to schedule
+    std::vector<std::pair<uint32_t, int64_t>> m_fired;        //!< (argument, ns) of each run
+    std::vector<bool> m_sameImpl;                             //!< reuse of each re-scheduling
+};
+
 class PeekableSchedulerTestSuite : public TestSuite
 {
   public:
@@ -155,6 +238,7 @@ class PeekableSchedulerTestSuite : public TestSuite
     {
         AddTestCase(new HeapOrderTestCase());
         AddTestCase(new SimulatorOrderTestCase());
+        AddTestCase(new RecurringEventTestCase());
     }
 };
 

@@ -302,12 +302,12 @@ RequestClient::StartApplication()
     for (uint32_t k = 0; k < m_clientCount; ++k)
     {
         m_clients[k].id = m_clientId + k;
+        m_clients[k].send = {this, &RequestClient::SendRequest, k};
         // A renewal process started at the join time: the first request
         // follows one inter-arrival draw, so clients do not send in lock step.
         Time join = m_joinWindow.IsZero() ? Time(0)
                                           : Seconds(m_join->GetValue(0, m_joinWindow.GetSeconds()));
-        m_clients[k].next =
-            Simulator::Schedule(join + NextGap(), &RequestClient::SendRequest, this, k);
+        m_clients[k].next = m_clients[k].send.Schedule(join + NextGap());
     }
 }
 
@@ -389,7 +389,7 @@ RequestClient::SendRequest(uint32_t k)
         ++m_sendFailures;
         ++m_sent;
         m_dropTrace(header, "no route");
-        c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
+        c.next = c.send.Schedule(NextGap());
         return;
     }
     MarkOutstanding(m_sent);
@@ -400,7 +400,7 @@ RequestClient::SendRequest(uint32_t k)
         ++m_affinitySent;
     }
     m_txTrace(header);
-    c.next = Simulator::Schedule(NextGap(), &RequestClient::SendRequest, this, k);
+    c.next = c.send.Schedule(NextGap());
     if (deliverNow)
     {
         Deliver(header, flow, to);

@@ -6,6 +6,7 @@
 #define REQUEST_CLIENT_H
 
 #include "mixture-random-variable.h"
+#include "recurring-event.h"
 #include "request-stats.h"
 #include "service-request-header.h"
 
@@ -173,12 +174,13 @@ class RequestClient : public Application
     /// State of one logical client.
     struct Client
     {
-        uint32_t id{0};                              //!< client id
-        EventId next;                                //!< its next request
-        uint32_t transaction{0};                     //!< current transaction
-        uint32_t sentInTransaction{0};               //!< requests of it sent so far
-        Time transactionStart;                       //!< when it started
-        Ipv4Address instance{Ipv4Address::GetAny()}; //!< locator learnt (Any: none)
+        uint32_t id{0};                               //!< client id
+        EventId next;                                 //!< its next request
+        RecurringEvent<RequestClient, uint32_t> send; //!< SendRequest of this client
+        uint32_t transaction{0};                      //!< current transaction
+        uint32_t sentInTransaction{0};                //!< requests of it sent so far
+        Time transactionStart;                        //!< when it started
+        Ipv4Address instance{Ipv4Address::GetAny()};  //!< locator learnt (Any: none)
     };
 
     /**

@@ -67,9 +67,12 @@ CorePolicy::Attach(ServerRequestPool* pool, uint32_t workers, CompletionCallback
     m_workers.assign(workers, Worker{});
     m_idle.clear();
     m_idlePos.assign(workers, NOT_IDLE);
-    for (auto& worker : m_workers)
+    for (uint32_t w = 0; w < workers; ++w)
     {
+        Worker& worker = m_workers[w];
         worker.busySince = Simulator::Now();
+        worker.sliceEnd = {this, &CorePolicy::SliceEnd, w};
+        worker.overheadEnd = {this, &CorePolicy::OverheadEnd, w};
     }
     // Highest index on top of the stack: worker 0 is handed out first.
     for (uint32_t w = workers; w-- > 0;)
@@ -202,10 +205,7 @@ CorePolicy::StartSlice(uint32_t w, Time slice, Time overhead)
     Worker& worker = m_workers[w];
     const ServerRequest& r = Get(worker.current);
     worker.sliceStart = Simulator::Now() + overhead;
-    worker.event = Simulator::Schedule(overhead + std::min(r.remaining, slice),
-                                       &CorePolicy::SliceEnd,
-                                       this,
-                                       w);
+    worker.event = worker.sliceEnd.Schedule(overhead + std::min(r.remaining, slice));
 }
 
 void
@@ -262,11 +262,15 @@ CorePolicy::Preempt(uint32_t w, Time cost)
     ++m_preemptions;
     m_preemptTrace(r, w);
     // The worker pays the cost, then asks the policy for work.
-    worker.event = Simulator::Schedule(cost, [this, w]() {
-        SetIdle(w);
-        DoWorkerIdle(w);
-    });
+    worker.event = worker.overheadEnd.Schedule(cost);
     return h;
+}
+
+void
+CorePolicy::OverheadEnd(uint32_t w)
+{
+    SetIdle(w);
+    DoWorkerIdle(w);
 }
 
 void
@@ -283,7 +287,7 @@ CorePolicy::EndSliceAt(uint32_t w, Time at)
     // Removed, not cancelled: a cancelled event would stay in the
     // scheduler until the slice's old end.
     Simulator::Remove(worker.event);
-    worker.event = Simulator::Schedule(delay, &CorePolicy::SliceEnd, this, w);
+    worker.event = worker.sliceEnd.Schedule(delay);
 }
 
 void

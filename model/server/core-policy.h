@@ -8,6 +8,7 @@
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/object.h"
+#include "ns3/recurring-event.h"
 #include "ns3/server-request.h"
 #include "ns3/traced-callback.h"
 
@@ -201,12 +202,14 @@ class CorePolicy : public Object
     /// State of one worker core.
     struct Worker
     {
-        Handle current{0};   //!< request on the worker, if running
-        bool running{false}; //!< a request is on the worker
-        Time sliceStart;     //!< when the current slice's work started
-        Time busySince;      //!< start of the current busy period
-        Time busyTotal;      //!< busy time of finished busy periods
-        EventId event;       //!< end of slice or of overhead
+        Handle current{0};                                //!< request on the worker, if running
+        bool running{false};                              //!< a request is on the worker
+        Time sliceStart;                                  //!< when the current slice's work started
+        Time busySince;                                   //!< start of the current busy period
+        Time busyTotal;                                   //!< busy time of finished busy periods
+        EventId event;                                    //!< end of slice or of overhead
+        RecurringEvent<CorePolicy, uint32_t> sliceEnd;    //!< SliceEnd of this worker
+        RecurringEvent<CorePolicy, uint32_t> overheadEnd; //!< OverheadEnd of this worker
     };
 
     /**
@@ -217,6 +220,8 @@ class CorePolicy : public Object
     void StartSlice(uint32_t w, Time slice, Time overhead);
     /// \param w the worker whose slice ended
     void SliceEnd(uint32_t w);
+    /// \param w the worker that has paid a preemption's cost
+    void OverheadEnd(uint32_t w);
     /// \param w the worker that becomes idle
     void SetIdle(uint32_t w);
     /// \param w the worker that becomes busy
