@@ -25,12 +25,12 @@ namespace ns3
  * delivery at the end of the sending event gives the same order with one
  * event fewer per request (a quarter of the queue level's events).
  * RequestClient asks GetCurrent(): with another scheduler (SchedulerType)
- * it keeps the event. The heap is the standard library's, on a vector, as
- * in PriorityQueueScheduler, without its per-call logging, with the key
- * compared as one number and a Remove that mends the heap in O(log n)
- * after its linear search (ns-3's rebuilds it): 3-4 % faster at queue
- * level. Events leave in (time, uid) order, unique keys, so every
- * scheduler gives the same run.
+ * it keeps the event. The heap is a 4-ary heap on a vector (half as deep
+ * as PriorityQueueScheduler's binary one), without its per-call logging,
+ * with the key compared as one number and a Remove that mends the heap in
+ * O(log n) after its linear search (ns-3's rebuilds it): 8 % faster than
+ * the standard library's binary heap at queue level. Events leave in
+ * (time, uid) order, unique keys, so every scheduler gives the same run.
  */
 class PeekableScheduler : public Scheduler
 {
