@@ -216,8 +216,8 @@ class RunToCompletionTestCase : public TestCase
 {
   public:
     RunToCompletionTestCase()
-        : TestCase("Worker: depth-first run to completion; two branches cost 10 units "
-                   "unbuffered and 8 with buffers of 2 (hand-computed)")
+        : TestCase("Worker: depth-first run to completion; the paper's two branches cost 8 "
+                   "units unbuffered and 6 with buffers of 2 (10 and 8 with a splitter of 1)")
     {
     }
 
@@ -253,20 +253,34 @@ class RunToCompletionTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(d.list[1].second, MicroSeconds(5), "f2 after r, y");
             Simulator::Destroy();
         }
-        for (uint32_t trigger : {0u, 2u})
+
+        // The paper's two-branch example: two branches a, b of 1 unit per
+        // batch + 1 per packet behind a free splitter s, two batches of one
+        // packet for each: 8 units unbuffered, 6 with buffers of 2 at a and
+        // b. Then the same with s at 1 unit per batch: 10 and 8. A branch c
+        // (2 units) that a first packet takes alone at time 0 keeps the
+        // worker busy until s + 2 while a1, b1, a2, b2 queue; MaxBatch 2
+        // makes the next runs [a1, b1] and [a2, b2]. Times in units.
+        struct Case
         {
-            // A splitter s (1 unit per batch) and two branches a, b (1 unit
-            // per batch + 1 per packet), plus a branch c (2 units) that a
-            // first packet takes alone at time 0, keeping the worker busy
-            // until 3 while a1, b1, a2, b2 queue; MaxBatch 2 makes the next
-            // runs [a1, b1] and [a2, b2].
-            // Unbuffered: each of the two runs costs s 1 + a 2 + b 2 = 5, 10
-            // units; a1 leaves at 6, b1 at 8, a2 at 11, b2 at 13.
-            // Buffers of 2 at a and b: the first run costs s only (1), the
-            // second s 1 + a (1 + 2) + b (1 + 2) = 7: 8 units; a1 and a2
-            // leave at 8, b1 and b2 at 11.
+            int splitter;         //!< s's cost per batch (units)
+            uint32_t trigger;     //!< a's and b's
+            int64_t work;         //!< the two runs' cost
+            std::vector<int> atA; //!< departures of a1, a2
+            std::vector<int> atB; //!< departures of b1, b2
+        };
+
+        for (const Case& k : std::vector<Case>{
+                 // Each run s + a 2 + b 2; a1 leaves at 4, b1 at 6, a2 at 8, b2 at 10.
+                 {0, 0, 8, {4, 8}, {6, 10}},
+                 // The first run buffers both; the second a (1 + 2), b (1 + 2).
+                 {0, 2, 6, {5, 5}, {8, 8}},
+                 {1, 0, 10, {6, 11}, {8, 13}},
+                 {1, 2, 8, {8, 8}, {11, 11}},
+             })
+        {
             DataFlowGraph g;
-            uint32_t s = g.AddModule("s", unit, 0);
+            uint32_t s = g.AddModule("s", k.splitter * unit, 0);
             uint32_t a = g.AddModule("a", unit, unit);
             uint32_t b = g.AddModule("b", unit, unit);
             uint32_t c = g.AddModule("c", 2 * unit, 0);
@@ -279,8 +293,8 @@ class RunToCompletionTestCase : public TestCase
             auto w = CreateObject<BatchyWorker>();
             w->SetAttribute("MaxBatch", UintegerValue(2));
             w->SetGraph(g);
-            w->SetTrigger(a, trigger);
-            w->SetTrigger(b, trigger);
+            w->SetTrigger(a, k.trigger);
+            w->SetTrigger(b, k.trigger);
             Departures d;
             w->SetEgressCallback(MakeCallback(&Departures::Add, &d));
             Simulator::Schedule(Time(0), [w]() { w->Receive(nullptr, 2); });
@@ -297,18 +311,22 @@ class RunToCompletionTestCase : public TestCase
             {
                 at[flow].push_back(t);
             }
-            using V = std::vector<Time>;
-            if (trigger == 0)
+            auto times = [](const std::vector<int>& units) {
+                std::vector<Time> v;
+                for (int u : units)
+                {
+                    v.push_back(MicroSeconds(u));
+                }
+                return v;
+            };
+            std::string name =
+                "splitter " + std::to_string(k.splitter) + ", trigger " + std::to_string(k.trigger);
+            Time first = MicroSeconds(k.splitter + 2); // c's run
+            NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime() - first, MicroSeconds(k.work), name);
+            NS_TEST_ASSERT_MSG_EQ((at[0] == times(k.atA)), true, name << ": a");
+            NS_TEST_ASSERT_MSG_EQ((at[1] == times(k.atB)), true, name << ": b");
+            if (k.trigger > 0)
             {
-                NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime(), MicroSeconds(3 + 10), "unbuffered");
-                NS_TEST_ASSERT_MSG_EQ((at[0] == V{MicroSeconds(6), MicroSeconds(11)}), true, "a");
-                NS_TEST_ASSERT_MSG_EQ((at[1] == V{MicroSeconds(8), MicroSeconds(13)}), true, "b");
-            }
-            else
-            {
-                NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime(), MicroSeconds(3 + 8), "buffered");
-                NS_TEST_ASSERT_MSG_EQ((at[0] == V{MicroSeconds(8), MicroSeconds(8)}), true, "a");
-                NS_TEST_ASSERT_MSG_EQ((at[1] == V{MicroSeconds(11), MicroSeconds(11)}), true, "b");
                 NS_TEST_ASSERT_MSG_EQ(w->GetModuleStats(a).executions, 1, "a ran once, on 2");
             }
             NS_TEST_ASSERT_MSG_EQ(w->GetHeld(), 0, "nothing held");
