@@ -194,7 +194,7 @@ class RecurringEventTestCase : public TestCase
         EventId a = m_event.Schedule(NanoSeconds(1));
         EventId b = m_event.Schedule(NanoSeconds(2));
         NS_TEST_ASSERT_MSG_NE(a.PeekEventImpl(), b.PeekEventImpl(), "a new one while pending");
-        EventId c = m_event.Schedule(NanoSeconds(3));
+        m_event.Schedule(NanoSeconds(3));
         b.Cancel();
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(m_fired.size(), 2u, "the two not cancelled ran");
