@@ -9,7 +9,6 @@
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
-#include "ns3/ecmp-router.h"
 #include "ns3/file-transfer-client.h"
 #include "ns3/file-transfer-server.h"
 #include "ns3/flow-splitter.h"
@@ -74,17 +73,6 @@ SdwanScenario::Parameters::Parameters()
     DistributionSpec::Parse("const:100000", uploadSizes, error, DistributionSpec::Quantity::COUNT);
     uploadShare = 0.0005;
     DistributionSpec::Parse("const:0us", splitterDelay, error);
-}
-
-bool
-SdwanScenario::Parameters::UseSack() const
-{
-    // ns-3.44's SACK scoreboard (TcpTxBuffer::Update) crashes when a
-    // reordered ACK with SACK blocks arrives after all data is acknowledged,
-    // which per-packet spraying makes common.
-    TypeId spray = PacketSprayRouter::GetTypeId();
-    TypeId tid = router.GetTypeId();
-    return sack == "auto" ? !(tid == spray || tid.IsChildOf(spray)) : sack == "true";
 }
 
 uint64_t
@@ -240,11 +228,7 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
                     tcp = tid.GetName();
                     return true;
                 });
-    options.AddChoice("sack",
-                      "TCP selective acknowledgements; auto: on, except with ecmp-packet (ns-3's "
-                      "SACK scoreboard crashes under its reordering)",
-                      sack,
-                      {"auto", "true", "false"});
+    options.AddBool("sack", "TCP selective acknowledgements", sack);
     options.AddUnsigned("short-size",
                         "flows of at most this many packets are short in the results "
                         "(default: the first threshold, the splitter's own class)",
@@ -362,7 +346,7 @@ SdwanScenario::Build()
     auto server = CreateObjectWithAttributes<FileTransferServer>("Port",
                                                                  UintegerValue(kServerPort),
                                                                  "Sack",
-                                                                 BooleanValue(p.UseSack()));
+                                                                 BooleanValue(p.sack));
     serverNode->AddApplication(server);
     server->SetStartTime(Seconds(0));
 
@@ -377,7 +361,7 @@ SdwanScenario::Build()
     m_client->SetAttribute("DownloadSize", PointerValue(p.downloadSizes.Create()));
     m_client->SetAttribute("UploadSize", PointerValue(p.uploadSizes.Create()));
     m_client->SetAttribute("UploadProbability", DoubleValue(p.uploadShare));
-    m_client->SetAttribute("Sack", BooleanValue(p.UseSack()));
+    m_client->SetAttribute("Sack", BooleanValue(p.sack));
     clientNode->AddApplication(m_client);
     m_client->SetStartTime(Seconds(0));
     m_client->SetStopTime(p.duration);
@@ -642,7 +626,7 @@ SdwanScenario::Summarize() const
         .Set("queue", p.queue)
         .Set("splitter_delay", p.splitterDelay.text)
         .Set("tcp", p.tcp.empty() ? std::string("default") : p.tcp)
-        .Set("tcp_sack", p.UseSack())
+        .Set("tcp_sack", p.sack)
         .Set("short_size", p.GetShortSize())
         .Set("flows", flows)
         .Set("short_flows", shortFct.GetCount())

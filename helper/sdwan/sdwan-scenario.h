@@ -67,7 +67,7 @@ class SdwanScenario : public RequestScenario
         std::string wanRate{"1Gbps"};     //!< WAN links
         std::string lanRate{"10Gbps"};    //!< LAN and generator links
         std::string tcp;                  //!< congestion control (empty: ns-3's default)
-        std::string sack{"auto"};         //!< SACK: true, false or auto (off with per-packet ECMP)
+        bool sack{true};                  //!< TCP selective acknowledgements
         uint32_t shortSize{0};            //!< largest short flow (packets; 0: the first threshold)
         std::string flowsPath;            //!< per-flow CSV
 
@@ -86,8 +86,6 @@ class SdwanScenario : public RequestScenario
         bool Validate(std::string& error) const;
         /// \return the number of tunnels (thresholds + 1)
         uint32_t GetTunnels() const;
-        /// \return whether the connections use SACK
-        bool UseSack() const;
         /// \return the largest short flow in packets (shortSize, or the first threshold)
         uint64_t GetShortSize() const;
     };

@@ -4,6 +4,8 @@
 
 #include "file-transfer-application.h"
 
+#include "sack-safe-tcp-socket.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/socket.h"
@@ -82,14 +84,16 @@ FileTransferApplication::GetSegmentSize() const
     return m_segmentSize;
 }
 
-void
-FileTransferApplication::ConfigureSocket(Ptr<Socket> socket) const
+Ptr<Socket>
+FileTransferApplication::CreateSocket() const
 {
+    Ptr<Socket> socket = SackSafeTcpSocket::Create(GetNode());
     socket->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
     socket->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
     socket->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
     socket->SetAttribute("MaxSegLifetime", DoubleValue(m_timeWait.GetSeconds() / 2));
     socket->SetAttribute("Sack", BooleanValue(m_sack));
+    return socket;
 }
 
 } // namespace ns3

@@ -57,11 +57,13 @@ class FileTransferApplication : public Application
     /// \return bytes per packet of a file
     uint32_t GetSegmentSize() const;
     /**
-     * \brief Apply SegmentSize, BufferSize, TimeWait and Sack to a TCP socket
-     * (connections accepted by a listening socket inherit them).
-     * \param socket a new socket
+     * \brief A new TCP socket (a SackSafeTcpSocket: ns-3's own crashes on
+     * ACKs reordered after the last data) with SegmentSize, BufferSize,
+     * TimeWait and Sack applied; connections accepted by a listening socket
+     * inherit them.
+     * \return the socket
      */
-    void ConfigureSocket(Ptr<Socket> socket) const;
+    Ptr<Socket> CreateSocket() const;
 
   private:
     uint32_t m_segmentSize; //!< bytes per packet

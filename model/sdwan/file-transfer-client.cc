@@ -13,7 +13,6 @@
 #include "ns3/socket.h"
 #include "ns3/string.h"
 #include "ns3/tcp-l4-protocol.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -157,8 +156,7 @@ FileTransferClient::NextRequest()
     t.bytes = t.packets * GetSegmentSize();
     t.start = Simulator::Now();
 
-    Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
-    ConfigureSocket(socket);
+    Ptr<Socket> socket = CreateSocket();
     socket->SetConnectCallback(MakeCallback(&FileTransferClient::Connected, this),
                                MakeCallback(&FileTransferClient::ConnectionFailed, this));
     socket->SetRecvCallback(MakeCallback(&FileTransferClient::Receive, this));

@@ -12,7 +12,6 @@
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-base.h"
-#include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -72,10 +71,9 @@ FileTransferServer::GetUploads() const
 void
 FileTransferServer::StartApplication()
 {
-    m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     // Accepted connections are copies of the listening socket: its
     // attributes are theirs.
-    ConfigureSocket(m_listener);
+    m_listener = CreateSocket();
     m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),

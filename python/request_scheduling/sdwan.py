@@ -11,10 +11,8 @@ and the ratios the paper reports (``summary.json``):
 * fig4a: short-flow mean FCT speed-up of the splitter over ECMP (per-flow
   hash) against the threshold, 1 .. 100 packets, at several request rates;
   and at the highest rate for one fixed class (flows of at most 40 packets);
-* fig4b: the speed-up against the background utilisation, 10 .. 40 %;
-  ECMP per packet is measured there too (without TCP SACK, which ns-3.44
-  cannot run under per-packet spraying, and so against the splitter without
-  SACK);
+* fig4b: the speed-up against the background utilisation, 10 .. 40 %,
+  over ECMP per flow and ECMP per packet;
 * fig5: FCT distributions (PDF) of short flows, splitter vs ECMP, and the
   jitter of both;
 * fig6: short-flow FCT with no, native-XDP and generic-XDP splitter delay;
@@ -112,25 +110,20 @@ def fig4a(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) ->
 
 def fig4b(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Speed-up vs background utilisation (default threshold), over ECMP per
-    flow and per packet. Per-packet spraying runs without TCP SACK (ns-3.44's
-    SACK scoreboard crashes under its reordering), so it is compared with
-    the splitter without SACK too; the splitter and ECMP per flow run with it."""
-    grid = {"utilisation": scale["utilisations"]}
-    common = dict(runs=scale["runs"], jobs=jobs, duration=scale["duration"], warmup=scale["warmup"],
-                  progress=progress)
-    runs = pd.concat([sweep("sdwan-splitter", dict(grid, mode=["splitter", "ecmp", "ecmp-packet"]), **common),
-                      sweep("sdwan-splitter", grid, mode="splitter", sack="false", **common)],
-                     ignore_index=True)
-    runs["sack"] = runs["tcp_sack"].astype(bool)
+    flow and per packet (all with TCP SACK)."""
+    runs = sweep("sdwan-splitter", {"utilisation": scale["utilisations"],
+                                    "mode": ["splitter", "ecmp", "ecmp-packet"]},
+                 runs=scale["runs"], jobs=jobs, duration=scale["duration"], warmup=scale["warmup"],
+                 progress=progress)
     runs.to_csv(out / "fig4b-runs.csv", index=False)
-    s = summarize(runs, ["mode", "sack", "utilisation"], METRICS)
+    s = summarize(runs, ["mode", "utilisation"], METRICS)
     s.to_csv(out / "fig4b-summary.csv", index=False)
     rows = []
-    for baseline, sack in [("ecmp", True), ("ecmp-packet", False)]:
-        b = s[(s["mode"] == baseline) & (s["sack"] == sack)].set_index("utilisation")
-        sp = s[(s["mode"] == "splitter") & (s["sack"] == sack)].set_index("utilisation")
+    sp = s[s["mode"] == "splitter"].set_index("utilisation")
+    for baseline in ["ecmp", "ecmp-packet"]:
+        b = s[s["mode"] == baseline].set_index("utilisation")
         for u in sp.index:
-            rows.append({"baseline": baseline, "sack": sack, "utilisation_pct": 100 * u,
+            rows.append({"baseline": baseline, "utilisation_pct": 100 * u,
                          "speedup": b.loc[u, "short_fct_mean_us"] / sp.loc[u, "short_fct_mean_us"],
                          "long_ratio": sp.loc[u, "long_fct_mean_us"] / b.loc[u, "long_fct_mean_us"]})
     ratios = pd.DataFrame(rows)

@@ -157,7 +157,7 @@ CASES = {
         "wan-rate": values(RATE),
         "lan-rate": values(RATE),
         "tcp": values(["Bogus", "", "ns3::Object"]),
-        "sack": values(CHOICE, BOOL[:2]),
+        "sack": values(CHOICE, BOOL, ["auto"]),
         "short-size": values(UINT1),
         "flows": values(OUTPUT),
     },

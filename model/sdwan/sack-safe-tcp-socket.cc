@@ -1,0 +1,127 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "sack-safe-tcp-socket.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/object-factory.h"
+#include "ns3/rtt-estimator.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-option.h"
+#include "ns3/tcp-recovery-ops.h"
+#include "ns3/tcp-tx-buffer.h"
+#include "ns3/type-id.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SackSafeTcpSocket");
+
+NS_OBJECT_ENSURE_REGISTERED(SackSafeTcpSocket);
+
+TypeId
+SackSafeTcpSocket::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SackSafeTcpSocket")
+            .SetParent<TcpSocketBase>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<SackSafeTcpSocket>()
+            .AddTraceSource("StaleSack",
+                            "An ACK with SACK blocks arrived when no sent data awaited "
+                            "acknowledgement; its blocks were ignored.",
+                            MakeTraceSourceAccessor(&SackSafeTcpSocket::m_staleSackTrace),
+                            "ns3::SackSafeTcpSocket::StaleSackCallback");
+    return tid;
+}
+
+#if RS_NS3_VERSION_MINOR < 45
+TypeId
+SackSafeTcpSocket::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+#endif
+
+SackSafeTcpSocket::SackSafeTcpSocket(const SackSafeTcpSocket& socket)
+    : TcpSocketBase(socket)
+{
+}
+
+Ptr<SackSafeTcpSocket>
+SackSafeTcpSocket::Create(Ptr<Node> node)
+{
+    Ptr<TcpL4Protocol> tcp = node->GetObject<TcpL4Protocol>();
+    NS_ABORT_MSG_UNLESS(tcp, "SackSafeTcpSocket: node " << node->GetId() << " has no TCP");
+    auto make = [&tcp](const std::string& attribute) {
+        TypeIdValue type;
+        tcp->GetAttribute(attribute, type);
+        ObjectFactory factory;
+        factory.SetTypeId(type.Get());
+        return factory;
+    };
+    auto socket = CreateObject<SackSafeTcpSocket>();
+    socket->SetNode(node);
+    socket->SetTcp(tcp);
+    socket->SetRtt(make("RttEstimatorType").Create<RttEstimator>());
+    socket->SetCongestionControlAlgorithm(make("SocketType").Create<TcpCongestionOps>());
+    socket->SetRecoveryAlgorithm(make("RecoveryType").Create<TcpRecoveryOps>());
+    tcp->AddSocket(socket);
+    return socket;
+}
+
+uint64_t
+SackSafeTcpSocket::GetStaleSackAcks() const
+{
+    return m_staleSackAcks;
+}
+
+Ptr<TcpSocketBase>
+SackSafeTcpSocket::Fork()
+{
+    return CopyObject<SackSafeTcpSocket>(this);
+}
+
+uint64_t
+SackSafeTcpSocket::SentUnacknowledged() const
+{
+    // TcpTxBuffer keeps its sent size private; its pipe is
+    // sent - (sacked + lost) + retransmitted (RFC 6675), which gives it back.
+    return uint64_t{m_txBuffer->BytesInFlight()} + m_txBuffer->GetSacked() +
+           m_txBuffer->GetLost() - m_txBuffer->GetRetransmitsCount();
+}
+
+void
+SackSafeTcpSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    if (!tcpHeader.HasOption(TcpOption::SACK) || SentUnacknowledged() > 0)
+    {
+        TcpSocketBase::ReceivedAck(packet, tcpHeader);
+        return;
+    }
+    NS_LOG_LOGIC("ignoring the SACK blocks of " << tcpHeader << ": nothing is outstanding");
+    ++m_staleSackAcks;
+    m_staleSackTrace(tcpHeader);
+    // TcpHeader cannot remove an option: a copy without the SACK blocks.
+    TcpHeader header;
+    header.SetSourcePort(tcpHeader.GetSourcePort());
+    header.SetDestinationPort(tcpHeader.GetDestinationPort());
+    header.SetSequenceNumber(tcpHeader.GetSequenceNumber());
+    header.SetAckNumber(tcpHeader.GetAckNumber());
+    header.SetFlags(tcpHeader.GetFlags());
+    header.SetWindowSize(tcpHeader.GetWindowSize());
+    header.SetUrgentPointer(tcpHeader.GetUrgentPointer());
+    for (const auto& option : tcpHeader.GetOptionList())
+    {
+        if (option->GetKind() != TcpOption::SACK)
+        {
+            header.AppendOption(option);
+        }
+    }
+    TcpSocketBase::ReceivedAck(packet, header);
+}
+
+} // namespace ns3
