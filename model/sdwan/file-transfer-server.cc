@@ -6,12 +6,8 @@
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
-#include "ns3/object-factory.h"
 #include "ns3/packet.h"
 #include "ns3/socket.h"
-#include "ns3/tcp-congestion-ops.h"
-#include "ns3/tcp-l4-protocol.h"
-#include "ns3/tcp-socket-base.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -94,21 +90,6 @@ FileTransferServer::StopApplication()
 void
 FileTransferServer::Accept(Ptr<Socket> socket, const Address& /* from */)
 {
-    // An accepted socket is a copy of the listener, congestion control
-    // included, and ns-3's TcpCubic copy constructor (3.42 to at least 3.48)
-    // leaves its TCP-friendliness flag and counters uninitialised: results
-    // would then depend on heap contents. A fresh instance of the node's
-    // congestion control, built before any data flows, avoids that.
-    auto tcp = DynamicCast<TcpSocketBase>(socket);
-    auto l4 = GetNode()->GetObject<TcpL4Protocol>();
-    if (tcp && l4)
-    {
-        TypeIdValue type;
-        l4->GetAttribute("SocketType", type);
-        ObjectFactory factory;
-        factory.SetTypeId(type.Get());
-        tcp->SetCongestionControlAlgorithm(factory.Create<TcpCongestionOps>());
-    }
     m_connections[PeekPointer(socket)] = Connection{};
     socket->SetRecvCallback(MakeCallback(&FileTransferServer::Receive, this));
     socket->SetSendCallback(MakeCallback(&FileTransferServer::SendMore, this));

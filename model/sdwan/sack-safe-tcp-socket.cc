@@ -82,7 +82,19 @@ SackSafeTcpSocket::GetStaleSackAcks() const
 Ptr<TcpSocketBase>
 SackSafeTcpSocket::Fork()
 {
-    return CopyObject<SackSafeTcpSocket>(this);
+    Ptr<SackSafeTcpSocket> copy = CopyObject<SackSafeTcpSocket>(this);
+    if (m_congestionControl)
+    {
+        // ns-3's TcpCubic copy constructor (3.42 to at least 3.48) leaves its
+        // TCP-friendliness flag and counters uninitialised, so a forked
+        // connection's results would depend on heap contents: a fresh
+        // instance of the same type instead, before the connection exists
+        // (so that e.g. TcpBbr still sees it open).
+        ObjectFactory factory;
+        factory.SetTypeId(m_congestionControl->GetInstanceTypeId());
+        copy->SetCongestionControlAlgorithm(factory.Create<TcpCongestionOps>());
+    }
+    return copy;
 }
 
 uint64_t

@@ -37,6 +37,10 @@ class Node;
  * it leaves every other step of ns-3's TCP as it was: the socket behaves
  * exactly as ns-3 built without assertions (the in-tree release profile).
  * The StaleSack trace reports each such ACK.
+ *
+ * A listening socket's connections (Fork) get a fresh instance of its
+ * congestion control rather than ns-3's copy: TcpCubic's copy constructor
+ * (3.42 to at least 3.48) leaves state uninitialised.
  */
 class SackSafeTcpSocket : public TcpSocketBase
 {
