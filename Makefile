@@ -34,8 +34,10 @@ FULLNESS ?= QUICK
 test-cpp: build
 	cd $(BUILD) && RS_TEST_FULLNESS=$(FULLNESS) ctest --output-on-failure -j $(JOBS)
 
+# RS_TEST_FULLNESS: the long parts of test_valid_input.py and
+# test_properties.py run with EXTENSIVE or TAKES_FOREVER.
 test-python: build
-	$(PYTHON) -m pytest -q python/tests
+	RS_TEST_FULLNESS=$(FULLNESS) $(PYTHON) -m pytest -q python/tests
 
 bench: build
 	$(PYTHON) bench/bench.py

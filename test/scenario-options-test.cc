@@ -13,6 +13,7 @@
 #include "ns3/mixture-random-variable.h"
 #include "ns3/multicore-scenario.h"
 #include "ns3/multicore-server.h"
+#include "ns3/pointer.h"
 #include "ns3/request-dispatcher.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/scenario-options.h"
@@ -635,6 +636,121 @@ class SpecialCoresTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup request-scheduling-tests
+ * \brief An attribute a scenario sets from an option (ScenarioOptions::Owns)
+ * named elsewhere is an error naming both, never a value replaced: in the
+ * brackets of an object option, as an ns-3 default or a global value;
+ * always, or only with the option given too. Checks of combinations
+ * (AddCheck) run after every conversion. A pointer attribute given in
+ * brackets makes one object per object created.
+ */
+class OwnedAttributesTestCase : public TestCase
+{
+  public:
+    OwnedAttributesTestCase()
+        : TestCase("Owned attributes: named in brackets, as ns-3 defaults or global values")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // (arguments, expected error; empty: accepted)
+        const std::pair<std::vector<std::string>, std::string> cases[] = {
+            {{"--policy=shinjuku[Quantum=2us]"}, ""},
+            {{"--policy=shinjuku[Quantum=2us]", "--quantum=7us"},
+             "invalid --policy=shinjuku[Quantum=2us]: --quantum sets Quantum too; give one of "
+             "them"},
+            {{"--policy=afp", "--ns3::AfpCorePolicy::Quantum=2us"}, ""},
+            {{"--ns3::AfpCorePolicy::Quantum=2us", "--quantum=7us"},
+             "invalid --ns3::AfpCorePolicy::Quantum=2us: --quantum sets Quantum too; give one of "
+             "them"},
+            {{"--policy=afp[Thresh=3]"},
+             "invalid --policy=afp[Thresh=3]: the scenario sets Thresh from --thresh; give "
+             "--thresh instead"},
+            {{"--ns3::AfpCorePolicy::Thresh=3"},
+             "invalid --ns3::AfpCorePolicy::Thresh=3: the scenario sets Thresh from --thresh; "
+             "give --thresh instead"},
+            // A default on the base reaches the subclass too.
+            {{"--ns3::CorePolicy::Thresh=3"}, "unknown"},
+            {{"--RngRun=3"},
+             "invalid --RngRun=3: the scenario sets RngRun from --run; give --run instead"},
+            {{"--RngSeed=3"}, ""},
+            {{"--policy=cfcfs", "--thresh=5"}, "invalid --thresh: cfcfs takes none"},
+        };
+        for (const auto& [args, expected] : cases)
+        {
+            ObjectFactory policy("ns3::CfcfsCorePolicy");
+            std::string quantum;
+            std::string thresh;
+            uint32_t run = 1;
+            ScenarioOptions options;
+            options
+                .Add("policy", "policy", "cfcfs", [&policy](const std::string& t, std::string& e) {
+                    return TypeAliases::Parse("policy", t, CorePolicy::GetTypeId(), policy, e);
+                });
+            options.AddString("quantum", "quantum", quantum);
+            options.Owns("ns3::CorePolicy::Quantum", "quantum", false);
+            options.AddString("thresh", "thresh", thresh);
+            options.Owns("ns3::AfpCorePolicy::Thresh", "thresh");
+            options.AddUnsigned("run", "run", run, 1, 100);
+            options.Owns("RngRun", "run");
+            options.AddCheck([&](std::string& e) {
+                if (options.IsGiven("thresh") && policy.GetTypeId() != AfpCorePolicy::GetTypeId())
+                {
+                    e = "invalid --thresh: " + TypeAliases::Name(policy.GetTypeId()) +
+                        " takes none";
+                    return false;
+                }
+                return true;
+            });
+            std::vector<std::string> copy = args;
+            std::vector<char*> argv{const_cast<char*>("program")};
+            for (std::string& a : copy)
+            {
+                argv.push_back(a.data());
+            }
+            std::string error;
+            bool checked = options.CheckArguments(argv.size(), argv.data(), error);
+            if (checked)
+            {
+                for (const std::string& a : args)
+                {
+                    size_t eq = a.find('=');
+                    options.Set(a.substr(2, eq - 2), a.substr(eq + 1));
+                }
+            }
+            bool ok = checked && options.Convert(error);
+            NS_TEST_EXPECT_MSG_EQ(ok, expected.empty(), args.front() << ": " << error);
+            if (!expected.empty() && expected != "unknown")
+            {
+                NS_TEST_EXPECT_MSG_EQ(error, expected, args.front());
+            }
+        }
+
+        // One tracker per dispatcher, though the text names it once.
+        ObjectFactory dispatcher;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(TypeAliases::Parse("scheduler",
+                                                 "power-of-k[LoadTracker=proactive]",
+                                                 Dispatcher::GetTypeId(),
+                                                 dispatcher,
+                                                 error),
+                              true,
+                              error);
+        PointerValue first;
+        PointerValue second;
+        dispatcher.Create<Object>()->GetAttribute("LoadTracker", first);
+        dispatcher.Create<Object>()->GetAttribute("LoadTracker", second);
+        NS_TEST_ASSERT_MSG_NE(first.GetObject(), nullptr, "a tracker");
+        NS_TEST_EXPECT_MSG_NE(first.GetObject(), second.GetObject(), "each its own");
+        NS_TEST_EXPECT_MSG_EQ(second.GetObject()->GetInstanceTypeId().GetName(),
+                              "ns3::ProactiveLoadTracker",
+                              "of the type named");
+    }
+};
+
 /// Suite of the option and distribution tests.
 class ScenarioOptionsTestSuite : public TestSuite
 {
@@ -651,6 +767,7 @@ class ScenarioOptionsTestSuite : public TestSuite
         AddTestCase(new TypeAliasesTestCase());
         AddTestCase(new OptionSetTestCase());
         AddTestCase(new SpecialCoresTestCase());
+        AddTestCase(new OwnedAttributesTestCase());
     }
 };
 

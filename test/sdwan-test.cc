@@ -614,9 +614,9 @@ class StaleSackTestCase : public TestCase
     }
 
   private:
-    static constexpr uint32_t TRANSFERS = 200;   //!< connections, one after another
-    static constexpr uint32_t BYTES = 4 * 536;   //!< four segments each
-    static constexpr uint16_t PORT = 9;          //!< receiver's port
+    static constexpr uint32_t TRANSFERS = 200; //!< connections, one after another
+    static constexpr uint32_t BYTES = 4 * 536; //!< four segments each
+    static constexpr uint16_t PORT = 9;        //!< receiver's port
 
     void DoRun() override
     {
@@ -636,7 +636,8 @@ class StaleSackTestCase : public TestCase
         addresses.NewNetwork();
         addresses.Assign(slow.Install(nodes.Get(0), nodes.Get(2)));
         addresses.NewNetwork();
-        Ipv4InterfaceContainer receiver = addresses.Assign(fast.Install(nodes.Get(1), nodes.Get(3)));
+        Ipv4InterfaceContainer receiver =
+            addresses.Assign(fast.Install(nodes.Get(1), nodes.Get(3)));
         addresses.NewNetwork();
         addresses.Assign(slow.Install(nodes.Get(2), nodes.Get(3)));
         for (uint32_t i = 0; i < nodes.GetN(); ++i)
@@ -674,7 +675,9 @@ class StaleSackTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(m_received, uint64_t{TRANSFERS} * BYTES, "every byte delivered");
         NS_TEST_ASSERT_MSG_EQ(m_traced, stale, "the trace reports each ignored ACK");
         // 19 such ACKs in these 200 transfers; at least one is the point.
-        NS_TEST_ASSERT_MSG_GT(stale, 0, "ACKs with SACK blocks reached a sender with nothing outstanding");
+        NS_TEST_ASSERT_MSG_GT(stale,
+                              0,
+                              "ACKs with SACK blocks reached a sender with nothing outstanding");
         Simulator::Destroy();
     }
 
@@ -728,9 +731,9 @@ class StaleSackTestCase : public TestCase
     }
 
     std::vector<Ptr<SackSafeTcpSocket>> m_senders; //!< every sender, for its count
-    uint64_t m_received{0};                         //!< bytes delivered
-    uint32_t m_closed{0};                           //!< connections closed by their senders
-    uint64_t m_traced{0};                           //!< StaleSack trace calls
+    uint64_t m_received{0};                        //!< bytes delivered
+    uint32_t m_closed{0};                          //!< connections closed by their senders
+    uint64_t m_traced{0};                          //!< StaleSack trace calls
 };
 
 /**

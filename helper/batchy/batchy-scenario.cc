@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/batchy-header.h"
+#include "ns3/batchy-worker.h"
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
@@ -105,7 +106,7 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.AddUnsigned("m", "VRFs of the vrf pipeline, bearers of the mgw pipeline", m, 1, 4096);
     options.Add("controller",
                 "buffer controller: " + TypeAliases::List(BatchyController::GetTypeId()) +
-                    ", or a TypeId name",
+                    ", or a TypeId name; attributes as NAME[Attribute=Value|...]",
                 TypeAliases::Name(controller.GetTypeId()),
                 [this](const std::string& text, std::string& error) {
                     return TypeAliases::Parse("controller",
@@ -115,9 +116,11 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                                               error);
                 });
     options.Add("slo",
-                "delay SLO of every flow: a duration (50us), or a factor of each flow's mean "
-                "delay under the max controller (0.8x, as the paper's static table; a first "
-                "run with the max controller measures it) (default: the pipeline's)",
+                "delay SLO of every flow: a duration (50us; mgw: D0, bearer b's flows get "
+                "(b+1) x D0 and the last bearer's none, as the paper's MGW; not rc, whose "
+                "flows have their own), or a factor of each flow's mean delay under the max "
+                "controller (0.8x, as the paper's static table; a first run with the max "
+                "controller measures it) (default: the pipeline's)",
                 "",
                 [this](const std::string& text, std::string& error) {
                     if (!text.empty() && text.back() == 'x')
@@ -256,6 +259,37 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     return true;
                 });
     RequestScenario::Parameters::AddOptions(options);
+    options.Owns("ns3::BatchyController::Period", "period");
+    options.Owns("ns3::BatchyController::Decompose", "decompose");
+    options.Owns("ns3::BatchyWorker::MaxBatch", "batch");
+    options.Owns("ns3::BatchyWorker::BufferCapacity", "buffer-capacity");
+    options.Owns("ns3::BatchyWorker::CostJitter", "cost-jitter");
+    options.Owns("ns3::BatchyWorker::Cores", "cores");
+    options.Owns("ns3::BatchyTrafficSource::PacketSize", "packet-size");
+    options.Owns("ns3::BatchyTrafficSource::Arrival", "arrival");
+    options.Owns("ns3::BatchyTrafficSource::Burstiness", "burstiness");
+    // Options the pipeline does not use are errors, not ignored.
+    options.AddCheck([this, &options](std::string& error) {
+        bool named = std::find(kPipelines.begin(), kPipelines.end(), pipeline) != kPipelines.end();
+        const std::pair<const char*, bool> uses[] = {
+            {"m", pipeline == "vrf" || pipeline == "mgw"},
+            {"n", named},
+            {"slo", pipeline != "rc" || sloFactor > 0},
+        };
+        for (const auto& [option, used] : uses)
+        {
+            if (options.IsGiven(option) && !used)
+            {
+                error = std::string("invalid --") + option +
+                        ": has no effect with --pipeline=" + pipeline +
+                        (std::string(option) == "slo"
+                             ? " (its flows have their own SLOs; a factor such as 0.8x applies)"
+                             : "");
+                return false;
+            }
+        }
+        return true;
+    });
 }
 
 bool
@@ -344,6 +378,24 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     if (decompose && cores < 2)
     {
         return fail("decompose", "needs --cores=2 or more");
+    }
+    // What the worker would only find out when it runs, with the ns-3
+    // defaults given (--ns3::BatchyWorker::QueueCapacity=...).
+    auto worker = CreateObject<BatchyWorker>();
+    UintegerValue queueCapacity;
+    worker->GetAttribute("QueueCapacity", queueCapacity);
+    if (batch > queueCapacity.Get())
+    {
+        return fail("batch=" + std::to_string(batch),
+                    "above the ingress queue's " + std::to_string(queueCapacity.Get()) +
+                        " packets (ns3::BatchyWorker::QueueCapacity): no batch could reach it");
+    }
+    StringValue scheduling;
+    worker->GetAttribute("Scheduling", scheduling);
+    if (scheduling.Get() == "WeightedFair" && cores > 1)
+    {
+        return fail("cores=" + std::to_string(cores),
+                    "WeightedFair scheduling (ns3::BatchyWorker::Scheduling) runs on one core");
     }
     TypeId nfvnice = NfvniceBatchyController::GetTypeId();
     if (cores > 1 && (tid == nfvnice || tid.IsChildOf(nfvnice)))
@@ -611,14 +663,23 @@ BatchyScenario::PeriodEnd(uint32_t index)
     double overshoot = 0;
     double worst = 0; // the largest p95 / SLO of the flows with an SLO
     std::vector<double> p95(m_graph.GetNFlows());
+    m_insideAtPeriodStart.resize(m_graph.GetNFlows());
     for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
     {
         const auto& s = w->GetPeriodFlowStats(f);
         p95[f] = s.departed ? s.delay.GetQuantile(0.95).GetSeconds() * 1e6 : 0.0;
         Time slo = m_graph.GetFlow(f).slo;
-        if (slo.IsStrictlyPositive() && s.departed)
+        const auto& total = w->GetFlowStats(f);
+        uint64_t out = total.departed + total.dropped;
+        bool starved = !s.departed && m_insideAtPeriodStart[f] > 0;
+        m_insideAtPeriodStart[f] = total.received > out ? total.received - out : 0;
+        if (slo.IsStrictlyPositive() && (s.departed || starved))
         {
-            double ratio = s.delay.GetQuantile(0.95).GetDouble() / slo.GetDouble();
+            // Starved: a packet inside since the period began has waited the
+            // whole period, a lower bound of its delay.
+            double ratio =
+                (s.departed ? s.delay.GetQuantile(0.95) : m_parameters.period).GetDouble() /
+                slo.GetDouble();
             violated |= ratio > 1;
             worst = std::max(worst, ratio);
             overshoot = std::max(overshoot, ratio - 1);

@@ -202,6 +202,8 @@ class BatchyScenario : public RequestScenario
     std::vector<BatchyProfiler::Fit> m_profile; //!< per module, when profiled
     double m_overshootSum{0}; //!< over measured periods, the largest p95 / SLO - 1 (0 if none over)
     double m_overshootMax{0}; //!< the largest of those
+    /// Packets of each flow in the switch when the current period began
+    std::vector<uint64_t> m_insideAtPeriodStart;
     uint64_t m_departedMeasured{0};             //!< packets out of the graph after warm-up
     std::vector<uint64_t> m_executionsAtWarmUp; //!< per module
     std::vector<uint64_t> m_packetsAtWarmUp;    //!< per module

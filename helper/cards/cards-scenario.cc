@@ -249,6 +249,7 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
             return false;
         });
     }
+    options.Owns("ns3::SteamDispatcher::BatchSize", "steam-batch", false);
     options.AddChoice("deployment",
                       "ingress (rewrite at the ingress) or routed (hop by hop, the ingress's "
                       "dispatcher at the site gateways too)",
@@ -317,6 +318,22 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                       latency,
                       {"exp", "const"});
     RequestScenario::Parameters::AddOptions(options);
+    OwnClientAttributes(options, "inter-arrival", "service");
+    options.Owns("ns3::RequestClient::JoinWindow", "join-window");
+    options.Owns("ns3::RequestClient::TransactionRequests", "affinity");
+    options.Owns("ns3::RequestClient::TransactionDuration", "affinity");
+    options.Owns("ns3::MulticoreServer::Scaling", "scaling");
+    options.Owns("ns3::MulticoreServer::ComputeUnits", "compute-vector");
+    options.Owns("ns3::RandomDelayChannel::DelayVariable", "latency");
+    options.AddCheck([this, &options](std::string& error) {
+        if (scheduler == "central" && options.IsGiven("schedulers"))
+        {
+            error = "invalid --schedulers: --scheduler=central is one scheduling point shared by "
+                    "all ingresses; give one of them";
+            return false;
+        }
+        return true;
+    });
 }
 
 bool
@@ -401,8 +418,27 @@ CardsScenario::Parameters::Validate(std::string& error) const
     }
     if (UsesGateways() && schedulers == 1)
     {
-        return fail("--schedulers=1: one scheduler shared by all ingresses chooses among all "
-                    "instances; it does not combine with site gateways");
+        std::string given = scheduler == "central" ? "--scheduler=central" : "--schedulers=1";
+        return fail(given +
+                    ": one scheduler shared by all ingresses chooses among all "
+                    "instances; it does not combine with site gateways (--deployment=" +
+                    deployment + ")");
+    }
+    // What a dispatcher can only find out when it is built, checked here.
+    for (const ObjectFactory* f : {&ingress, &gateway})
+    {
+        std::string why;
+        if (f->GetTypeId() != TypeId() && !f->Create<Dispatcher>()->CheckConfig(why))
+        {
+            return fail("--scheduler=" + scheduler + ": " + why);
+        }
+    }
+    if (schedulers > sites && ingress.Create<Dispatcher>()->HoldsRequests())
+    {
+        return fail("--schedulers=" + std::to_string(schedulers) + ": --scheduler=" + scheduler +
+                    " queues requests at its scheduling point, which must be the only one at "
+                    "an ingress (--schedulers=" +
+                    std::to_string(sites) + " at most)");
     }
     if (deployment == "routed" && gateway.GetTypeId() != TypeId())
     {

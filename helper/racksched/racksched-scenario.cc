@@ -16,6 +16,7 @@
 #include "ns3/request-client-helper.h"
 #include "ns3/request-client.h"
 #include "ns3/request-dispatcher.h"
+#include "ns3/shinjuku-core-policy.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/type-aliases.h"
@@ -189,13 +190,15 @@ ParseHeterogeneous(const std::string& text, uint32_t servers, uint32_t& n, uint3
            n >= 1 && n <= servers && workers >= 1 && workers <= 1024;
 }
 
+/// The authors' Shinjuku servers preempt after 250 us (preemption_delay).
+const Time kAuthorsQuantum = MicroSeconds(250);
+
 } // namespace
 
 RackSchedScenario::Parameters::Parameters()
 {
     intra.SetTypeId("ns3::ShinjukuCorePolicy");
-    // The authors' Shinjuku servers preempt after 250 us (preemption_delay).
-    intra.Set("Quantum", TimeValue(MicroSeconds(250)));
+    intra.Set("Quantum", TimeValue(kAuthorsQuantum));
     std::string error;
     DistributionSpec::Parse(kWorkloads[1].service, service, error);
     duration = Seconds(1);
@@ -244,8 +247,21 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                 "shinjuku",
                 [this](const std::string& text, std::string& error) {
                     intraGiven = true;
-                    return TypeAliases::Parse("intra", text, CorePolicy::GetTypeId(), intra, error);
+                    if (!TypeAliases::Parse("intra", text, CorePolicy::GetTypeId(), intra, error))
+                    {
+                        return false;
+                    }
+                    // The authors' quantum unless the brackets name one.
+                    auto named = TypeAliases::AttributeNames(text);
+                    if (intra.GetTypeId() == ShinjukuCorePolicy::GetTypeId() &&
+                        std::find(named.begin(), named.end(), "Quantum") == named.end())
+                    {
+                        intra.Set("Quantum", TimeValue(kAuthorsQuantum));
+                    }
+                    intraNamed = named;
+                    return true;
                 });
+    options.Owns("ns3::ShinjukuCorePolicy::Quantum", "intra");
     options.Add("workload",
                 "exp50 | bimodal90 | bimodal50 | trimodal | getscan90 | getscan50",
                 workload,
@@ -282,7 +298,12 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                             "instead of --workload: the service demand, e.g. exp:50us, "
                             "bimodal:0.9:50us:500us",
                             service);
-    options.AddDouble("load", "utilisation of the rack's worker cores", load, 0, 100);
+    options.AddDouble("load",
+                      "offered load: request rate x mean service demand / the rack's worker "
+                      "cores (above 1 overloads the rack: queues grow until --drain ends the run)",
+                      load,
+                      0,
+                      MAX_LOAD);
     options.AddDouble("rate", "request rate (requests/s), instead of --load", rate, 0, 1e9);
     options.AddUnsigned("packets-per-request",
                         "packets of each request (later ones follow the first)",
@@ -315,12 +336,65 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.AddDataRate("link-rate", "data rate of every link", linkRate);
     options.AddTime("link-delay", "propagation delay of every link", linkDelay, true);
     options.AddUnsigned("flows",
-                        "UDP source ports per client host (shared by its clients with "
-                        "--policy=client)",
+                        "UDP source ports per client host (with --policy=client shared by its "
+                        "clients, at least one each)",
                         flows,
                         1,
                         16384);
     RequestScenario::Parameters::AddOptions(options);
+    OwnClientAttributes(options, "load", "service");
+    options.Owns("ns3::RequestClient::Flows", "flows");
+    options.Owns("ns3::RequestClient::PacketsPerRequest", "packets-per-request");
+    options.Owns("ns3::RequestClient::Dispatcher", "policy");
+    options.Owns("ns3::MulticoreServer::Policy", "intra");
+    options.Owns("ns3::MulticoreServer::ComputeUnits", "workers");
+    options.Owns("ns3::PowerOfKDispatcher::K", "k");
+    options.Owns("ns3::JbsqDispatcher::Bound", "jbsq-bound");
+    options.Owns("ns3::Dispatcher::LoadTracker", "tracking");
+    options.Owns("ns3::ReportedLoadTracker::Report", "tracking");
+    options.Owns("ns3::ShinjukuCorePolicy::ClassScheduling", "priority", false);
+    options.Owns("ns3::ShinjukuCorePolicy::ClassWeights", "priority", false);
+    options.Owns("ns3::ShinjukuCorePolicy::ClassScheduling", "weights", false);
+    options.Owns("ns3::ShinjukuCorePolicy::ClassWeights", "weights", false);
+    options.Owns("ns3::ShinjukuCorePolicy::QueuePerClass", "workload", false);
+    options.Owns("ns3::PointToPointNetDevice::DataRate", "link-rate");
+    options.Owns("ns3::PointToPointChannel::Delay", "link-delay");
+    // Options the chosen policy does not use are errors, not ignored.
+    options.AddCheck([this, &options](std::string& error) {
+        const RackPolicy* p = Find(kPolicies, policy);
+        const Tracking* t = Find(kTrackings, tracking);
+        if (!p || !t)
+        {
+            return true; // Validate() names them
+        }
+        std::string with = "--policy=" + policy;
+        if (p->tracked && *t->dispatcher)
+        {
+            with += " --tracking=" + tracking;
+        }
+        const std::pair<const char*, bool> uses[] = {
+            {"k", GetSamples() > 0 && policy != "shortest"},
+            {"tracking", p->tracked},
+            {"jbsq-bound", policy == "jbsq"},
+            {"client-count", p->onClients},
+            {"intra", policy != "shinjuku" || intra.GetTypeId() == ShinjukuCorePolicy::GetTypeId()},
+        };
+        for (const auto& [option, used] : uses)
+        {
+            if (options.IsGiven(option) && !used)
+            {
+                error = std::string("invalid --") + option + ": has no effect with " + with +
+                        (std::string(option) == "intra" ? " (Shinjuku servers)" : "");
+                return false;
+            }
+        }
+        if (options.IsGiven("load") && options.IsGiven("rate"))
+        {
+            error = "invalid --rate: give --load or --rate, not both";
+            return false;
+        }
+        return true;
+    });
 }
 
 std::vector<uint32_t>
@@ -490,10 +564,10 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
     // too, if --intra is a Shinjuku); R2P2's workers run each request to
     // completion, FCFS.
     factory = intra;
-    if (policy == "shinjuku" && intra.GetTypeId().GetName() != "ns3::ShinjukuCorePolicy")
+    if (policy == "shinjuku" && intra.GetTypeId() != ShinjukuCorePolicy::GetTypeId())
     {
         factory = ObjectFactory("ns3::ShinjukuCorePolicy");
-        factory.Set("Quantum", TimeValue(MicroSeconds(250)));
+        factory.Set("Quantum", TimeValue(kAuthorsQuantum));
     }
     else if (policy == "jbsq" && !intraGiven)
     {
@@ -506,8 +580,21 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
     }
     TypeId::AttributeInformation info;
     bool hasTypeQueues = factory.GetTypeId().LookupAttributeByName("QueuePerClass", &info);
+    auto named = [this](const char* attribute) {
+        return intraGiven &&
+               std::find(intraNamed.begin(), intraNamed.end(), attribute) != intraNamed.end();
+    };
     if (!priority.empty() || !weights.empty())
     {
+        for (const char* attribute : {"ClassScheduling", "ClassWeights", "QueuePerClass"})
+        {
+            if (named(attribute))
+            {
+                error = "invalid --" + std::string(priority.empty() ? "weights" : "priority") +
+                        ": --intra names " + attribute + " too; give one of them";
+                return false;
+            }
+        }
         if (!hasTypeQueues)
         {
             error = "invalid --" + std::string(priority.empty() ? "weights" : "priority") +
@@ -523,7 +610,9 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
         factory.Set("ClassScheduling", StringValue(priority.empty() ? "WeightedFair" : "Priority"));
         factory.Set("ClassWeights", StringValue(priority.empty() ? weights : priority));
     }
-    if (hasTypeQueues && (authorsTypeQueues || !priority.empty() || !weights.empty()))
+    // The authors' per-type queues unless --intra says otherwise.
+    if (hasTypeQueues && !named("QueuePerClass") &&
+        (authorsTypeQueues || !priority.empty() || !weights.empty()))
     {
         factory.Set("QueuePerClass", BooleanValue(true));
     }

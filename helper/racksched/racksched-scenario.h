@@ -44,29 +44,30 @@ class RackSchedScenario : public RequestScenario
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
-        std::string policy{"racksched"};   //!< inter-server policy
-        uint32_t k{2};                     //!< samples of power-of-k (sampling: 4 unless given)
-        std::string tracking{"int1"};      //!< load tracking
-        uint32_t servers{8};               //!< servers
-        uint32_t workers{8};               //!< worker cores per server
-        std::string heterogeneous;         //!< "N:W": the last N servers have W workers
-        ObjectFactory intra;               //!< core policy of the servers
-        std::string workload{"bimodal90"}; //!< named workload ("custom" with --service)
-        DistributionSpec service;          //!< service demand
-        double load{0.5};                  //!< utilisation of the rack's workers
-        double rate{0};                    //!< request rate (0: from load)
-        uint32_t packetsPerRequest{1};     //!< packets per request
-        std::string priority;              //!< per-class priorities
-        std::string weights;               //!< per-class weights
-        std::string placement;             //!< "CLASS:SERVERS;..."
-        uint32_t clients{2};               //!< client hosts
-        uint32_t clientCount{100};         //!< independent clients of the client policy
-        uint32_t jbsqBound{3};             //!< JBSQ(n) per worker core
-        std::string linkRate{"40Gbps"};    //!< link data rate
-        Time linkDelay{MicroSeconds(1)};   //!< link propagation delay
-        uint32_t flows{64};                //!< source ports per client application
-        bool kGiven{false};                //!< --k was given
-        bool intraGiven{false};            //!< --intra was given
+        std::string policy{"racksched"};     //!< inter-server policy
+        uint32_t k{2};                       //!< samples of power-of-k (sampling: 4 unless given)
+        std::string tracking{"int1"};        //!< load tracking
+        uint32_t servers{8};                 //!< servers
+        uint32_t workers{8};                 //!< worker cores per server
+        std::string heterogeneous;           //!< "N:W": the last N servers have W workers
+        ObjectFactory intra;                 //!< core policy of the servers
+        std::string workload{"bimodal90"};   //!< named workload ("custom" with --service)
+        DistributionSpec service;            //!< service demand
+        double load{0.5};                    //!< utilisation of the rack's workers
+        double rate{0};                      //!< request rate (0: from load)
+        uint32_t packetsPerRequest{1};       //!< packets per request
+        std::string priority;                //!< per-class priorities
+        std::string weights;                 //!< per-class weights
+        std::string placement;               //!< "CLASS:SERVERS;..."
+        uint32_t clients{2};                 //!< client hosts
+        uint32_t clientCount{100};           //!< independent clients of the client policy
+        uint32_t jbsqBound{3};               //!< JBSQ(n) per worker core
+        std::string linkRate{"40Gbps"};      //!< link data rate
+        Time linkDelay{MicroSeconds(1)};     //!< link propagation delay
+        uint32_t flows{64};                  //!< source ports per client application
+        bool kGiven{false};                  //!< --k was given
+        bool intraGiven{false};              //!< --intra was given
+        std::vector<std::string> intraNamed; //!< attributes --intra's brackets name
 
         Parameters();
         /**

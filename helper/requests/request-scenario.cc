@@ -53,6 +53,20 @@ RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
                     true);
 }
 
+void
+RequestScenario::Parameters::OwnClientAttributes(ScenarioOptions& options,
+                                                 const std::string& arrivalOption,
+                                                 const std::string& serviceOption)
+{
+    options.Owns("ns3::RequestClient::InterArrival", arrivalOption);
+    options.Owns("ns3::RequestClient::ServiceDemand", serviceOption);
+    for (const char* type : {"ns3::RequestClient::", "ns3::MulticoreServer::"})
+    {
+        options.Owns(std::string(type) + "WarmUp", "warmup");
+        options.Owns(std::string(type) + "ExactQuantiles", "exact");
+    }
+}
+
 RequestScenario::RequestScenario(const Parameters& parameters, const std::string& name)
     : m_common(parameters),
       m_name(name)
@@ -510,6 +524,8 @@ ScenarioExample::Parse(ScenarioOptions& options, int argc, char* argv[], std::st
                         1,
                         UINT32_MAX);
     options.AddUnsigned("seed", "RngSeed", m_seed, 1, UINT32_MAX);
+    options.Owns("RngRun", "run");
+    options.Owns("RngSeed", "seed");
     options.AddOutputFile("json", "write the summary here (default: standard output)", m_json);
     options.AddOutputFile("cdf",
                           "write the completion-time CDF here (CSV: rct_us,fraction)",

@@ -65,7 +65,22 @@ class RequestScenario
          * \param options where to declare them
          */
         void AddOptions(ScenarioOptions& options);
+        /**
+         * \brief Declare the attributes InstallClient() and the servers take
+         * from the options (ScenarioOptions::Owns): the clients' InterArrival,
+         * ServiceDemand, WarmUp and ExactQuantiles, the servers' WarmUp
+         * and ExactQuantiles.
+         * \param options where to declare them
+         * \param arrivalOption the option that sets the request rate
+         * \param serviceOption the option that sets the service demand
+         */
+        static void OwnClientAttributes(ScenarioOptions& options,
+                                        const std::string& arrivalOption,
+                                        const std::string& serviceOption);
     };
+
+    /// The highest offered load (share of the servers' capacity) an example accepts.
+    static constexpr double MAX_LOAD = 2;
 
     virtual ~RequestScenario();
 

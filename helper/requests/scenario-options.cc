@@ -367,6 +367,122 @@ ScenarioOptions::Convert(std::string& error)
             return false;
         }
     }
+    if (!CheckOwned(error))
+    {
+        return false;
+    }
+    for (const auto& check : m_checks)
+    {
+        if (!check(error))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+ScenarioOptions::AddCheck(std::function<bool(std::string& error)> check)
+{
+    m_checks.push_back(std::move(check));
+}
+
+void
+ScenarioOptions::Owns(const std::string& attribute, const std::string& option, bool always)
+{
+    size_t colons = attribute.rfind("::");
+    if (colons == std::string::npos)
+    {
+        m_owned.push_back(Owned{"", attribute, option, always});
+    }
+    else
+    {
+        m_owned.push_back(
+            Owned{attribute.substr(0, colons), attribute.substr(colons + 2), option, always});
+    }
+}
+
+const ScenarioOptions::Owned*
+ScenarioOptions::FindOwner(TypeId type,
+                           const std::string& attribute,
+                           const std::string& except,
+                           bool defaults) const
+{
+    for (const Owned& o : m_owned)
+    {
+        if (o.attribute != attribute || o.option == except || (!o.always && !IsGiven(o.option)))
+        {
+            continue;
+        }
+        TypeId owner;
+        if (o.type.empty())
+        {
+            if (type == TypeId())
+            {
+                return &o;
+            }
+            continue;
+        }
+        // An ns-3 default on a base type (--ns3::TunnelRouter::X) reaches its subclasses.
+        if (type != TypeId() && TypeId::LookupByNameFailSafe(o.type, &owner) &&
+            (type == owner || type.IsChildOf(owner) || (defaults && owner.IsChildOf(type))))
+        {
+            return &o;
+        }
+    }
+    return nullptr;
+}
+
+bool
+ScenarioOptions::CheckOwned(std::string& error) const
+{
+    auto conflict =
+        [&error](const std::string& given, const std::string& attribute, const Owned& owner) {
+            error = "invalid --" + given + ": " +
+                    (owner.always
+                         ? "the scenario sets " + attribute + " from --" + owner.option +
+                               "; give --" + owner.option + " instead"
+                         : "--" + owner.option + " sets " + attribute + " too; give one of them");
+            return false;
+        };
+    for (const auto& [name, value] : m_ns3Arguments)
+    {
+        size_t colons = name.rfind("::");
+        TypeId type;
+        if (colons != std::string::npos &&
+            !TypeId::LookupByNameFailSafe(name.substr(0, colons), &type))
+        {
+            continue;
+        }
+        std::string attribute = colons == std::string::npos ? name : name.substr(colons + 2);
+        if (const Owned* owner = FindOwner(type, attribute, "", true))
+        {
+            return conflict(name + "=" + value, attribute, *owner);
+        }
+    }
+    for (const Option& o : m_options)
+    {
+        size_t open = o.text.value.find('[');
+        if (!o.text.given || open == std::string::npos)
+        {
+            continue;
+        }
+        // An object option, NAME[Attribute=Value|...], converted already.
+        std::string name = o.text.value.substr(0, open);
+        std::string typeName = TypeAliases::Lookup(name);
+        TypeId type;
+        if (!TypeId::LookupByNameFailSafe(typeName.empty() ? name : typeName, &type))
+        {
+            continue;
+        }
+        for (const std::string& attribute : TypeAliases::AttributeNames(o.text.value))
+        {
+            if (const Owned* owner = FindOwner(type, attribute, o.name, false))
+            {
+                return conflict(o.name + "=" + o.text.value, attribute, *owner);
+            }
+        }
+    }
     return true;
 }
 
@@ -384,8 +500,9 @@ ScenarioOptions::IsGiven(const std::string& name) const
 }
 
 bool
-ScenarioOptions::CheckArguments(int argc, char* argv[], std::string& error) const
+ScenarioOptions::CheckArguments(int argc, char* argv[], std::string& error)
 {
+    m_ns3Arguments.clear();
     // "--NAME=VALUE" or "-NAME=VALUE" as CommandLine splits it (no dash: 0).
     auto split = [](const std::string& arg) {
         size_t dashes = arg.rfind("--", 0) == 0 ? 2 : arg.rfind('-', 0) == 0 ? 1 : 0;
@@ -458,6 +575,7 @@ ScenarioOptions::CheckArguments(int argc, char* argv[], std::string& error) cons
                     checker->GetUnderlyingTypeInformation() + ")";
             return false;
         }
+        m_ns3Arguments.emplace_back(name, value);
     }
     return true;
 }

@@ -188,7 +188,34 @@ class ScenarioOptions
      * \param error receives "unknown option --NAME ..." or "invalid --NAME=VALUE: ..."
      * \return true if CommandLine can be given the arguments
      */
-    bool CheckArguments(int argc, char* argv[], std::string& error) const;
+    bool CheckArguments(int argc, char* argv[], std::string& error);
+    /**
+     * \brief Declare that the scenario sets an attribute from one of its
+     * options, so that a user who names the attribute elsewhere gets an
+     * error naming both instead of a value silently replaced.
+     *
+     * Convert() then fails when the attribute is named in the brackets of
+     * another option's object (--mode=splitter[Thresholds=5]) or as an ns-3
+     * default or global value on the command line
+     * (--ns3::FlowSplitter::Thresholds=5, --RngRun=7): always if the
+     * scenario sets the attribute from the option's default too, else only
+     * when the option is given as well. The option's own brackets may name
+     * it (--intra=shinjuku[Quantum=5us] where --intra owns Quantum).
+     * \param attribute "ns3::Type::Name" (the type that declares it, or the
+     *        base of a family: ns3::CorePolicy::Quantum covers every policy
+     *        with a Quantum), or a global value's name
+     * \param option the option that sets it (without --), or the attribute
+     *        a user should set instead ("ns3::Type::Name")
+     * \param always the scenario sets it even when the option is not given
+     */
+    void Owns(const std::string& attribute, const std::string& option, bool always = true);
+    /**
+     * \brief Declare a check of a combination of options, run by Convert()
+     * once every option given is converted (an option the chosen policy
+     * ignores, two options that set the same thing).
+     * \param check returns false with "invalid --NAME...: reason" in its argument
+     */
+    void AddCheck(std::function<bool(std::string& error)> check);
     /**
      * \brief Give an option's text as a command line would (tests, fuzzing
      * and callers that do not go through a CommandLine); Convert() then
@@ -317,7 +344,37 @@ class ScenarioOptions
         Converter convert; //!< its conversion
     };
 
+    /// An attribute the scenario sets from an option (Owns()).
+    struct Owned
+    {
+        std::string type;      //!< TypeId name (empty: a global value)
+        std::string attribute; //!< attribute or global value name
+        std::string option;    //!< the option that sets it
+        bool always;           //!< set from the option's default too
+    };
+
+    /**
+     * \param type the type the user named (or the object's), invalid for a global value
+     * \param attribute the attribute named
+     * \param except an option whose own brackets may name it
+     * \param defaults true for an ns-3 default (a base type's matches too)
+     * \return the declaration of Owns() that forbids naming it, or null
+     */
+    const Owned* FindOwner(TypeId type,
+                           const std::string& attribute,
+                           const std::string& except,
+                           bool defaults) const;
+    /**
+     * \param error receives the first conflict (see Owns())
+     * \return true if no owned attribute is named elsewhere
+     */
+    bool CheckOwned(std::string& error) const;
+
     std::deque<Option> m_options; //!< declared options (stable addresses for CommandLine)
+    std::vector<Owned> m_owned;   //!< attributes the scenario sets (Owns())
+    std::vector<std::function<bool(std::string&)>> m_checks; //!< AddCheck()
+    /// ns-3 defaults and global values on the command line: (name, value)
+    std::vector<std::pair<std::string, std::string>> m_ns3Arguments;
 };
 
 /**

@@ -118,6 +118,34 @@ IsTimeText(const std::string& text)
     return it != units.end() && std::abs(v) * it->second <= 1e9;
 }
 
+/**
+ * \brief The value of a pointer attribute given as TYPE[Attribute=Value|...]
+ * in brackets: every copy holds an object of its own.
+ *
+ * ns-3 copies an attribute's value once into the factory and once more
+ * into each object the factory creates; a PointerValue would hand every
+ * object the same instance (one load tracker for every dispatcher), where
+ * the text describes one per object.
+ */
+class FactoryPointerValue : public PointerValue
+{
+  public:
+    /// \param factory the objects' type and attributes
+    explicit FactoryPointerValue(const ObjectFactory& factory)
+        : PointerValue(factory.Create<Object>()),
+          m_factory(factory)
+    {
+    }
+
+    Ptr<AttributeValue> Copy() const override
+    {
+        return Create<FactoryPointerValue>(m_factory);
+    }
+
+  private:
+    ObjectFactory m_factory; //!< makes each copy's object
+};
+
 } // namespace
 
 Ptr<AttributeValue>
@@ -161,6 +189,26 @@ TypeAliases::ReadValue(Ptr<const AttributeChecker> checker, const std::string& t
                                               : text.find_first_of(" \t\n") == std::string::npos;
     }
     return readable ? checker->CreateValidValue(StringValue(text)) : nullptr;
+}
+
+std::vector<std::string>
+TypeAliases::AttributeNames(const std::string& text)
+{
+    std::vector<std::string> names;
+    size_t open = text.find('[');
+    if (open == std::string::npos || text.back() != ']')
+    {
+        return names;
+    }
+    for (const std::string& assignment : Split(text.substr(open + 1, text.size() - open - 2), '|'))
+    {
+        size_t eq = assignment.find('=');
+        if (eq != std::string::npos && eq > 0)
+        {
+            names.push_back(assignment.substr(0, eq));
+        }
+    }
+    return names;
 }
 
 std::string
@@ -259,7 +307,7 @@ TypeAliases::Parse(const std::string& option,
                 return fail("'" + value + "' is not a valid " + attribute + " (a subclass of " +
                             pointer->GetPointeeTypeId().GetName() + ", with its attributes)");
             }
-            factory.Set(attribute, PointerValue(object.Create<Object>()));
+            factory.Set(attribute, FactoryPointerValue(object));
             continue;
         }
         Ptr<AttributeValue> valid = ReadValue(info.checker, value);

@@ -50,6 +50,11 @@ class TypeAliases
                       ObjectFactory& factory,
                       std::string& error);
     /**
+     * \param text an option's text, NAME[Attribute=Value|...]
+     * \return the attributes its brackets name (not those of nested objects)
+     */
+    static std::vector<std::string> AttributeNames(const std::string& text);
+    /**
      * \param base a family's base TypeId
      * \return the short names of the types derived from it, joined by '|'
      */

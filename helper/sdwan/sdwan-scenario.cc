@@ -54,6 +54,18 @@ TcpTypeName(const std::string& text)
     return text.rfind("ns3::", 0) == 0 ? text : "ns3::Tcp" + text;
 }
 
+/**
+ * \param node a node with TCP
+ * \return the TypeId name of its connections' congestion control
+ */
+std::string
+TcpTypeOf(Ptr<Node> node)
+{
+    TypeIdValue type;
+    node->GetObject<TcpL4Protocol>()->GetAttribute("SocketType", type);
+    return type.Get().GetName();
+}
+
 } // namespace
 
 SdwanScenario::Parameters::Parameters()
@@ -73,6 +85,18 @@ SdwanScenario::Parameters::Parameters()
     DistributionSpec::Parse("const:100000", uploadSizes, error, DistributionSpec::Quantity::COUNT);
     uploadShare = 0.0005;
     DistributionSpec::Parse("const:0us", splitterDelay, error);
+}
+
+ObjectFactory
+SdwanScenario::Parameters::GetRouter() const
+{
+    ObjectFactory factory = router;
+    TypeId::AttributeInformation info;
+    if (factory.GetTypeId().LookupAttributeByName("Thresholds", &info))
+    {
+        factory.Set("Thresholds", StringValue(thresholds));
+    }
+    return factory;
 }
 
 uint64_t
@@ -110,18 +134,22 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Add("threshold",
                 "packets after which a flow is long (one threshold, two tunnels)",
                 thresholds,
-                [this, &options](const std::string& text, std::string& error) {
+                [this](const std::string& text, std::string& error) {
                     std::vector<uint64_t> t;
                     std::string why;
-                    if (text.find(',') != std::string::npos ||
-                        !FlowSplitter::ParseThresholds(text, t, why))
+                    if (text.find(',') != std::string::npos)
                     {
-                        error = "invalid --threshold=" + text + ": expected a packet count >= 1";
+                        why = "expected one packet count (--thresholds takes several)";
+                    }
+                    if (!why.empty() || !FlowSplitter::ParseThresholds(text, t, why))
+                    {
+                        error = "invalid --threshold=" + text + ": " + why;
                         return false;
                     }
                     thresholds = text;
                     return true;
                 });
+    options.Owns("ns3::FlowSplitter::Thresholds", "threshold");
     options.Add("thresholds",
                 "increasing thresholds N1,N2,... for as many more tunnels (multi-level)",
                 "",
@@ -208,6 +236,7 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
             }
             return ScenarioOptions::ParseDistribution("splitter-delay", text, splitterDelay, error);
         });
+    options.Owns("ns3::TunnelRouter::ProcessingDelay", "splitter-delay");
     options.AddTime("wan-delay", "propagation delay of each WAN link", wanDelay, true);
     options.AddTime("lan-delay", "propagation delay of each LAN link", lanDelay, true);
     options.AddDataRate("wan-rate", "data rate of each WAN link", wanRate);
@@ -229,6 +258,27 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
                     return true;
                 });
     options.AddBool("sack", "TCP selective acknowledgements", sack);
+    // What the scenario sets on its own objects from these options (see
+    // ScenarioOptions::Owns): naming them as ns-3 defaults is an error.
+    options.Owns("ns3::TcpL4Protocol::SocketType", "tcp", false);
+    options.Owns("ns3::TcpSocketBase::Sack", "sack");
+    options.Owns("ns3::FileTransferApplication::Sack", "sack");
+    options.Owns("ns3::TcpSocket::SegmentSize", "ns3::FileTransferApplication::SegmentSize");
+    options.Owns("ns3::TcpSocket::SndBufSize", "ns3::FileTransferApplication::BufferSize");
+    options.Owns("ns3::TcpSocket::RcvBufSize", "ns3::FileTransferApplication::BufferSize");
+    options.Owns("ns3::TcpSocketBase::MaxSegLifetime", "ns3::FileTransferApplication::TimeWait");
+    options.Owns("ns3::FifoQueueDisc::MaxSize", "queue");
+    options.Owns("ns3::FileTransferClient::InterArrival", "rate");
+    options.Owns("ns3::FileTransferClient::DownloadSize", "sizes");
+    options.Owns("ns3::FileTransferClient::UploadSize", "upload-sizes");
+    options.Owns("ns3::FileTransferClient::UploadProbability", "upload-share");
+    options.Owns("ns3::FileTransferClient::Sack", "sack");
+    options.Owns("ns3::FileTransferServer::Sack", "sack");
+    options.Owns("ns3::BackgroundTrafficGenerator::PacketSize", "utilisation");
+    options.Owns("ns3::BackgroundTrafficGenerator::InterArrival", "utilisation");
+    options.Owns("ns3::PointToPointChannel::Delay", "wan-delay");
+    options.Owns("ns3::PointToPointNetDevice::DataRate", "wan-rate");
+    options.Owns("ns3::WanFlowMonitor::WarmUp", "warmup");
     options.AddUnsigned("short-size",
                         "flows of at most this many packets are short in the results "
                         "(default: the first threshold, the splitter's own class)",
@@ -256,6 +306,18 @@ SdwanScenario::Parameters::Validate(std::string& error) const
     if (!FlowSplitter::ParseThresholds(thresholds, t, why))
     {
         return fail("thresholds=" + thresholds, why);
+    }
+    if (GetTunnels() > SdwanTestbedHelper::MAX_TUNNELS)
+    {
+        return fail("thresholds",
+                    "at most " + std::to_string(SdwanTestbedHelper::MAX_TUNNELS - 1) +
+                        " thresholds (the testbed has up to " +
+                        std::to_string(SdwanTestbedHelper::MAX_TUNNELS) + " tunnels)");
+    }
+    // Checked here rather than when the first packet is steered.
+    if (!GetRouter().Create<TunnelRouter>()->CheckTunnels(GetTunnels(), why))
+    {
+        return fail("mode=" + TypeAliases::Name(tid), why);
     }
     // Gaps beyond ScenarioOptions::MAX_SECONDS would overflow ns-3's Time.
     if (!(rate >= 1 / ScenarioOptions::MAX_SECONDS) || !std::isfinite(rate))
@@ -303,13 +365,7 @@ void
 SdwanScenario::Build()
 {
     const Parameters& p = m_parameters;
-    ObjectFactory router = p.router;
-    TypeId::AttributeInformation info;
-    if (router.GetTypeId().LookupAttributeByName("Thresholds", &info))
-    {
-        router.Set("Thresholds", StringValue(p.thresholds));
-    }
-    m_testbed.SetRouter(router);
+    m_testbed.SetRouter(p.GetRouter());
     m_testbed.SetTunnels(p.GetTunnels());
     DataRate wanRate(p.wanRate);
     m_testbed.SetWan(wanRate, p.wanDelay);
@@ -625,7 +681,7 @@ SdwanScenario::Summarize() const
         .Set("upload_share", p.uploadShare)
         .Set("queue", p.queue)
         .Set("splitter_delay", p.splitterDelay.text)
-        .Set("tcp", p.tcp.empty() ? std::string("default") : p.tcp)
+        .Set("tcp", TcpTypeOf(m_testbed.GetClient()))
         .Set("tcp_sack", p.sack)
         .Set("short_size", p.GetShortSize())
         .Set("flows", flows)

@@ -86,6 +86,8 @@ class SdwanScenario : public RequestScenario
         bool Validate(std::string& error) const;
         /// \return the number of tunnels (thresholds + 1)
         uint32_t GetTunnels() const;
+        /// \return the border routers' type and attributes, thresholds included
+        ObjectFactory GetRouter() const;
         /// \return the largest short flow in packets (shortSize, or the first threshold)
         uint64_t GetShortSize() const;
     };

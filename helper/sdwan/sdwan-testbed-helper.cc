@@ -66,7 +66,8 @@ SdwanTestbedHelper::SetRouter(const ObjectFactory& router)
 void
 SdwanTestbedHelper::SetTunnels(uint32_t tunnels)
 {
-    NS_ABORT_MSG_IF(tunnels == 0 || tunnels > 30, "SdwanTestbedHelper: 1 .. 30 tunnels");
+    NS_ABORT_MSG_IF(tunnels == 0 || tunnels > MAX_TUNNELS,
+                    "SdwanTestbedHelper: 1 .. " << MAX_TUNNELS << " tunnels");
     m_tunnels = tunnels;
 }
 
@@ -196,6 +197,9 @@ SdwanTestbedHelper::Install()
         router1->AddTunnel(br1ToA, i1.GetAddress(1));
         router2->AddTunnel(br2ToB, i3.GetAddress(0));
     }
+    std::string error;
+    NS_ABORT_MSG_UNLESS(router1->CheckTunnels(m_tunnels, error),
+                        "SdwanTestbedHelper: the border routers' " << error);
 }
 
 Ptr<Node>

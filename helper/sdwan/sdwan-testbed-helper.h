@@ -56,11 +56,14 @@ class TunnelRouter;
 class SdwanTestbedHelper
 {
   public:
+    /// The most tunnels the testbed builds (its addressing plan: 10.10+k.x.0/24).
+    static constexpr uint32_t MAX_TUNNELS = 30;
+
     SdwanTestbedHelper();
 
     /// \param router the border routers' TunnelRouter (type and attributes)
     void SetRouter(const ObjectFactory& router);
-    /// \param tunnels number of tunnels, >= 1
+    /// \param tunnels number of tunnels, 1 .. MAX_TUNNELS
     void SetTunnels(uint32_t tunnels);
     /// \param rate WAN link rate \param delay WAN link propagation delay
     void SetWan(DataRate rate, Time delay);

@@ -173,7 +173,13 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
         options.Add(o.name, o.help, "", [this, &o](const std::string& text, std::string& error) {
             return SetPolicyOption(o, text, policy, error);
         });
+        for (const char* attribute : o.attributes)
+        {
+            options.Owns(std::string("ns3::CorePolicy::") + attribute, o.name, false);
+        }
     }
+    // The class the service distribution names "short" (Build()).
+    options.Owns("ns3::CorePolicy::ShortClass", "service");
     options.AddUnsigned("cores",
                         "worker cores (compute units); a dispatcher or timer core comes on top",
                         cores,
@@ -183,7 +189,13 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "parallel (one core per unit) or scaled (one faster core)",
                       scaling,
                       {"parallel", "scaled"});
-    options.AddDouble("load", "utilisation of the worker cores, > 0", load, 0, 100);
+    options.AddDouble("load",
+                      "offered load: request rate x mean service demand / capacity of the "
+                      "worker cores (above 1 overloads them: queues grow until --drain ends "
+                      "the run)",
+                      load,
+                      0,
+                      MAX_LOAD);
     options.AddChoice("arrival",
                       "inter-arrival process",
                       arrival,
@@ -248,6 +260,14 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
                         0,
                         16384);
     RequestScenario::Parameters::AddOptions(options);
+    options.Owns("ns3::MulticoreServer::Policy", "policy");
+    options.Owns("ns3::MulticoreServer::ComputeUnits", "cores");
+    options.Owns("ns3::MulticoreServer::Scaling", "scaling");
+    options.Owns("ns3::MulticoreServer::RssMode", "rss");
+    options.Owns("ns3::PointToPointNetDevice::DataRate", "link-rate");
+    options.Owns("ns3::RandomDelayChannel::DelayVariable", "link-delay");
+    OwnClientAttributes(options, "load", "service");
+    options.Owns("ns3::RequestClient::Flows", "flows");
 }
 
 uint32_t

@@ -151,6 +151,67 @@ DataFlowGraph::FindModule(const std::string& name) const
     return EGRESS;
 }
 
+std::vector<uint32_t>
+DataFlowGraph::FindCycle() const
+{
+    // Peel off the modules without predecessors left (Kahn); every module
+    // that remains has one among the rest, so walking back from any of them
+    // must come round to a module already seen: that loop is a cycle.
+    std::vector<uint32_t> indegree(m_modules.size());
+    for (const Module& m : m_modules)
+    {
+        for (uint32_t s : m.successors)
+        {
+            ++indegree[s];
+        }
+    }
+    std::vector<uint32_t> ready;
+    for (uint32_t i = 0; i < m_modules.size(); ++i)
+    {
+        if (indegree[i] == 0)
+        {
+            ready.push_back(i);
+        }
+    }
+    while (!ready.empty())
+    {
+        uint32_t v = ready.back();
+        ready.pop_back();
+        for (uint32_t s : m_modules[v].successors)
+        {
+            if (--indegree[s] == 0)
+            {
+                ready.push_back(s);
+            }
+        }
+    }
+    auto left = std::find_if(indegree.begin(), indegree.end(), [](uint32_t d) { return d > 0; });
+    if (left == indegree.end())
+    {
+        return {};
+    }
+    std::vector<uint32_t> walk{static_cast<uint32_t>(left - indegree.begin())};
+    std::vector<int64_t> seenAt(m_modules.size(), -1);
+    seenAt[walk.back()] = 0;
+    while (true)
+    {
+        uint32_t v = walk.back();
+        uint32_t p = *std::find_if(m_modules[v].predecessors.begin(),
+                                   m_modules[v].predecessors.end(),
+                                   [&indegree](uint32_t u) { return indegree[u] > 0; });
+        if (seenAt[p] >= 0)
+        {
+            // walk[seenAt[p]] .. walk.back() is the cycle, against the edges;
+            // given along them, from its first module declared.
+            std::vector<uint32_t> cycle(walk.rbegin(), walk.rend() - seenAt[p]);
+            std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
+            return cycle;
+        }
+        seenAt[p] = walk.size();
+        walk.push_back(p);
+    }
+}
+
 bool
 DataFlowGraph::Validate(std::string& error)
 {
@@ -203,14 +264,13 @@ DataFlowGraph::Validate(std::string& error)
     }
     if (order.size() != m_modules.size())
     {
-        for (uint32_t i = 0; i < m_modules.size(); ++i)
+        std::string cycle;
+        for (uint32_t v : FindCycle())
         {
-            if (indegree[i] > 0)
-            {
-                error = "the graph is not acyclic: module " + m_modules[i].name + " is on a cycle";
-                return false;
-            }
+            cycle += m_modules[v].name + " -> ";
         }
+        error = "the graph is not acyclic: " + cycle + m_modules[FindCycle().front()].name;
+        return false;
     }
     uint32_t nf = m_flows.size();
     m_next.assign(m_modules.size() * nf, EGRESS);
@@ -328,6 +388,7 @@ DataFlowGraph::Parse(std::istream& in,
     graph = DataFlowGraph();
     std::vector<std::pair<uint32_t, std::string>> edges; // (from, successor name)
     std::vector<uint32_t> edgeLines;
+    std::vector<uint32_t> moduleLines; // where each module is declared
 
     struct PendingFlow
     {
@@ -378,6 +439,7 @@ DataFlowGraph::Parse(std::istream& in,
                 return fail(line, "module " + w[1] + " declared twice");
             }
             uint32_t v = graph.AddModule(w[1], t0, t1);
+            moduleLines.push_back(line);
             if (w.size() == 5)
             {
                 for (const std::string& s : Split(w[4], ','))
@@ -439,6 +501,20 @@ DataFlowGraph::Parse(std::istream& in,
             path.push_back(v);
         }
         graph.AddFlow(f.name, path, f.rate, f.slo);
+    }
+    std::vector<uint32_t> cycle = graph.FindCycle();
+    if (!cycle.empty())
+    {
+        std::string names;
+        std::string lines;
+        for (uint32_t v : cycle)
+        {
+            names += graph.GetModule(v).name + " -> ";
+            lines += (lines.empty() ? "" : ", ") + std::to_string(moduleLines[v]);
+        }
+        return fail(moduleLines[cycle.front()],
+                    "modules " + names + graph.GetModule(cycle.front()).name +
+                        " form a cycle (their edges are on lines " + lines + ")");
     }
     if (!graph.Validate(error))
     {

@@ -125,6 +125,11 @@ class DataFlowGraph
     uint32_t FindModule(const std::string& name) const;
 
     /**
+     * \return the modules of a cycle in the order of its edges (the first
+     *         one's successor is the second ...), or nothing if the graph is acyclic
+     */
+    std::vector<uint32_t> FindCycle() const;
+    /**
      * \brief Check the graph: acyclic, costs in [0, MAX_COST_NS], every flow's path along
      * edges from a root, and compute the next hops and controllability.
      * \param error receives a one-line reason on failure

@@ -49,11 +49,23 @@ SteamDispatcher::WantsReplies() const
     return true;
 }
 
+bool
+SteamDispatcher::CheckConfig(std::string& error) const
+{
+    if (m_inFlightLimit != 0 && m_inFlightLimit < m_batchSize)
+    {
+        error = "InFlightLimit (" + std::to_string(m_inFlightLimit) +
+                ") must be 0 or >= BatchSize (" + std::to_string(m_batchSize) + ")";
+        return false;
+    }
+    return true;
+}
+
 void
 SteamDispatcher::DoComputeVectorChanged()
 {
-    NS_ABORT_MSG_IF(m_inFlightLimit != 0 && m_inFlightLimit < m_batchSize,
-                    "SteamDispatcher: InFlightLimit must be 0 or >= BatchSize");
+    std::string error;
+    NS_ABORT_MSG_UNLESS(CheckConfig(error), "SteamDispatcher: " << error);
     m_inFlight.assign(GetComputeVector().GetN(), 0);
 }
 

@@ -43,6 +43,8 @@ class SteamDispatcher : public Dispatcher
 
     bool HoldsRequests() const override;
     bool WantsReplies() const override;
+    /// InFlightLimit must be 0 or at least BatchSize (a batch must fit).
+    bool CheckConfig(std::string& error) const override;
     void NotifyReply(uint32_t target, const ServiceRequestHeader& reply) override;
     /**
      * \param target an entry

@@ -29,8 +29,8 @@ PowerOfKDispatcher::GetTypeId()
             .SetGroupName("RequestScheduling")
             .AddConstructor<PowerOfKDispatcher>()
             .AddAttribute("K",
-                          "Entries sampled per request; as many as there are entries gives "
-                          "exact join-the-shortest-queue",
+                          "Entries sampled per request; as many as there are entries (or "
+                          "more: then every entry) gives exact join-the-shortest-queue",
                           UintegerValue(2),
                           MakeUintegerAccessor(&PowerOfKDispatcher::m_k),
                           MakeUintegerChecker<uint32_t>(1))

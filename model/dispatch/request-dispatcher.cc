@@ -100,6 +100,12 @@ Dispatcher::Choose(Ptr<const Packet> packet,
 }
 
 bool
+Dispatcher::CheckConfig(std::string& /* error */) const
+{
+    return true;
+}
+
+bool
 Dispatcher::SupportsCandidates() const
 {
     return false;

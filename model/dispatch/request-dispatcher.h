@@ -82,6 +82,13 @@ class Dispatcher : public Object
                     const std::vector<uint32_t>& candidates);
     /// \return true if Choose() honours candidates (false by default)
     virtual bool SupportsCandidates() const;
+    /**
+     * \brief Check the attributes against each other before the run (a
+     * scenario does it before it builds anything).
+     * \param error receives the reason on failure
+     * \return true if they are consistent (the default)
+     */
+    virtual bool CheckConfig(std::string& error) const;
 
     /**
      * \brief The host forwarded the reply to a request it had sent to a target.

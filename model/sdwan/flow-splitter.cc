@@ -34,10 +34,11 @@ namespace
 /**
  * \param text comma-separated unsigned numbers
  * \param values receives them
- * \return false if a piece is not an unsigned number
+ * \param error receives the reason on failure
+ * \return false if a piece is not an unsigned 64-bit number
  */
 bool
-ParseList(const std::string& text, std::vector<uint64_t>& values)
+ParseList(const std::string& text, std::vector<uint64_t>& values, std::string& error)
 {
     values.clear();
     std::istringstream in(text);
@@ -48,14 +49,24 @@ ParseList(const std::string& text, std::vector<uint64_t>& values)
         errno = 0;
         unsigned long long v = std::strtoull(piece.c_str(), &end, 10);
         // strtoull accepts leading blanks and a sign: a value starts with a digit.
-        if (piece.empty() || !std::isdigit(static_cast<unsigned char>(piece[0])) || *end != '\0' ||
-            errno != 0)
+        if (piece.empty() || !std::isdigit(static_cast<unsigned char>(piece[0])) || *end != '\0')
         {
+            error = "'" + piece + "' is not a whole number";
+            return false;
+        }
+        if (errno != 0)
+        {
+            error = "'" + piece + "' is above " + std::to_string(UINT64_MAX);
             return false;
         }
         values.push_back(v);
     }
-    return !text.empty() && text.back() != ',';
+    if (text.empty() || text.back() == ',')
+    {
+        error = "an empty value";
+        return false;
+    }
+    return true;
 }
 
 /**
@@ -205,9 +216,10 @@ FlowSplitter::ParseThresholds(const std::string& text,
                               std::vector<uint64_t>& thresholds,
                               std::string& error)
 {
-    if (!ParseList(text, thresholds))
+    std::string why;
+    if (!ParseList(text, thresholds, why))
     {
-        error = "expected packet counts separated by commas, e.g. 20 or 10,100";
+        error = why + " (expected packet counts, e.g. 20 or 10,100)";
         return false;
     }
     for (size_t i = 0; i < thresholds.size(); ++i)
@@ -235,7 +247,8 @@ FlowSplitter::ParseMarks(const std::string& text, std::vector<uint8_t>& marks, s
         return true;
     }
     std::vector<uint64_t> values;
-    if (!ParseList(text, values) ||
+    std::string why;
+    if (!ParseList(text, values, why) ||
         std::any_of(values.begin(), values.end(), [](uint64_t v) { return v > 63; }))
     {
         error = "expected DSCP code points 0-63 separated by commas";
@@ -292,17 +305,31 @@ FlowSplitter::GetMarksText() const
     return m_marksText;
 }
 
+bool
+FlowSplitter::CheckTunnels(uint32_t tunnels, std::string& error) const
+{
+    size_t levels = m_thresholds.size() + 1;
+    if (tunnels < levels)
+    {
+        error = std::to_string(m_thresholds.size()) + " thresholds need " + std::to_string(levels) +
+                " tunnels, there are " + std::to_string(tunnels);
+        return false;
+    }
+    if (!m_marks.empty() && m_marks.size() < levels)
+    {
+        error = "Marks=" + m_marksText + " gives " + std::to_string(m_marks.size()) +
+                " marks for " + std::to_string(levels) + " levels (thresholds + 1)";
+        return false;
+    }
+    return TunnelRouter::CheckTunnels(tunnels, error);
+}
+
 uint8_t
 FlowSplitter::GetMark(uint32_t level) const
 {
-    if (m_marks.empty())
-    {
-        return static_cast<uint8_t>(std::min<uint32_t>(8 * (level + 1), 56)); // CS1..CS7
-    }
-    NS_ABORT_MSG_IF(level >= m_marks.size(),
-                    "FlowSplitter: no mark for level " << level << " (Marks=" << m_marksText
-                                                       << ")");
-    return m_marks[level];
+    NS_ASSERT_MSG(m_marks.empty() || level < m_marks.size(), "no mark for level " << level);
+    return m_marks.empty() ? static_cast<uint8_t>(std::min<uint32_t>(8 * (level + 1), 56)) // CS1..
+                           : m_marks[level];
 }
 
 uint32_t
@@ -384,10 +411,6 @@ FlowSplitter::SelectTunnel(Ptr<const Packet> /* p */,
                            FlowKey::Status status,
                            Ipv4Header& header)
 {
-    NS_ABORT_MSG_IF(GetTunnelCount() < m_thresholds.size() + 1,
-                    "FlowSplitter: " << m_thresholds.size() << " thresholds need "
-                                     << m_thresholds.size() + 1 << " tunnels, " << GetTunnelCount()
-                                     << " declared");
     if (status != FlowKey::TCP)
     {
         return 0; // not counted, not marked

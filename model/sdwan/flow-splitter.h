@@ -85,6 +85,14 @@ class FlowSplitter : public TunnelRouter
     /// \return the marks as set
     std::string GetMarksText() const;
     /**
+     * \brief The thresholds' levels must each have a tunnel and, if Marks
+     * is given, a mark.
+     * \param tunnels the number of tunnels
+     * \param error receives the reason on failure
+     * \return true if the configuration is usable
+     */
+    bool CheckTunnels(uint32_t tunnels, std::string& error) const override;
+    /**
      * \param level a level
      * \return its DSCP code point
      */

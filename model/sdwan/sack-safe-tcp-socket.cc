@@ -102,8 +102,8 @@ SackSafeTcpSocket::SentUnacknowledged() const
 {
     // TcpTxBuffer keeps its sent size private; its pipe is
     // sent - (sacked + lost) + retransmitted (RFC 6675), which gives it back.
-    return uint64_t{m_txBuffer->BytesInFlight()} + m_txBuffer->GetSacked() +
-           m_txBuffer->GetLost() - m_txBuffer->GetRetransmitsCount();
+    return uint64_t{m_txBuffer->BytesInFlight()} + m_txBuffer->GetSacked() + m_txBuffer->GetLost() -
+           m_txBuffer->GetRetransmitsCount();
 }
 
 void

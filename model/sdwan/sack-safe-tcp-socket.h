@@ -92,7 +92,7 @@ class SackSafeTcpSocket : public TcpSocketBase
     /// \return bytes sent and not yet cumulatively acknowledged
     uint64_t SentUnacknowledged() const;
 
-    uint64_t m_staleSackAcks{0};                    //!< ACKs whose SACK blocks were ignored
+    uint64_t m_staleSackAcks{0};                       //!< ACKs whose SACK blocks were ignored
     TracedCallback<const TcpHeader&> m_staleSackTrace; //!< each such ACK
 };
 

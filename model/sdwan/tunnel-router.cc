@@ -112,7 +112,8 @@ TunnelRouter::GetTypeId()
             .SetGroupName("RequestScheduling")
             .AddAttribute("ProcessingDelay",
                           "Time to steer one packet, in seconds (the splitter's per-packet "
-                          "cost; one packet at a time).",
+                          "cost; one packet at a time). A negative draw counts as 0: give a "
+                          "distribution of non-negative values.",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&TunnelRouter::m_processingDelay),
                           MakePointerChecker<RandomVariableStream>())
@@ -152,6 +153,17 @@ TunnelRouter::SetTunnelAvailable(uint32_t tunnel, bool available)
 {
     NS_LOG_FUNCTION(this << tunnel << available);
     m_tunnels.at(tunnel).available = available;
+}
+
+bool
+TunnelRouter::CheckTunnels(uint32_t tunnels, std::string& error) const
+{
+    if (tunnels == 0)
+    {
+        error = "a tunnel router needs at least one tunnel";
+        return false;
+    }
+    return true;
 }
 
 uint64_t

@@ -122,6 +122,16 @@ class TunnelRouter : public DataPathRouter
     /// \return the number of tunnels
     uint32_t GetTunnelCount() const;
     /**
+     * \brief Check the router's configuration against a number of tunnels,
+     * before the run (SdwanTestbedHelper::Install does, and the scenario
+     * before it builds anything): its policy must be able to steer every
+     * packet with that many.
+     * \param tunnels the number of tunnels
+     * \param error receives the reason on failure
+     * \return true if the configuration is usable
+     */
+    virtual bool CheckTunnels(uint32_t tunnels, std::string& error) const;
+    /**
      * \brief The router learned that a tunnel failed or recovered: packets
      * the policy steers into a failed tunnel take the next available one.
      * \param tunnel a tunnel index

@@ -85,7 +85,7 @@ CASES = {
         "feedback-delay": values(TIME, extra=["--policy=afp"]),
         "cores": values(UINT1, ["4097"]),
         "scaling": values(CHOICE),
-        "load": values(REAL, ["101", "1e-300"]),
+        "load": values(REAL, ["2.5", "1e-300"]),
         "arrival": values(CHOICE, ["poisson"]),
         "service": values(DIST, ["const:0us"]),
         "workload": values(CHOICE, ["w3"]) + values(["w1"], extra=["--service=exp:1us"]),
@@ -98,10 +98,14 @@ CASES = {
     },
     "cards-scenario": {
         "scenario": values(CHOICE, ["4", "2d"]),
-        "schedulers": values(UINT1, ["7"]),
+        "schedulers": values(UINT1, ["7"]) + values(["10"], extra=["--scheduler=central"])
+                      + values(["10"], extra=["--scheduler=jbsq"]),
         "scheduler": values(CHOICE, ["ns3::Dispatcher", "steam[BatchSize=abc]", "steam[Bogus=1]",
-                                     "steam[BatchSize=0]"]),
-        "steam-batch": values(UINT1, extra=["--scheduler=steam"]) + values(["5"]),
+                                     "steam[BatchSize=0]"])
+                      + values(["steam[InFlightLimit=5]"])
+                      + values(["central"], extra=["--deployment=routed"]),
+        "steam-batch": values(UINT1, extra=["--scheduler=steam"]) + values(["5"])
+                       + values(["20"], extra=["--scheduler=steam[BatchSize=10]"]),
         "deployment": values(CHOICE),
         "clients": values(UINT1, ["10000001"]),
         "scaling": values(CHOICE),
@@ -118,32 +122,37 @@ CASES = {
     },
     "racksched-scenario": {
         "policy": values(CHOICE, ["jsq"]),
-        "k": values(UINT1, ["9"]),
-        "tracking": values(CHOICE),
+        "k": values(UINT1, ["9"]) + values(["3"], extra=["--policy=random"])
+             + values(["3"], extra=["--policy=shortest"]) + values(["3"], extra=["--tracking=int2"]),
+        "tracking": values(CHOICE) + values(["int3"], extra=["--policy=random"]),
         "servers": values(UINT1, ["1001"]),
         "workers": values(UINT1, ["1025"]),
         "heterogeneous": values(["9:4", "4", "4:0", "0:4", "a:b", "4:4:4", "-1:4", "4:1025"]),
-        "intra": values(CHOICE, ["steam", "afp[Thresh=abc]", "shinjuku[Quantum=0s]"]),
+        "intra": values(CHOICE, ["steam", "afp[Thresh=abc]", "shinjuku[Quantum=0s]"])
+                 + values(["cfcfs"], extra=["--policy=shinjuku"])
+                 + values(["shinjuku[ClassWeights=1,2]"], extra=["--weights=3,1"]),
         "workload": values(CHOICE, ["exp100"]) + values(["exp50"], extra=["--service=exp:1us"]),
         "service": values(DIST, ["const:0us"]),
-        "load": values(REAL, ["101", "1e-300"]),
-        "rate": values(REAL, ["1e10", "1e-300"]),
+        "load": values(REAL, ["2.5", "1e-300"]),
+        "rate": values(REAL, ["1e10", "1e-300"]) + values(["1000"], extra=["--load=0.5"]),
         "packets-per-request": values(UINT1, ["65536"]) + values(["2"], extra=["--policy=jbsq"]),
         "priority": values(["a,b", "1", "2,1,0", "1,,2", "1,nan", "1,"]) +
                     values(["2,1"], extra=["--weights=1,1"]) + values(["2,1"], extra=["--intra=dfcfs"]),
         "weights": values(["a,b", "1", "0,1", "-1,1", "1,inf", "1e400,1"]),
         "placement": values(["scan:0-3", "long", "long:9", "long:a", "long:3-1", "0:0;0:1", "5:0"]),
         "clients": values(UINT1, ["1001"]),
-        "client-count": values(UINT1, ["100001"]),
-        "jbsq-bound": values(UINT1, ["1000001"]),
+        "client-count": values(UINT1, ["100001"]) + values(["5"], extra=["--policy=random"]),
+        "jbsq-bound": values(UINT1, ["1000001"]) + values(["7"], extra=["--policy=random"]),
         "link-rate": values(RATE),
         "link-delay": values(TIME),
         "flows": values(UINT1, ["16385"]),
     },
     "sdwan-splitter": {
-        "mode": values(CHOICE, ["ns3::Object", "splitter[Bogus=1]"]),
-        "threshold": values(["0", "-1", "1.5", "99999999999999999999", "5,10", *JUNK]),
-        "thresholds": values(["", "5,3", "a", "0", "5,5", "-1", "5,"]) +
+        "mode": values(CHOICE, ["ns3::Object", "splitter[Bogus=1]", "splitter[Thresholds=5]",
+                                "splitter[ProcessingDelay=ns3::ConstantRandomVariable[Constant=1]]"])
+                + values(["splitter[Marks=8]"], extra=["--threshold=1"]),
+        "threshold": values(["0", "-1", "1.5", "99999999999999999999", "5,10", "1e23", *JUNK]),
+        "thresholds": values(["", "5,3", "a", "0", "5,5", "-1", "5,", ",".join(map(str, range(1, 31)))]) +
                       values(["5,10"], extra=["--threshold=5"]),
         "utilisation": values(["-0.1", "1", "1.5", "1e-300", *JUNK]),
         "rate": values(REAL, ["2e6", "1e-300"]),
@@ -164,13 +173,13 @@ CASES = {
     "batchy-pipeline": {
         "pipeline": values(["bogus", "", "/nonexistent-dir/graph", "/", "/dev/null", "{bad_graph}"]),
         "n": values(UINT1, ["4097"]) + values(["1"], extra=["--pipeline=rc"]),
-        "m": values(UINT1, ["4097"], extra=["--pipeline=vrf"]),
-        "controller": values(CHOICE, ["ns3::Object", "max[Bogus=1]"]),
-        "slo": values(TIME1, ["0x", "-1x", "nanx", "x", "2e6x"]),
+        "m": values(UINT1, ["4097"], extra=["--pipeline=vrf"]) + values(["7"], extra=["--pipeline=l2l3"]),
+        "controller": values(CHOICE, ["ns3::Object", "max[Bogus=1]", "full[Period=1ms]", "full[Decompose=true]"]),
+        "slo": values(TIME1, ["0x", "-1x", "nanx", "x", "2e6x"]) + values(["50us"], extra=["--pipeline=rc"]),
         "rate": values(REAL, ["2e9", "1e-300"]),
         "burstiness": values(REAL, ["0.5", "2e6"]) + values(["1.5"], extra=["--arrival=paced"]),
         "arrival": values(CHOICE, ["poisson "]),
-        "batch": values(UINT1, ["4097", "65"]),
+        "batch": values(UINT1, ["4097", "65"]) + values(["128"], extra=["--buffer-capacity=128"]),
         "buffer-capacity": values(UINT1, ["4097", "31"]),
         "period": values(TIME1),
         "warmup-periods": values(UINT, ["1000001", "10"]),
@@ -178,7 +187,8 @@ CASES = {
         "trace": values(OUTPUT),
         "cost-jitter": values(["-0.1", "1.5", *JUNK]),
         "profile": values(BOOL),
-        "cores": values(UINT1, ["65"]) + values(["2"], extra=["--controller=nfvnice"]),
+        "cores": values(UINT1, ["65"]) + values(["2"], extra=["--controller=nfvnice"])
+                 + values(["2"], extra=["--ns3::BatchyWorker::Scheduling=WeightedFair"]),
         "decompose": values(BOOL) + values(["true"], extra=["--cores=1"]),
         "chain-buffers": values(BOOL),
         "slo-steps": values(["1s", "1s:", "2s:1us,1s:2us", "-1s:1us", "1s:0us", "1s:5x", "a:b"]),
@@ -201,6 +211,8 @@ COMMAND_LINE = [
     ("--ns3::Bogus::Thresh=1", "ns3::Bogus::Thresh"),
     ("--RngRun=abc", "RngRun"),
     ("--RngRun=-1x", "RngRun"),
+    ("--RngRun=3", "RngRun"),  # set from --run
+    ("--RngSeed=3", "RngSeed"),  # set from --seed
     ("--SchedulerType=bogus", "SchedulerType"),
     ("--exact", "exact"),  # bare flags are not booleans here: --exact=true
 ]
@@ -354,7 +366,7 @@ def test_doc_is_valid_restructuredtext():
 def test_run_raises_value_error_with_the_example_message():
     with pytest.raises(ValueError) as err:
         rs.run("multicore-server", load=-1)
-    assert str(err.value) == "multicore-server: invalid --load=-1: expected a number in (0, 100]"
+    assert str(err.value) == "multicore-server: invalid --load=-1: expected a number in (0, 2]"
     assert isinstance(err.value, rs.ExampleError) and isinstance(err.value, rs.OptionError)
     assert err.value.option == "load" and err.value.returncode == 1
     # It survives a trip to a worker process and back.

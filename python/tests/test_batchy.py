@@ -52,7 +52,7 @@ def test_pipeline_file(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("module a 1 1 b\nmodule b 1 1 a\nflow f a>b 1 1us\n", "not acyclic"),
+    ("module a 1 1 b\nmodule b 1 1 a\nflow f a>b 1 1us\n", "bad.txt:1: modules a -> b -> a form a cycle"),
     ("module a 1 1\nmodule b 1 1\nflow f a>b 1 1us\n", ":3: flow f: no edge a -> b"),
     ("module a -1 1\nflow f a 1 1us\n", ":1: costs"),
     ("module a 1\n", ":1: expected: module"),
@@ -87,7 +87,12 @@ def test_a_trigger_above_the_buffer_capacity_is_rejected():
         rs.run("batchy-pipeline", batch=100, **SHORT)
     message = str(err.value)
     assert "--buffer-capacity=64: below --batch=100" in message and err.value.returncode == 1
-    s = rs.run("batchy-pipeline", batch=100, buffer_capacity=128, controller="max", rate=1e7, **SHORT)
+    # B must also fit the ingress queue (64 packets by default), or no batch reaches it.
+    with pytest.raises(rs.ExampleError) as err:
+        rs.run("batchy-pipeline", batch=100, buffer_capacity=128, **SHORT)
+    assert "--batch=100: above the ingress queue's 64 packets" in str(err.value)
+    s = rs.run("batchy-pipeline", batch=100, buffer_capacity=128, controller="max", rate=1e7,
+               **{"ns3::BatchyWorker::QueueCapacity": 128}, **SHORT)
     assert s["buffer_capacity"] == 128
     assert max(m["trigger"] for m in s["per_module"].values()) == 100
 
