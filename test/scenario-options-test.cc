@@ -677,6 +677,9 @@ class OwnedAttributesTestCase : public TestCase
             {{"--RngRun=3"},
              "invalid --RngRun=3: the scenario sets RngRun from --run; give --run instead"},
             {{"--RngSeed=3"}, ""},
+            {{"--ns3::CfcfsCorePolicy::DispatchOverhead=1ns"},
+             "invalid --ns3::CfcfsCorePolicy::DispatchOverhead=1ns: the scenario sets "
+             "DispatchOverhead itself (no option changes it)"},
             {{"--policy=cfcfs", "--thresh=5"}, "invalid --thresh: cfcfs takes none"},
         };
         for (const auto& [args, expected] : cases)
@@ -696,6 +699,7 @@ class OwnedAttributesTestCase : public TestCase
             options.Owns("ns3::AfpCorePolicy::Thresh", "thresh");
             options.AddUnsigned("run", "run", run, 1, 100);
             options.Owns("RngRun", "run");
+            options.Owns("ns3::CfcfsCorePolicy::DispatchOverhead", "");
             options.AddCheck([&](std::string& e) {
                 if (options.IsGiven("thresh") && policy.GetTypeId() != AfpCorePolicy::GetTypeId())
                 {

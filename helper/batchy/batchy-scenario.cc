@@ -388,7 +388,8 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return fail("batch=" + std::to_string(batch),
                     "above the ingress queue's " + std::to_string(queueCapacity.Get()) +
-                        " packets (ns3::BatchyWorker::QueueCapacity): no batch could reach it");
+                        " packets (ns3::BatchyWorker::QueueCapacity): no batch could reach "
+                        "it; give a smaller --batch or a larger QueueCapacity");
     }
     StringValue scheduling;
     worker->GetAttribute("Scheduling", scheduling);
@@ -671,8 +672,12 @@ BatchyScenario::PeriodEnd(uint32_t index)
         Time slo = m_graph.GetFlow(f).slo;
         const auto& total = w->GetFlowStats(f);
         uint64_t out = total.departed + total.dropped;
-        bool starved = !s.departed && m_insideAtPeriodStart[f] > 0;
-        m_insideAtPeriodStart[f] = total.received > out ? total.received - out : 0;
+        uint64_t inside = total.received > out ? total.received - out : 0;
+        // Nothing left and nothing lost (only arrivals are dropped): the
+        // packets inside at the start were all still there at the end.
+        bool starved = !s.departed && m_insideAtPeriodStart[f] > 0 &&
+                       inside == m_insideAtPeriodStart[f] + s.received - s.dropped;
+        m_insideAtPeriodStart[f] = inside;
         if (slo.IsStrictlyPositive() && (s.departed || starved))
         {
             // Starved: a packet inside since the period began has waited the

@@ -26,6 +26,7 @@
 #include "ns3/type-aliases.h"
 #include "ns3/uinteger.h"
 
+#include <memory>
 #include <numeric>
 #include <sstream>
 
@@ -218,13 +219,17 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                         schedulers,
                         1,
                         1000000);
-    options.Add(
-        "scheduler",
-        "the paper's baselines " + SchedulerChoices() +
-            ", or an ingress dispatcher's TypeId name, with attributes as "
-            "NAME[Attribute=Value|...]",
-        scheduler,
-        [this](const std::string& text, std::string& error) { return SetScheduler(text, error); });
+    // --schedulers as given, which the central preset replaces by 1.
+    auto schedulersGiven = std::make_shared<uint32_t>(0);
+    options.Add("scheduler",
+                "the paper's baselines " + SchedulerChoices() +
+                    ", or an ingress dispatcher's TypeId name, with attributes as "
+                    "NAME[Attribute=Value|...]",
+                scheduler,
+                [this, schedulersGiven](const std::string& text, std::string& error) {
+                    *schedulersGiven = schedulers;
+                    return SetScheduler(text, error);
+                });
     for (const DispatcherOption& o : kDispatcherOptions)
     {
         options.Add(o.name, o.help, "", [this, &o](const std::string& text, std::string& error) {
@@ -325,8 +330,12 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::MulticoreServer::Scaling", "scaling");
     options.Owns("ns3::MulticoreServer::ComputeUnits", "compute-vector");
     options.Owns("ns3::RandomDelayChannel::DelayVariable", "latency");
-    options.AddCheck([this, &options](std::string& error) {
-        if (scheduler == "central" && options.IsGiven("schedulers"))
+    options.Owns("ns3::RequestClient::Clients", "clients");
+    options.Owns("ns3::MulticoreServer::Policy", "");
+    options.Owns("ns3::PointToPointNetDevice::DataRate", "");
+    options.Owns("ns3::DropTailQueue<Packet>::MaxSize", "");
+    options.AddCheck([this, &options, schedulersGiven](std::string& error) {
+        if (scheduler == "central" && options.IsGiven("schedulers") && *schedulersGiven != 1)
         {
             error = "invalid --schedulers: --scheduler=central is one scheduling point shared by "
                     "all ingresses; give one of them";
@@ -523,6 +532,8 @@ CardsScenario::Build()
         "Scaling",
         StringValue(m_parameters.scaling == "scaled" ? "Scaled" : "Parallel"));
     m_instanceHelper.SetAttribute("WarmUp", TimeValue(m_parameters.warmUp));
+    m_instanceHelper.SetAttribute("ExactQuantiles", BooleanValue(m_parameters.exactQuantiles));
+    // A service instance's local FIFO buffer, non-preemptive (the paper's).
     m_instanceHelper.SetPolicy("ns3::CfcfsCorePolicy");
     m_siteVectors.assign(m_sites, ComputeVector());
     m_gatewayAddress.assign(m_sites, std::vector<Ipv4Address>(m_sites));

@@ -356,9 +356,9 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::ShinjukuCorePolicy::ClassWeights", "priority", false);
     options.Owns("ns3::ShinjukuCorePolicy::ClassScheduling", "weights", false);
     options.Owns("ns3::ShinjukuCorePolicy::ClassWeights", "weights", false);
-    options.Owns("ns3::ShinjukuCorePolicy::QueuePerClass", "workload", false);
     options.Owns("ns3::PointToPointNetDevice::DataRate", "link-rate");
     options.Owns("ns3::PointToPointChannel::Delay", "link-delay");
+    options.Owns("ns3::DropTailQueue<Packet>::MaxSize", "");
     // Options the chosen policy does not use are errors, not ignored.
     options.AddCheck([this, &options](std::string& error) {
         const RackPolicy* p = Find(kPolicies, policy);
@@ -388,6 +388,11 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                 return false;
             }
         }
+        // The per-type queues the workload or --priority/--weights ask for,
+        // unless the user set QueuePerClass (MakeServerPolicy()).
+        queuePerClassNamed =
+            std::find(intraNamed.begin(), intraNamed.end(), "QueuePerClass") != intraNamed.end() ||
+            options.GivesDefault("ns3::ShinjukuCorePolicy::QueuePerClass");
         if (options.IsGiven("load") && options.IsGiven("rate"))
         {
             error = "invalid --rate: give --load or --rate, not both";
@@ -580,20 +585,18 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
     }
     TypeId::AttributeInformation info;
     bool hasTypeQueues = factory.GetTypeId().LookupAttributeByName("QueuePerClass", &info);
-    auto named = [this](const char* attribute) {
-        return intraGiven &&
-               std::find(intraNamed.begin(), intraNamed.end(), attribute) != intraNamed.end();
-    };
     if (!priority.empty() || !weights.empty())
     {
-        for (const char* attribute : {"ClassScheduling", "ClassWeights", "QueuePerClass"})
+        BooleanValue queuePerClass(true);
+        if (hasTypeQueues && queuePerClassNamed)
         {
-            if (named(attribute))
-            {
-                error = "invalid --" + std::string(priority.empty() ? "weights" : "priority") +
-                        ": --intra names " + attribute + " too; give one of them";
-                return false;
-            }
+            factory.Create<CorePolicy>()->GetAttribute("QueuePerClass", queuePerClass);
+        }
+        if (!queuePerClass.Get())
+        {
+            error = "invalid --" + std::string(priority.empty() ? "weights" : "priority") +
+                    ": needs per-type queues, and QueuePerClass is false";
+            return false;
         }
         if (!hasTypeQueues)
         {
@@ -610,8 +613,8 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
         factory.Set("ClassScheduling", StringValue(priority.empty() ? "WeightedFair" : "Priority"));
         factory.Set("ClassWeights", StringValue(priority.empty() ? weights : priority));
     }
-    // The authors' per-type queues unless --intra says otherwise.
-    if (hasTypeQueues && !named("QueuePerClass") &&
+    // The authors' per-type queues unless the user says otherwise.
+    if (hasTypeQueues && !queuePerClassNamed &&
         (authorsTypeQueues || !priority.empty() || !weights.empty()))
     {
         factory.Set("QueuePerClass", BooleanValue(true));

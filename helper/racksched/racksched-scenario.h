@@ -68,6 +68,7 @@ class RackSchedScenario : public RequestScenario
         bool kGiven{false};                  //!< --k was given
         bool intraGiven{false};              //!< --intra was given
         std::vector<std::string> intraNamed; //!< attributes --intra's brackets name
+        bool queuePerClassNamed{false};      //!< QueuePerClass given (brackets or ns-3 default)
 
         Parameters();
         /**

@@ -381,6 +381,19 @@ ScenarioOptions::Convert(std::string& error)
     return true;
 }
 
+bool
+ScenarioOptions::GivesDefault(const std::string& attribute) const
+{
+    for (const auto& [name, value] : m_ns3Arguments)
+    {
+        if (name == attribute)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
 void
 ScenarioOptions::AddCheck(std::function<bool(std::string& error)> check)
 {
@@ -410,7 +423,8 @@ ScenarioOptions::FindOwner(TypeId type,
 {
     for (const Owned& o : m_owned)
     {
-        if (o.attribute != attribute || o.option == except || (!o.always && !IsGiven(o.option)))
+        if (o.attribute != attribute || (!except.empty() && o.option == except) ||
+            (!o.always && !IsGiven(o.option)))
         {
             continue;
         }
@@ -438,11 +452,20 @@ ScenarioOptions::CheckOwned(std::string& error) const
 {
     auto conflict =
         [&error](const std::string& given, const std::string& attribute, const Owned& owner) {
-            error = "invalid --" + given + ": " +
-                    (owner.always
-                         ? "the scenario sets " + attribute + " from --" + owner.option +
-                               "; give --" + owner.option + " instead"
-                         : "--" + owner.option + " sets " + attribute + " too; give one of them");
+            error = "invalid --" + given + ": ";
+            if (owner.option.empty())
+            {
+                error += "the scenario sets " + attribute + " itself (no option changes it)";
+            }
+            else if (owner.always)
+            {
+                error += "the scenario sets " + attribute + " from --" + owner.option +
+                         "; give --" + owner.option + " instead";
+            }
+            else
+            {
+                error += "--" + owner.option + " sets " + attribute + " too; give one of them";
+            }
             return false;
         };
     for (const auto& [name, value] : m_ns3Arguments)

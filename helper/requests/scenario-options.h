@@ -204,8 +204,9 @@ class ScenarioOptions
      * \param attribute "ns3::Type::Name" (the type that declares it, or the
      *        base of a family: ns3::CorePolicy::Quantum covers every policy
      *        with a Quantum), or a global value's name
-     * \param option the option that sets it (without --), or the attribute
-     *        a user should set instead ("ns3::Type::Name")
+     * \param option the option that sets it (without --), the attribute a
+     *        user should set instead ("ns3::Type::Name"), or empty if the
+     *        scenario fixes the value (no option changes it)
      * \param always the scenario sets it even when the option is not given
      */
     void Owns(const std::string& attribute, const std::string& option, bool always = true);
@@ -216,6 +217,12 @@ class ScenarioOptions
      * \param check returns false with "invalid --NAME...: reason" in its argument
      */
     void AddCheck(std::function<bool(std::string& error)> check);
+    /**
+     * \param attribute "ns3::Type::Name"
+     * \return true if the command line gave it as an ns-3 default (checked
+     *         by CheckArguments())
+     */
+    bool GivesDefault(const std::string& attribute) const;
     /**
      * \brief Give an option's text as a command line would (tests, fuzzing
      * and callers that do not go through a CommandLine); Convert() then

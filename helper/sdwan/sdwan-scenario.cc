@@ -272,12 +272,11 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::FileTransferClient::DownloadSize", "sizes");
     options.Owns("ns3::FileTransferClient::UploadSize", "upload-sizes");
     options.Owns("ns3::FileTransferClient::UploadProbability", "upload-share");
-    options.Owns("ns3::FileTransferClient::Sack", "sack");
-    options.Owns("ns3::FileTransferServer::Sack", "sack");
     options.Owns("ns3::BackgroundTrafficGenerator::PacketSize", "utilisation");
     options.Owns("ns3::BackgroundTrafficGenerator::InterArrival", "utilisation");
-    options.Owns("ns3::PointToPointChannel::Delay", "wan-delay");
-    options.Owns("ns3::PointToPointNetDevice::DataRate", "wan-rate");
+    options.Owns("ns3::PointToPointChannel::Delay", "wan-delay and --lan-delay");
+    options.Owns("ns3::PointToPointNetDevice::DataRate", "wan-rate and --lan-rate");
+    options.Owns("ns3::DropTailQueue<Packet>::MaxSize", "");
     options.Owns("ns3::WanFlowMonitor::WarmUp", "warmup");
     options.AddUnsigned("short-size",
                         "flows of at most this many packets are short in the results "

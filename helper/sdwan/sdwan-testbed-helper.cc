@@ -197,9 +197,12 @@ SdwanTestbedHelper::Install()
         router1->AddTunnel(br1ToA, i1.GetAddress(1));
         router2->AddTunnel(br2ToB, i3.GetAddress(0));
     }
-    std::string error;
-    NS_ABORT_MSG_UNLESS(router1->CheckTunnels(m_tunnels, error),
-                        "SdwanTestbedHelper: the border routers' " << error);
+    for (Ptr<TunnelRouter> router : {router1, router2})
+    {
+        std::string error;
+        NS_ABORT_MSG_UNLESS(router->CheckTunnels(m_tunnels, error),
+                            "SdwanTestbedHelper: the border routers' " << error);
+    }
 }
 
 Ptr<Node>

@@ -266,6 +266,7 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::MulticoreServer::RssMode", "rss");
     options.Owns("ns3::PointToPointNetDevice::DataRate", "link-rate");
     options.Owns("ns3::RandomDelayChannel::DelayVariable", "link-delay");
+    options.Owns("ns3::DropTailQueue<Packet>::MaxSize", "");
     OwnClientAttributes(options, "load", "service");
     options.Owns("ns3::RequestClient::Flows", "flows");
 }

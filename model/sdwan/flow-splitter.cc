@@ -327,7 +327,11 @@ FlowSplitter::CheckTunnels(uint32_t tunnels, std::string& error) const
 uint8_t
 FlowSplitter::GetMark(uint32_t level) const
 {
-    NS_ASSERT_MSG(m_marks.empty() || level < m_marks.size(), "no mark for level " << level);
+    // Scenarios check it first (CheckTunnels()); a program of one's own gets
+    // this message rather than a read past the marks.
+    NS_ABORT_MSG_IF(!m_marks.empty() && level >= m_marks.size(),
+                    "FlowSplitter: no mark for level " << level << " (Marks=" << m_marksText
+                                                       << "): see CheckTunnels()");
     return m_marks.empty() ? static_cast<uint8_t>(std::min<uint32_t>(8 * (level + 1), 56)) // CS1..
                            : m_marks[level];
 }
@@ -411,6 +415,10 @@ FlowSplitter::SelectTunnel(Ptr<const Packet> /* p */,
                            FlowKey::Status status,
                            Ipv4Header& header)
 {
+    NS_ABORT_MSG_IF(GetTunnelCount() < m_thresholds.size() + 1,
+                    "FlowSplitter: " << m_thresholds.size() << " thresholds need "
+                                     << m_thresholds.size() + 1 << " tunnels, " << GetTunnelCount()
+                                     << " declared: see CheckTunnels()");
     if (status != FlowKey::TCP)
     {
         return 0; // not counted, not marked
