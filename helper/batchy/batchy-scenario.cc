@@ -175,7 +175,11 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                         warmupPeriods,
                         0,
                         1000000);
-    options.AddUnsigned("packet-size", "bytes per packet", packetSize, 16, 9000);
+    options.AddUnsigned("packet-size",
+                        "bytes per packet (at least the Batchy header's 18)",
+                        packetSize,
+                        BatchyHeader::SERIALIZED_SIZE,
+                        9000);
     options.AddOutputFile("trace",
                           "per-period CSV: throughput, SLO, p95 delay per flow, trigger and batch "
                           "per module",
@@ -379,6 +383,11 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return fail("decompose", "needs --cores=2 or more");
     }
+    if (period < MicroSeconds(1))
+    {
+        return fail("period=" + ScenarioOptions::FormatTime(period),
+                    "the controllers' shortest period is 1us");
+    }
     // What the worker would only find out when it runs, with the ns-3
     // defaults given (--ns3::BatchyWorker::QueueCapacity=...).
     auto worker = CreateObject<BatchyWorker>();
@@ -484,6 +493,8 @@ BatchyScenario::Build()
         probe.warmUp = Time(0);
         probe.tracePath.clear();
         probe.recordsPath.clear();
+        // The calibration run measures the pipeline itself, not its faults.
+        probe.faults.clear();
         probe.controller = ObjectFactory("ns3::MaxBatchyController");
         std::vector<Time> slos;
         {

@@ -728,6 +728,17 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
         return fail("warmup", "must be shorter than --duration");
     }
     uint32_t apps = p->onClients ? clientCount : clients;
+    // Every client application binds its flows' UDP ports on its host, out
+    // of ns-3's 16384 ephemeral ports per node.
+    uint64_t portsPerHost = uint64_t{(apps + clients - 1) / clients} *
+                            std::max(1u, flows * clients / apps);
+    if (portsPerHost > 16384)
+    {
+        return fail(p->onClients ? "client-count=" + std::to_string(clientCount)
+                                 : "flows=" + std::to_string(flows),
+                    "needs " + std::to_string(portsPerHost) +
+                        " UDP ports on a client host, which has 16384: give more --clients");
+    }
     const char* rateOption = rate > 0 ? "rate" : "load";
     if (apps / GetRate() < 1e-9)
     {

@@ -523,7 +523,8 @@ ScenarioExample::Parse(ScenarioOptions& options, int argc, char* argv[], std::st
                         m_run,
                         1,
                         UINT32_MAX);
-    options.AddUnsigned("seed", "RngSeed", m_seed, 1, UINT32_MAX);
+    // ns-3's MRG32k3a takes seeds below its second modulus, 4294944443.
+    options.AddUnsigned("seed", "RngSeed", m_seed, 1, 4294944442);
     options.Owns("RngRun", "run");
     options.Owns("RngSeed", "seed");
     options.AddOutputFile("json", "write the summary here (default: standard output)", m_json);

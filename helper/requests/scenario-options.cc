@@ -149,7 +149,7 @@ ScenarioOptions::ParseDataRate(const std::string& name,
     if (!ok || !(bps >= 1) || bps > 1e15)
     {
         error = "invalid --" + name + "=" + text +
-                ": expected a data rate from 1bps to 1000Tbps, e.g. 100Gbps";
+                ": expected a data rate from 1bps to 1000000Gbps, e.g. 100Gbps";
         return false;
     }
     rate = DataRate(static_cast<uint64_t>(bps));

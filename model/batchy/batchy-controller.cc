@@ -78,6 +78,12 @@ BatchyController::Attach(Ptr<BatchyWorker> worker)
     DoStart();
     m_worker->ResetPeriod();
     m_event = Simulator::Schedule(m_period, &BatchyController::PeriodEnd, this);
+    // What the control plane learned before the switch started (a fault at 0 s).
+    for (const auto& [core, available] : m_beforeAttach)
+    {
+        SetCoreAvailable(core, available);
+    }
+    m_beforeAttach.clear();
 }
 
 Time
@@ -101,7 +107,11 @@ BatchyController::GetControlWallSeconds() const
 void
 BatchyController::SetCoreAvailable(uint32_t core, bool available)
 {
-    NS_ABORT_MSG_IF(!m_worker, "BatchyController: not attached");
+    if (!m_worker)
+    {
+        m_beforeAttach.emplace_back(core, available);
+        return;
+    }
     uint32_t cores = m_worker->GetCores();
     NS_ABORT_MSG_IF(core >= cores, "BatchyController: core " << core << " of " << cores);
     m_coreDown.resize(cores, false);

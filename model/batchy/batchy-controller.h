@@ -154,6 +154,8 @@ class BatchyController : public Object
 
     std::vector<bool> m_coreDown;             //!< per core, believed down
     std::map<uint32_t, Failover> m_failovers; //!< per failed core, what moved off it
+    /// SetCoreAvailable() calls before Attach(), replayed by it
+    std::vector<std::pair<uint32_t, bool>> m_beforeAttach;
 };
 
 } // namespace ns3
