@@ -20,6 +20,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/type-aliases.h"
+#include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -730,8 +731,8 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
     uint32_t apps = p->onClients ? clientCount : clients;
     // Every client application binds its flows' UDP ports on its host, out
     // of ns-3's 16384 ephemeral ports per node.
-    uint64_t portsPerHost = uint64_t{(apps + clients - 1) / clients} *
-                            std::max(1u, flows * clients / apps);
+    uint64_t portsPerHost =
+        uint64_t{(apps + clients - 1) / clients} * std::max(1u, flows * clients / apps);
     if (portsPerHost > 16384)
     {
         return fail(p->onClients ? "client-count=" + std::to_string(clientCount)
@@ -933,12 +934,12 @@ RackSchedScenario::Completed(const ServiceRequestHeader& /* header */, Time /* r
 }
 
 void
-RackSchedScenario::SwitchDrop(Ptr<const Packet> /* p */, const std::string& reason)
+RackSchedScenario::SwitchDrop(Ptr<const Packet> p, const std::string& reason)
 {
-    // Only malformed packets and missing routes are dropped here; with
-    // multi-packet requests each dropped packet counts (the scenario's
-    // clients never send malformed ones).
-    RequestDropped("switch: " + reason);
+    // Malformed packets (the scenario's clients send none), missing routes
+    // and failed servers; a multi-packet request counts once. The packet is
+    // the IP payload.
+    PacketDropped(p, UdpHeader().GetSerializedSize(), "switch: " + reason);
 }
 
 std::vector<Time>

@@ -20,6 +20,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/traffic-control-layer.h"
+#include "ns3/udp-header.h"
 
 #include <chrono>
 #include <iostream>
@@ -28,6 +29,13 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RequestScenario");
+
+namespace
+{
+/// Bytes before a request's own header in a packet a point-to-point device
+/// drops: PPP, IPv4 (the scenarios send no IP options) and UDP.
+const uint32_t kDeviceHeaders = 2 + 20 + 8;
+} // namespace
 
 void
 RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
@@ -304,20 +312,20 @@ RequestScenario::DoSendingStopped()
 }
 
 void
-RequestScenario::DeviceDrop(Ptr<const Packet> /* p */)
+RequestScenario::DeviceDrop(Ptr<const Packet> p)
 {
-    RequestDropped("network: device");
+    PacketDropped(p, kDeviceHeaders, "network: device");
 }
 
 void
-RequestScenario::QueueDiscDrop(Ptr<const QueueDiscItem> /* item */)
+RequestScenario::QueueDiscDrop(Ptr<const QueueDiscItem> item)
 {
-    RequestDropped("network: queue disc");
+    PacketDropped(item->GetPacket(), UdpHeader().GetSerializedSize(), "network: queue disc");
 }
 
 void
 RequestScenario::IpDrop(const Ipv4Header& /* header */,
-                        Ptr<const Packet> /* p */,
+                        Ptr<const Packet> p,
                         Ipv4L3Protocol::DropReason reason,
                         Ptr<Ipv4> ipv4,
                         uint32_t interface)
@@ -326,11 +334,13 @@ RequestScenario::IpDrop(const Ipv4Header& /* header */,
     auto down = reason == Ipv4L3Protocol::DROP_INTERFACE_DOWN
                     ? m_downInterfaces.find({PeekPointer(ipv4), interface})
                     : m_downInterfaces.end();
-    RequestDropped(down != m_downInterfaces.end() ? "fault: " + down->second.fault + " down"
-                   : reason == Ipv4L3Protocol::DROP_NO_ROUTE ||
-                           reason == Ipv4L3Protocol::DROP_ROUTE_ERROR
-                       ? "network: no route"
-                       : "network: ip");
+    PacketDropped(p,
+                  UdpHeader().GetSerializedSize(),
+                  down != m_downInterfaces.end() ? "fault: " + down->second.fault + " down"
+                  : reason == Ipv4L3Protocol::DROP_NO_ROUTE ||
+                          reason == Ipv4L3Protocol::DROP_ROUTE_ERROR
+                      ? "network: no route"
+                      : "network: ip");
 }
 
 void
@@ -362,8 +372,24 @@ RequestScenario::ServerDrop(Ptr<const Packet> p, const std::string& reason)
     if (ServiceRequestHeader::Peek(p, header) &&
         header.GetMessageType() == ServiceRequestHeader::REQUEST)
     {
-        RequestDropped("server: " + reason);
+        PacketDropped(p, 0, "server: " + reason);
     }
+}
+
+void
+RequestScenario::PacketDropped(Ptr<const Packet> p, uint32_t offset, const std::string& reason)
+{
+    ServiceRequestHeader header;
+    if (p && p->GetSize() > offset &&
+        ServiceRequestHeader::Peek(
+            offset > 0 ? Ptr<const Packet>(p->CreateFragment(offset, p->GetSize() - offset)) : p,
+            header) &&
+        header.GetPacketCount() > 1 &&
+        !m_lostMultiPacket.emplace(header.GetClientId(), header.GetRequestId()).second)
+    {
+        return; // another packet of the request was counted
+    }
+    RequestDropped(reason);
 }
 
 void

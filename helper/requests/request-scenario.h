@@ -28,6 +28,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 namespace ns3
@@ -163,6 +164,15 @@ class RequestScenario
      */
     void RequestDropped(const std::string& reason);
     /**
+     * \brief Count the request a dropped packet belongs to, once: a request
+     * of several packets (RequestClient's PacketsPerRequest) is lost with
+     * its first lost packet, whatever becomes of the others.
+     * \param p the packet
+     * \param offset bytes of lower-layer headers before the request header
+     * \param reason "layer: reason"
+     */
+    void PacketDropped(Ptr<const Packet> p, uint32_t offset, const std::string& reason);
+    /**
      * \brief Count one answered request, write its line of the --records
      * CSV and end the run if it was the last (for clients other than
      * RequestClient, whose requests InstallClient counts).
@@ -275,12 +285,14 @@ class RequestScenario
      */
     void SetFault(size_t fault, bool down);
 
-    Parameters m_common;                      //!< common parameters
-    std::string m_name;                       //!< the example's name
-    ApplicationContainer m_clients;           //!< client applications
-    uint64_t m_answered{0};                   //!< replies received
-    uint64_t m_dropped{0};                    //!< requests dropped, all layers
-    std::map<std::string, uint64_t> m_drops;  //!< requests dropped per reason
+    Parameters m_common;                     //!< common parameters
+    std::string m_name;                      //!< the example's name
+    ApplicationContainer m_clients;          //!< client applications
+    uint64_t m_answered{0};                  //!< replies received
+    uint64_t m_dropped{0};                   //!< requests dropped, all layers
+    std::map<std::string, uint64_t> m_drops; //!< requests dropped per reason
+    /// Multi-packet requests counted as dropped: (client, request)
+    std::set<std::pair<uint32_t, uint64_t>> m_lostMultiPacket;
     double m_wallSeconds{0};                  //!< wall-clock time of Run()
     uint64_t m_events{0};                     //!< simulator events of Run()
     Time m_simulated;                         //!< simulated time at the end of Run()
