@@ -442,6 +442,14 @@ CardsScenario::Parameters::Validate(std::string& error) const
             return fail("--scheduler=" + scheduler + ": " + why);
         }
     }
+    if (schedulers == 1 && sites > 1 && ingress.Create<Dispatcher>()->HoldsRequests())
+    {
+        return fail("--schedulers=1: --scheduler=" + scheduler +
+                    " queues requests at its scheduling point, which needs a queue of its own "
+                    "at each ingress (a shared one would hold requests at one ingress while "
+                    "replies free its capacity at another): give --schedulers=" +
+                    std::to_string(sites));
+    }
     if (schedulers > sites && ingress.Create<Dispatcher>()->HoldsRequests())
     {
         return fail("--schedulers=" + std::to_string(schedulers) + ": --scheduler=" + scheduler +
@@ -779,9 +787,12 @@ CardsScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::
     }
     if (fault.kind == "switch" && fault.index < routers)
     {
-        target.AddNode(fault.index < m_ingress.GetN()
-                           ? m_ingress.Get(fault.index)
-                           : m_gateways.Get(fault.index - m_ingress.GetN()));
+        Ptr<Node> node = fault.index < m_ingress.GetN()
+                             ? m_ingress.Get(fault.index)
+                             : m_gateways.Get(fault.index - m_ingress.GetN());
+        target.AddNode(node);
+        Ptr<SemanticRouter> router = SemanticRouterHelper::Get(node);
+        target.apply = [router](bool up) { router->SetFailed(!up); };
         return true;
     }
     if (fault.kind != "server" || fault.index >= instances)

@@ -889,6 +889,8 @@ RackSchedScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, s
     else if (fault.kind == "switch" && fault.index == 0)
     {
         target.AddNode(nodes.Get(0));
+        Ptr<RackScheduler> tor = m_rack.GetSwitch();
+        target.apply = [tor](bool up) { tor->SetFailed(!up); };
     }
     else
     {

@@ -82,6 +82,37 @@ SemanticRouter::AddService(Ipv4Address service, const std::vector<Ptr<Dispatcher
                         "service " << service << ": a queueing dispatcher must be the only one");
     }
     m_services[service].dispatchers = dispatchers;
+    if (dispatchers.front()->HoldsRequests())
+    {
+        // std::map keeps the entry where it is.
+        Service* s = &m_services[service];
+        dispatchers.front()->SetHostCallback(Callback<void>([this, s]() { Drain(*s); }));
+    }
+}
+
+void
+SemanticRouter::SetFailed(bool failed)
+{
+    NS_LOG_FUNCTION(this << failed);
+    for (auto& [address, service] : m_services)
+    {
+        if (failed)
+        {
+            while (!service.held.empty())
+            {
+                const Held& h = service.held.front();
+                Drop(h.header, h.packet, FAILED_DROP, h.ecb);
+                service.held.pop_front();
+            }
+        }
+        else
+        {
+            for (const auto& d : service.dispatchers)
+            {
+                d->Restart();
+            }
+        }
+    }
 }
 
 std::vector<Ptr<Dispatcher>>
@@ -195,6 +226,13 @@ void
 SemanticRouter::Drain(Service& service)
 {
     Ptr<Dispatcher> d = service.dispatchers.front();
+    // With every target down, holding would keep requests for ever.
+    while (!service.held.empty() && !d->HasAvailable())
+    {
+        const Held& h = service.held.front();
+        Drop(h.header, h.packet, NO_TARGET_DROP, h.ecb);
+        service.held.pop_front();
+    }
     Dispatcher::ReleaseOrder order;
     while (d->Release(service.held.size(), order))
     {

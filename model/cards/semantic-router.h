@@ -67,6 +67,10 @@ class SemanticRouter : public DataPathRouter
     static constexpr const char* UNKNOWN_SERVICE_DROP = "Unknown service"; //!< drop reason
     static constexpr const char* MALFORMED_DROP = "Malformed request";     //!< drop reason
     static constexpr const char* NO_ROUTE_DROP = "No route to target";     //!< drop reason
+    /// drop reason: held requests when the router fails
+    static constexpr const char* FAILED_DROP = "Lost in the failed router";
+    /// drop reason: held requests when no target is available
+    static constexpr const char* NO_TARGET_DROP = "No target available";
 
     /**
      * \brief Signature of the Resolve trace.
@@ -104,6 +108,13 @@ class SemanticRouter : public DataPathRouter
      * \param dispatchers the dispatchers; a request uses (client id mod count)
      */
     void AddService(Ipv4Address service, const std::vector<Ptr<Dispatcher>>& dispatchers);
+    /**
+     * \brief The router fails (the requests it holds are lost) or comes back
+     * (with dispatchers that start afresh). Its links are the scenario's to
+     * take down.
+     * \param failed true when it fails, false when it recovers
+     */
+    void SetFailed(bool failed);
     /**
      * \param service a service address
      * \return its dispatchers (empty if unknown)

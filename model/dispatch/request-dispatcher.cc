@@ -206,6 +206,23 @@ Dispatcher::SetAvailable(uint32_t target, bool available)
         }
     }
     DoAvailabilityChanged(target, available);
+    if (!m_hostWake.IsNull())
+    {
+        m_hostWake();
+    }
+}
+
+void
+Dispatcher::SetHostCallback(Callback<void> wake)
+{
+    m_hostWake = wake;
+}
+
+void
+Dispatcher::Restart()
+{
+    NS_LOG_FUNCTION(this);
+    DoComputeVectorChanged();
 }
 
 void

@@ -144,6 +144,27 @@ class Dispatcher : public Object
         return m_unavailableCount == 0 || !m_unavailable[target];
     }
 
+    /// \return true unless SetAvailable() has taken every entry down
+    bool HasAvailable() const
+    {
+        return m_unavailableCount < m_unavailable.size();
+    }
+
+    /**
+     * \brief The host of a dispatcher that holds requests is called back
+     * after SetAvailable(), to release what it holds to an entry back from a
+     * failure, or to stop holding requests no entry can take.
+     * \param wake the host's callback
+     */
+    void SetHostCallback(Callback<void> wake);
+
+    /**
+     * \brief The host failed and lost what it knew (a switch's registers):
+     * the dispatcher starts its state afresh, as with a new compute vector;
+     * availability is the control plane's and stays.
+     */
+    void Restart();
+
     /// \return decisions per entry so far
     const std::vector<uint64_t>& GetDecisions() const;
 
@@ -197,6 +218,7 @@ class Dispatcher : public Object
     uint32_t m_unavailableCount{0};    //!< how many
     std::vector<uint32_t> m_available; //!< the other entries (kept while some are down)
     std::vector<uint32_t> m_allowed;   //!< scratch: candidates that are available
+    Callback<void> m_hostWake;         //!< SetHostCallback()
     TracedCallback<const Ipv4Header&, uint32_t> m_decisionTrace; //!< decision
 };
 

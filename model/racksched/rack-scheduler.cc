@@ -73,6 +73,10 @@ RackScheduler::SetDispatcher(Ptr<Dispatcher> dispatcher)
     NS_ABORT_MSG_IF(!dispatcher || dispatcher->GetComputeVector().IsEmpty(),
                     "RackScheduler: the dispatcher needs the servers as its compute vector");
     m_dispatcher = dispatcher;
+    if (dispatcher->HoldsRequests())
+    {
+        dispatcher->SetHostCallback(MakeCallback(&RackScheduler::Drain, this));
+    }
     m_server.clear();
     const ComputeVector& v = dispatcher->GetComputeVector();
     for (uint32_t i = 0; i < v.GetN(); ++i)
@@ -268,8 +272,33 @@ RackScheduler::HandleReply(uint32_t server, Ptr<const Packet> p, const Ipv4Heade
 }
 
 void
+RackScheduler::SetFailed(bool failed)
+{
+    NS_LOG_FUNCTION(this << failed);
+    if (failed)
+    {
+        while (!m_held.empty())
+        {
+            Drop(m_held.front().packet, FAILED_DROP);
+            m_held.pop_front();
+        }
+    }
+    else if (m_dispatcher)
+    {
+        m_dispatcher->Restart();
+    }
+}
+
+void
 RackScheduler::Drain()
 {
+    // With every server down, holding would keep requests for ever: they
+    // are lost, as other policies lose them sending them to a failed server.
+    while (!m_held.empty() && !m_dispatcher->HasAvailable())
+    {
+        Drop(m_held.front().packet, NO_SERVER_DROP);
+        m_held.pop_front();
+    }
     Dispatcher::ReleaseOrder order;
     while (m_dispatcher->Release(m_held.size(), order))
     {

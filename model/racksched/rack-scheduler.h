@@ -57,6 +57,10 @@ class RackScheduler : public DataPathRouter
   public:
     static constexpr const char* MALFORMED_DROP = "Malformed request"; //!< drop reason
     static constexpr const char* NO_ROUTE_DROP = "No route to server"; //!< drop reason
+    /// drop reason: held requests when the switch fails
+    static constexpr const char* FAILED_DROP = "Lost in the failed switch";
+    /// drop reason: held requests when no server is available
+    static constexpr const char* NO_SERVER_DROP = "No server available";
 
     /**
      * \brief Signature of the Schedule trace.
@@ -85,6 +89,13 @@ class RackScheduler : public DataPathRouter
      * \param dispatcher the dispatcher
      */
     void SetDispatcher(Ptr<Dispatcher> dispatcher);
+    /**
+     * \brief The switch fails (the requests it holds are lost) or comes
+     * back (with a dispatcher that starts afresh: its registers were lost).
+     * Its links are the scenario's to take down.
+     * \param failed true when it fails, false when it recovers
+     */
+    void SetFailed(bool failed);
     /// \return the dispatcher (null: plain router)
     Ptr<Dispatcher> GetDispatcher() const;
     /**

@@ -470,11 +470,24 @@ void
 RequestClient::MarkOutstanding(uint64_t id)
 {
     uint64_t bits = m_outstanding.size() * 64;
-    if (id >= bits && bits < OUTSTANDING_WINDOW)
+    auto test = [this](uint64_t i) { return (m_outstanding[i / 64] >> (i % 64)) & 1; };
+    // The ring grows freely up to OUTSTANDING_WINDOW bits; beyond, only when
+    // the id would take the place of one still unanswered (id - bits), so
+    // that no reply is ever refused as too old however long it takes.
+    while (id >= bits && (bits < OUTSTANDING_WINDOW || test(id & (bits - 1))))
     {
-        // Ids below bits keep their places: the ring has not wrapped yet.
-        bits = std::min(std::max<uint64_t>(2 * bits, 1024), OUTSTANDING_WINDOW);
-        m_outstanding.resize(bits / 64);
+        uint64_t grown = std::max<uint64_t>(2 * bits, 1024);
+        std::vector<uint64_t> ring(grown / 64, 0);
+        for (uint64_t j = id > bits ? id - bits : 0; j < id; ++j)
+        {
+            if (test(j & (bits - 1)))
+            {
+                uint64_t k = j & (grown - 1);
+                ring[k / 64] |= uint64_t(1) << (k % 64);
+            }
+        }
+        m_outstanding.swap(ring);
+        bits = grown;
     }
     uint64_t i = id & (bits - 1);
     m_outstanding[i / 64] |= uint64_t(1) << (i % 64);

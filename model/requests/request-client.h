@@ -68,7 +68,9 @@ class Dispatcher;
 class RequestClient : public Application
 {
   public:
-    /// Replies are matched against the last this many requests sent (a power of 2).
+    /// Replies are matched against a ring of the last request ids sent; it
+    /// grows to this many (a power of 2), and beyond only as far as the
+    /// oldest request still unanswered needs.
     static constexpr uint64_t OUTSTANDING_WINDOW = uint64_t(1) << 20;
 
     /**
@@ -110,8 +112,7 @@ class RequestClient : public Application
     uint64_t GetCompleted() const;
     /// \return malformed or unexpected packets received and dropped (not a
     /// reply, another client's, sent after now, or answering no request
-    /// outstanding: forged, a duplicate, or older than the last
-    /// OUTSTANDING_WINDOW requests)
+    /// outstanding: forged or a duplicate)
     uint64_t GetMalformed() const;
     /// \return completion-time statistics
     const RequestStats& GetStats() const;
@@ -167,7 +168,7 @@ class RequestClient : public Application
     /**
      * \brief A reply arrived: was its request outstanding? It no longer is.
      * \param id the reply's request id
-     * \return false for a forged or duplicate reply, or one too old to tell
+     * \return false for a forged or duplicate reply
      */
     bool TakeOutstanding(uint64_t id);
 
@@ -241,7 +242,10 @@ class RequestClient : public Application
     uint64_t m_malformed{0};                               //!< bad packets received
     /// Requests awaiting their replies: one bit per request id (set:
     /// outstanding) over a ring of the last ids sent, grown by doubling up
-    /// to OUTSTANDING_WINDOW bits (128 KiB), so memory stays flat.
+    /// to OUTSTANDING_WINDOW bits (128 KiB), and beyond only while the
+    /// oldest unanswered request is further back: memory stays flat unless
+    /// requests are lost (a lost request keeps its bit, one per request sent
+    /// after it).
     std::vector<uint64_t> m_outstanding;
     RequestStats m_stats; //!< completion times
 

@@ -99,7 +99,7 @@ CASES = {
     "cards-scenario": {
         "scenario": values(CHOICE, ["4", "2d"]),
         "schedulers": values(UINT1, ["7"]) + values(["10"], extra=["--scheduler=central"])
-                      + values(["10"], extra=["--scheduler=jbsq"]),
+                      + values(["10", "1"], extra=["--scheduler=jbsq"]),
         "scheduler": values(CHOICE, ["ns3::Dispatcher", "steam[BatchSize=abc]", "steam[Bogus=1]",
                                      "steam[BatchSize=0]"])
                       + values(["steam[InFlightLimit=5]"])

@@ -6,7 +6,7 @@ choices, with attributes in NAME[Attribute=Value|...] form where the help
 offers them, and its numbers over their valid ranges, corners included:
 thresholds, batch sizes, counts of cores, servers, clients and flows, loads
 up to overload, packets per request, faults with and without recovery,
---run and --seed over [1, 2^32-1]), keeping only the combinations the
+--run over [1, 2^32-1], --seed over [1, 4294944442]), keeping only the combinations the
 example accepts by design (e.g. --reserved below --cores, --decompose with
 two cores or more, --placement not with JBSQ) and keeping each run short:
 the duration shrinks with the offered load so that a run simulates at most
@@ -14,7 +14,8 @@ some 10^4 requests (the grid in test_valid_input.py has the large sizes).
 
 Each drawn option set runs twice with the same --run, in parallel; both
 must exit 0 with a JSON summary that passes test_valid_input.check_summary
-(conservation, and nothing left in flight after a full drain), and the two
+(conservation, and nothing left in flight after a full drain, except for
+sdwan-splitter's TCP transfers, see check_properties), and the two
 summaries must be equal, wall-clock fields aside (WALL_CLOCK in
 test_determinism.py), as must their --records files (written for every
 draw with an even --run).
@@ -30,7 +31,6 @@ own rather than @example, so that one still failing does not stop the draws.
 
 from __future__ import annotations
 
-import os
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -44,7 +44,7 @@ from test_valid_input import (CARDS_SCHEDULERS, CONTROLLERS, EXTENSIVE, PIPELINE
                               RACK_POLICIES, RACK_WORKLOADS, ROUTABLE, SDWAN_MODES, TCPS, TRACKINGS,
                               attempt, check_outcome, check_summary, command_line)
 
-MAX_EXAMPLES = 150 if EXTENSIVE else 4
+MAX_EXAMPLES = 400 if EXTENSIVE else 10
 TIMEOUT_S = 120 if EXTENSIVE else 30
 SETTINGS = settings(
     derandomize=True,
@@ -66,14 +66,21 @@ def us(x: float) -> str:
     return f"{x:g}us"
 
 
-def some(strategy, p_none: int = 1):
-    """``strategy`` or, one time in p_none + 1, None (the option left out)."""
-    return st.one_of(st.none(), strategy) if p_none else strategy
+def some(strategy):
+    """``strategy`` or None (the option left out, to which Hypothesis shrinks)."""
+    return st.one_of(st.none(), strategy)
+
+
+def rarely(draw, n: int) -> bool:
+    """True one time in n + 1; Hypothesis shrinks it to False (the option left out)."""
+    return draw(st.integers(0, n)) == n
 
 
 RUNS = st.one_of(st.sampled_from([1, 2, 3, 4294967295]), st.integers(1, 4294967295))
-# Utilisations from 1 % to overload, with 0.95 and 0.99 among the corners.
-LOADS = st.one_of(st.sampled_from([0.95, 0.99, 1.0, 3.0]), st.integers(1, 300).map(lambda x: x / 100))
+# ns-3's generator takes seeds below 4294944443.
+SEEDS = st.one_of(st.sampled_from([1, 2, 3, 4294944442]), st.integers(1, 4294944442))
+# Loads from 1 % to 2 (overload; --load is in (0, 2]), 0.95 and 0.99 among the corners.
+LOADS = st.one_of(st.sampled_from([0.95, 0.99, 1.0, 2.0]), st.integers(1, 200).map(lambda x: x / 100))
 
 
 @st.composite
@@ -81,10 +88,10 @@ def common(draw, settle_ok: bool = True) -> dict:
     """--run, --seed, --exact and (sometimes) a drain too short to settle."""
     o = {"run": draw(RUNS)}
     if draw(st.booleans()):
-        o["seed"] = draw(RUNS)
+        o["seed"] = draw(SEEDS)
     if draw(st.booleans()):
         o["exact"] = draw(st.sampled_from(["true", "false"]))
-    if settle_ok and draw(st.integers(0, 7)) == 0:
+    if settle_ok and rarely(draw, 7):
         o["drain"] = draw(st.sampled_from(["0s", "1us", "100us"]))
     return o
 
@@ -131,6 +138,7 @@ def fault(draw, parts: list[str], duration_us: int, recover_always: bool = False
 
 
 def prune(o: dict) -> dict:
+    """The options drawn, those left out (None) removed."""
     return {k: v for k, v in o.items() if v is not None}
 
 
@@ -181,7 +189,7 @@ def multicore(draw) -> dict:
     o["duration"] = us(duration)
     if draw(st.booleans()):
         o["warmup"] = us(draw(st.integers(0, duration - 1)))
-    if level == "packet" and draw(st.integers(0, 3)) == 0:
+    if level == "packet" and rarely(draw, 3):
         o["fail"] = fault(draw, ["server:0"] + [f"link:{c}" for c in range(clients)], duration)
         o["fail_detection"] = draw(some(st.sampled_from(["0s", "10us", "1ms", "10s"])))
     return prune(o)
@@ -196,10 +204,11 @@ SCENARIO_UNITS = {"1": [8, 9, 10, 11, 12], "3": [8, 9, 10, 11, 12], "2a": [10] *
 @st.composite
 def cards(draw) -> dict:
     o = draw(common())
-    if draw(st.integers(0, 3)) == 0:
+    if rarely(draw, 3):
         sites = [draw(st.lists(st.integers(1, 4), min_size=1, max_size=3)) for _ in range(draw(st.integers(1, 4)))]
         o["compute_vector"] = ";".join(",".join(map(str, s)) for s in sites)
-        units, instances, biggest, n_sites = sum(map(sum, sites)), sum(map(len, sites)), max(map(max, sites)), len(sites)
+        units, instances, n_sites = sum(map(sum, sites)), sum(map(len, sites)), len(sites)
+        biggest = max(map(max, sites))
         service_mean = 160
     else:
         o["scenario"] = draw(st.sampled_from(list(SCENARIO_UNITS)))
@@ -230,14 +239,20 @@ def cards(draw) -> dict:
         # steam and site-random presets, routed already).
         gateways = routed or o["scheduler"] in ("steam", "site-random")
         if (gateways and schedulers == 1) or (schedulers is None and 5 % n_sites):
-            schedulers = n_sites  # the default, 5, is 1 per ingress of the paper's 5 sites
+            # The default, 5, is one per ingress of the paper's 5 sites; 1 is
+            # the shared scheduler, even with one site.
+            schedulers = n_sites if n_sites > 1 or not gateways else 2
+        # A dispatcher that queues requests (JBSQ, STEAM at the ingress) is
+        # the only one at its ingress, and not shared by several ingresses.
+        if o["scheduler"].startswith(("jbsq", "steam[")) and schedulers not in (None, n_sites):
+            schedulers = n_sites
         o["schedulers"] = schedulers
     if routed:
         o["deployment"] = "routed"
     clients = draw(st.one_of(st.sampled_from([1, 40]), st.integers(1, 40)))
     load = draw(LOADS)
     o["clients"] = clients
-    if draw(st.integers(0, 3)) == 0:
+    if rarely(draw, 3):
         a = draw(st.integers(10, 300))
         o["service"] = f"uniform:{a}us:{a * 3 // 2}us"
         service_mean = a * 1.25
@@ -258,7 +273,7 @@ def cards(draw) -> dict:
     o["join_window"] = us(draw(st.integers(0, duration // 2)))  # scenario 3's 60 s would send nothing
     if draw(st.booleans()):
         o["warmup"] = us(draw(st.integers(0, duration - 1)))
-    if draw(st.integers(0, 3)) == 0:
+    if rarely(draw, 3):
         routers = n_sites * (2 if routed else 1)
         parts = [f"server:{i}" for i in range(instances)] + [f"switch:{r}" for r in range(routers)]
         o["fail"] = fault(draw, parts + ["link:0", "link:1"], duration)
@@ -280,12 +295,17 @@ def racksched(draw) -> dict:
     servers = draw(st.one_of(st.sampled_from([1, 2, 8]), st.integers(1, 8)))
     workers = draw(st.integers(1, 4))
     o.update(policy=policy, servers=servers, workers=workers)
-    o["tracking"] = draw(some(st.sampled_from(TRACKINGS)))
-    if policy in ("racksched", "sampling", "client"):
+    # --tracking only where load is tracked, --k only where servers are sampled.
+    if policy in ("racksched", "shortest", "sampling", "client"):
+        o["tracking"] = draw(some(st.sampled_from(TRACKINGS)))
+    if policy in ("racksched", "sampling", "client") and o.get("tracking") != "int2":
         o["k"] = draw(some(st.integers(1, servers)))
-    intra = draw(some(st.sampled_from(POLICIES + ["shinjuku[Quantum=1us]", "afp[Thresh=1]"])))
+    # Shinjuku servers only under --policy=shinjuku.
+    intras = ["shinjuku", "shinjuku[Quantum=1us]"] if policy == "shinjuku" else POLICIES + [
+        "shinjuku[Quantum=1us]", "afp[Thresh=1]"]
+    intra = draw(some(st.sampled_from(intras)))
     total = servers * workers
-    if draw(st.integers(0, 3)) == 0:
+    if rarely(draw, 3):
         n = draw(st.integers(1, servers))
         w = draw(st.integers(1, 4))
         o["heterogeneous"] = f"{n}:{w}"
@@ -310,7 +330,7 @@ def racksched(draw) -> dict:
         else:
             o["weights"] = ",".join(str(draw(st.integers(1, 5))) for _ in range(types))
     # Placement needs a dispatcher that takes candidates: not JBSQ, Client(N) or int2's.
-    if policy not in ("jbsq", "client") and o["tracking"] != "int2" and draw(st.integers(0, 2)) == 0:
+    if policy not in ("jbsq", "client") and o.get("tracking") != "int2" and rarely(draw, 2):
         placements = []
         for name in draw(st.lists(st.sampled_from(names), min_size=1, max_size=types, unique=True)):
             lo = draw(st.integers(0, servers - 1))
@@ -326,7 +346,7 @@ def racksched(draw) -> dict:
     o["link_rate"] = draw(some(st.sampled_from(["1Gbps", "40Gbps", "100Gbps"])))
     o["link_delay"] = draw(some(st.sampled_from(["0s", "1us", "5us"])))
     o["flows"] = draw(some(st.sampled_from([1, 2, 64])))
-    if draw(st.integers(0, 4)) == 0:
+    if rarely(draw, 4):
         rate = draw(st.sampled_from([1000, 10000, 100000, 1000000]))
         o["rate"] = rate
         per_us = rate / 1e6
@@ -336,7 +356,7 @@ def racksched(draw) -> dict:
     duration = window(draw, per_us * packets, low_us=500, high_us=10000)
     o["duration"] = us(duration)
     o["warmup"] = us(draw(st.integers(0, duration - 1)))
-    if draw(st.integers(0, 3)) == 0:
+    if rarely(draw, 3):
         parts = ([f"server:{s}" for s in range(servers)] + ["switch:0"]
                  + [f"link:{h}" for h in range(servers + clients)])
         o["fail"] = fault(draw, parts, duration)
@@ -354,7 +374,7 @@ def sdwan(draw) -> dict:
         o["thresholds"] = ",".join(map(str, sorted(levels)))
         tunnels = len(levels) + 1
     else:
-        o["threshold"] = draw(some(st.one_of(st.sampled_from([1, 2, 20, 1000000000]), st.integers(1, 100))))
+        o["threshold"] = draw(some(st.one_of(st.sampled_from([1, 2, 20, 2**64 - 1]), st.integers(1, 100))))
         tunnels = 2
     mode = draw(st.sampled_from(SDWAN_MODES))
     attributes = {
@@ -384,7 +404,7 @@ def sdwan(draw) -> dict:
     duration = draw(st.integers(20, 150))  # ms
     o["duration"] = f"{duration}ms"
     o["warmup"] = f"{draw(st.integers(0, duration - 1))}ms"
-    if draw(st.integers(0, 3)) == 0:
+    if rarely(draw, 3):
         # Faults always end: TCP retransmits what they cost.
         parts = (["server:0"] + [f"switch:{s}" for s in range(2 + 2 * tunnels)]
                  + [f"link:{k}" for k in range(3 * tunnels)])
@@ -404,13 +424,16 @@ def batchy(draw) -> dict:
     pipeline = draw(st.sampled_from(PIPELINES))
     o["pipeline"] = pipeline
     o["n"] = draw(some(st.integers(2 if pipeline == "rc" else 1, 8)))
-    o["m"] = draw(some(st.integers(1, 3)))
+    if pipeline in ("vrf", "mgw"):
+        o["m"] = draw(some(st.integers(1, 3)))
     controller = draw(st.sampled_from(CONTROLLERS))
     attributes = {"nfvnice": ["Shares=Equal", "Shares=RateCost"], "onoff": ["PushRatio=0", "PushRatio=1"],
                   "full": ["BufferPull=1|MaxIterations=1", "Tolerance=0.5|PushRatio=0.1"], "null": [], "max": []}
     o["controller"] = (f"{controller}[{draw(st.sampled_from(attributes[controller]))}]"
                        if attributes[controller] and draw(st.booleans()) else controller)
-    o["slo"] = draw(some(st.sampled_from(["5us", "50us", "1ms", "0.1x", "0.8x", "10x"])))
+    # rc's flows have their own SLOs: only a factor of them.
+    slos = ["0.1x", "0.8x", "10x"] + ([] if pipeline == "rc" else ["5us", "50us", "1ms"])
+    o["slo"] = draw(some(st.sampled_from(slos)))
     rate = draw(st.sampled_from([1e4, 1e5, 1e6, 3e6, 6e6]))
     o["rate"] = rate
     o["arrival"] = draw(some(st.sampled_from(["poisson", "paced"])))
@@ -420,12 +443,14 @@ def batchy(draw) -> dict:
     b = batch or 32
     capacities = [c for c in (b, 64, 128, 4096) if c >= b]
     o["buffer_capacity"] = draw(st.sampled_from(capacities) if b > 64 else some(st.sampled_from(capacities)))
+    if b > 64:  # a batch above the ingress queue's 64 packets needs a longer queue
+        o["ns3::BatchyWorker::QueueCapacity"] = draw(st.sampled_from([b, 4096]))
     duration = window(draw, rate / 1e6, low_us=500, high_us=10000)
     o["duration"] = us(duration)
     periods = draw(st.integers(1, 20))
     o["period"] = us(max(1, duration // periods))
     o["warmup_periods"] = draw(st.integers(0, periods - 1))
-    o["packet_size"] = draw(some(st.sampled_from([16, 18, 64, 1500, 9000])))
+    o["packet_size"] = draw(some(st.sampled_from([18, 64, 1500, 9000])))
     o["cost_jitter"] = draw(some(st.sampled_from([0, 0.1, 1])))
     o["profile"] = draw(some(st.sampled_from(["true", "false"])))
     o["chain_buffers"] = draw(some(st.sampled_from(["true", "false"])))
@@ -433,16 +458,16 @@ def batchy(draw) -> dict:
     o["cores"] = cores if cores > 1 or draw(st.booleans()) else None
     if cores > 1:
         o["decompose"] = draw(some(st.sampled_from(["true", "false"])))
-    elif controller != "nfvnice" and draw(st.integers(0, 3)) == 0:
+    elif controller != "nfvnice" and rarely(draw, 3):
         o["ns3::BatchyWorker::Scheduling"] = "WeightedFair"
-    if draw(st.integers(0, 3)) == 0:
+    if rarely(draw, 3):
         t = sorted(draw(st.lists(st.integers(0, duration), min_size=1, max_size=3, unique=True)))
         if draw(st.booleans()):
             o["slo_steps"] = ",".join(f"{us(x)}:{draw(st.sampled_from(['5us', '100us', '10ms']))}" for x in t)
         else:
             o["rate_steps"] = ",".join(f"{us(x)}:{draw(st.sampled_from(['1000', '1e6', '5e6']))}" for x in t)
         o["step_flows"] = draw(some(st.sampled_from([".*", FIRST_FLOW[pipeline]])))
-    if draw(st.integers(0, 3)) == 0:
+    if rarely(draw, 3):
         # Core faults end: a core that never recovers, unnoticed, keeps its queue.
         parts = [f"server:{k}" for k in range(min(cores, 3))] + ["link:0", "link:1", "switch:0"]
         o["fail"] = fault(draw, parts, duration, recover_always=True)
@@ -454,7 +479,12 @@ def batchy(draw) -> dict:
 
 def check_properties(example: str, options: dict) -> None:
     """Two runs of the same options and --run: exit 0, conservation, the same summary."""
-    settles = "drain" not in options
+    # sdwan-splitter's transfers are TCP's: on the networks drawn here (one
+    # packet queues, 10 Mbit/s under 90 % background) its retransmission
+    # back-off can outlast any drain (one upload of 300 packets took 94 s),
+    # so a transfer still in flight there is not lost; the grid checks
+    # settling on sdwan's ordinary networks.
+    settles = "drain" not in options and example != "sdwan-splitter"
     records = options.get("run", 1) % 2 == 0
     with tempfile.TemporaryDirectory(prefix="rs-properties-") as tmp:
         runs = []
@@ -479,31 +509,42 @@ def check_properties(example: str, options: dict) -> None:
                 f"two runs with the same --run wrote different --records{where}")
 
 
-# Failures Hypothesis found (and known ones), as minimal option sets: run
-# in make test too, failing until the C++ is fixed. A test of their own
-# rather than @example, so that a failing one does not stop the draws.
+# Failures Hypothesis and the grid found, as minimal option sets, fixed
+# since (the largest seed and data rate ns-3 takes, a shared queueing
+# dispatcher now refused, so one per ingress): run in make test too. A test
+# of their own rather than @example, so that a failing one does not stop the
+# draws.
 REGRESSIONS = {
     "multicore-server": [
-        # The help's largest link rate, as it writes it, is refused (exit 1).
-        dict(link_rate="1000Tbps", duration="1ms"),
+        dict(seed=4294944442, duration="1ms"),  # aborted at 4294967295: ns-3's largest is this
+        dict(link_rate="1000000Gbps", duration="1ms"),  # the help said 1000Tbps, which ns-3 cannot read
+        # Replies beyond the client's ring of 2^20 request ids were refused.
+        dict(level="queue", cores=4096, load=0.99, duration="3ms"),
     ],
     "cards-scenario": [
-        dict(scheduler="steam[InFlightLimit=5]", clients=10, duration="2ms"),  # known: abort
-        dict(scheduler="jbsq", schedulers=10, clients=10, duration="2ms"),  # known: abort
+        # Requests held by the routers after the drain: a STEAM dispatcher at
+        # 1.09 load (shared by every ingress, now refused: one per ingress);
+        # JBSQ's ingress down for good.
+        dict(scheduler="steam[BatchSize=50]", schedulers=5, clients=33, inter_arrival="exp:97us",
+             duration="10ms", join_window="5ms"),
+        dict(scheduler="jbsq", schedulers=5, clients=25, inter_arrival="const:38us", duration="10ms",
+             fail="switch:0@2ms"),
     ],
     "racksched-scenario": [
         # Each dropped packet of a 2-packet request counts as a dropped request.
         dict(packets_per_request=2, fail="switch:0@2ms-4ms", duration="10ms", warmup="0s"),
+        # JBSQ holds requests at the ToR for good when its only server fails for good.
+        dict(policy="jbsq", servers=1, fail="server:0@1ms", duration="2ms", warmup="0s"),
     ],
     "sdwan-splitter": [
-        dict(tcp="Bbr", duration="100ms", warmup="10ms"),  # known (fixed in the working tree)
-        dict(mode="splitter[Marks=8]", duration="100ms", warmup="10ms"),  # known: abort mid-run
+        dict(tcp="Bbr", duration="100ms", warmup="10ms"),  # SIGFPE, fixed in 5721e01
     ],
     "batchy-pipeline": [
-        dict(controller="max", cores=2, duration="5ms", period="1ms",
-             **{"ns3::BatchyWorker::Scheduling": "WeightedFair"}),  # known: abort
-        dict(packet_size=16, duration="5ms", period="1ms"),  # the option takes 16, the source 18 up
-        dict(period="999ns", warmup_periods=0, duration="10us"),  # the option takes 1 ns, the controller 1 us up
+        dict(packet_size=18, duration="5ms", period="1ms"),  # the option took 16, the source 18 up
+        dict(period="1us", warmup_periods=0, duration="10us"),  # the option took 1 ns, the controller 1 us
+        dict(fail="server:0@0s-1ms", duration="5ms", period="1ms"),  # abort: controller not attached yet
+        # abort: the SLO factor's calibration run has one core, and checks the fault of core 1.
+        dict(slo="0.8x", cores=2, fail="server:1@2ms-4ms", duration="5ms", period="1ms"),
     ],
 }
 
@@ -559,7 +600,7 @@ def test_strategies_draw_options_the_examples_have(strategy):
     listed = set(re.findall(r"^\s+--([\w-]+):", text.split("General Arguments:")[0], re.M))
     seen = set()
 
-    @settings(derandomize=True, database=None, max_examples=50, deadline=None,
+    @settings(derandomize=True, database=None, max_examples=25, deadline=None,
               suppress_health_check=[HealthCheck.too_slow])
     @given(options=strategy())
     def collect(options):
