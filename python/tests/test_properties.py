@@ -244,7 +244,8 @@ def cards(draw) -> dict:
             schedulers = n_sites if n_sites > 1 or not gateways else 2
         # A dispatcher that queues requests (JBSQ, STEAM at the ingress) is
         # the only one at its ingress, and not shared by several ingresses.
-        if o["scheduler"].startswith(("jbsq", "steam[")) and schedulers not in (None, n_sites):
+        if o["scheduler"].startswith(("jbsq", "steam[")) and schedulers != n_sites and not (
+                schedulers is None and n_sites == 5):
             schedulers = n_sites
         o["schedulers"] = schedulers
     if routed:
