@@ -230,7 +230,10 @@ def cards(draw) -> dict:
         o["scheduler"] = scheduler
         if scheduler == "steam":
             o["steam_batch"] = draw(some(st.sampled_from([1, 2, 50, 100000])))
-    routed = scheduler in ROUTABLE and draw(st.booleans())
+    # Routed, a queueing dispatcher needs one scheduling point per ingress
+    # and more than one in all (1 is the shared scheduler): not with one site.
+    queueing = o["scheduler"].startswith(("jbsq", "steam["))
+    routed = scheduler in ROUTABLE and not (queueing and n_sites == 1) and draw(st.booleans())
     if scheduler == "central":
         schedulers = 1
     else:
@@ -244,7 +247,7 @@ def cards(draw) -> dict:
             schedulers = n_sites if n_sites > 1 or not gateways else 2
         # A dispatcher that queues requests (JBSQ, STEAM at the ingress) is
         # the only one at its ingress, and not shared by several ingresses.
-        if o["scheduler"].startswith(("jbsq", "steam[")) and schedulers != n_sites and not (
+        if queueing and schedulers != n_sites and not (
                 schedulers is None and n_sites == 5):
             schedulers = n_sites
         o["schedulers"] = schedulers
