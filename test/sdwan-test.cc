@@ -187,10 +187,13 @@ class SdwanBench
         into.push_back(s);
     }
 
-    /// \param p packet \param h header \param tunnel tunnel
-    void Tx(Ptr<const Packet> p, const Ipv4Header& h, uint32_t tunnel)
+    /// \param p packet \param h header \param tunnel tunnel \param read what the router read
+    void Tx(Ptr<const Packet> p, const Ipv4Header& h, uint32_t tunnel, const SteeredPacket& read)
     {
         Record(p, h, tunnel, sent);
+        Seen& s = sent.back();
+        NS_ABORT_MSG_UNLESS(s.status == read.status && s.key == read.key,
+                            "the router's reading differs from the packet's");
     }
 
     /// \param p packet \param h header \param tunnel tunnel
@@ -512,8 +515,13 @@ class EcmpTestCase : public TestCase
  * 0.2 us a packet): from the SYN leaving the client-side border router to
  * the data arriving back there, the connection crosses the WAN four times
  * (SYN, SYN-ACK, request, data; 3 ms each) and a LAN twice between
- * crossings (200 us each, three times): 12.6 ms. Every one-way delay
- * between the border routers is 3 ms.
+ * crossings (200 us each, three times): 12.6 ms. Its two flows as the paper
+ * counts them: server -> client from the SYN-ACK leaving the server-side
+ * border router (3.2 ms) to the data and the server's FIN arriving at the
+ * other (12.6 ms): 9.4 ms; client -> server from the SYN (0) to the
+ * client's FIN, sent when the data reaches the client (12.7 ms), arriving
+ * at the server-side border router (15.8 ms). Every one-way delay between
+ * the border routers is 3 ms.
  */
 class FlowCompletionTimeTestCase : public TestCase
 {
@@ -551,13 +559,31 @@ class FlowCompletionTimeTestCase : public TestCase
         client->TraceConnectWithoutContext(
             "Completed",
             MakeCallback(&FlowCompletionTimeTestCase::Completed, this));
+        monitor->TraceConnectWithoutContext(
+            "FlowCompleted",
+            MakeCallback(&FlowCompletionTimeTestCase::FlowCompleted, this));
         const std::vector<Time>& fct = m_fct;
         Simulator::Stop(Seconds(3));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(client->GetStarted(), 1, "one request");
         NS_TEST_ASSERT_MSG_EQ(client->GetCompleted(), 1, "completed");
         NS_TEST_ASSERT_MSG_EQ(fct.size(), 1, "measured");
-        NS_TEST_ASSERT_MSG_EQ_TOL(fct[0].GetSeconds() * 1e6, 12600, 2, "FCT (us)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct[0].GetSeconds() * 1e6, 12600, 2, "connection (us)");
+        NS_TEST_ASSERT_MSG_EQ(m_flows.size(), 2, "two flows");
+        for (const WanFlow& f : m_flows)
+        {
+            double fctUs = f.direction == 0 ? 15800 : 9400;
+            double startUs = 1e6 + 100 + (f.direction == 0 ? 0 : 3200); // after 100 us of LAN
+            NS_TEST_EXPECT_MSG_EQ_TOL(f.fct.GetSeconds() * 1e6,
+                                      fctUs,
+                                      2,
+                                      "FCT of direction " << f.direction << " (us)");
+            NS_TEST_EXPECT_MSG_EQ_TOL(f.start.GetSeconds() * 1e6,
+                                      startUs,
+                                      2,
+                                      "start of direction " << f.direction << " (us)");
+            NS_TEST_EXPECT_MSG_EQ(f.handshakeTimeouts + f.timeouts, 0, "no timeout");
+        }
         NS_TEST_ASSERT_MSG_EQ_TOL(monitor->GetDelay().GetMean().GetSeconds() * 1e6,
                                   3000,
                                   1,
@@ -586,8 +612,15 @@ class FlowCompletionTimeTestCase : public TestCase
         }
     }
 
+    /// \param f a flow that completed
+    void FlowCompleted(const WanFlow& f)
+    {
+        m_flows.push_back(f);
+    }
+
     Ptr<WanFlowMonitor> m_monitor; //!< measurements
-    std::vector<Time> m_fct;       //!< completion times
+    std::vector<Time> m_fct;       //!< connections' times
+    std::vector<WanFlow> m_flows;  //!< flows
 };
 
 /**

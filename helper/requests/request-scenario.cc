@@ -589,6 +589,12 @@ ScenarioExample::Prepare(std::string error)
     return 0;
 }
 
+bool
+RequestScenario::WriteOutputs(std::string& /* error */) const
+{
+    return true;
+}
+
 int
 ScenarioExample::Finish(const RequestScenario& scenario)
 {
@@ -609,6 +615,12 @@ ScenarioExample::Finish(const RequestScenario& scenario)
         WriteLatencyCdfPlot(rct, m_cdfPlot, m_program + ": completion time");
     }
     int status = 0;
+    std::string error;
+    if (!scenario.WriteOutputs(error))
+    {
+        std::cerr << m_program << ": " << error << std::endl;
+        status = 1;
+    }
     if (!summary.WriteFile(m_json))
     {
         std::cerr << m_program << ": cannot write --json=" << m_json << std::endl;

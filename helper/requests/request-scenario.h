@@ -98,6 +98,13 @@ class RequestScenario
     void Run();
     /// \return the run's summary: the common keys and the scenario's own
     virtual JsonSummary Summarize() const;
+    /**
+     * \brief Write the scenario's own output files, once the run is over
+     * (ScenarioExample::Finish calls it; by default there are none).
+     * \return false, with a one-line reason in \p error, if one cannot be written
+     * \param error receives the reason
+     */
+    virtual bool WriteOutputs(std::string& error) const;
 
     /// \return the client applications
     ApplicationContainer GetClients() const;

@@ -284,7 +284,14 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
                         shortSize,
                         1,
                         UINT32_MAX);
-    options.AddOutputFile("flows", "write one CSV line per completed flow here", flowsPath);
+    options.AddOutputFile("flows",
+                          "write one CSV line per completed flow (one direction of a "
+                          "connection) here",
+                          flowsPath);
+    options.AddOutputFile("jitter-cdf",
+                          "write the jitter CDFs here (CSV: packets,jitter_us,fraction; packets "
+                          "all, same_tunnel or tunnel_change)",
+                          jitterCdfPath);
     RequestScenario::Parameters::AddOptions(options);
 }
 
@@ -364,6 +371,7 @@ void
 SdwanScenario::Build()
 {
     const Parameters& p = m_parameters;
+    m_shortSize = p.GetShortSize();
     m_testbed.SetRouter(p.GetRouter());
     m_testbed.SetTunnels(p.GetTunnels());
     DataRate wanRate(p.wanRate);
@@ -397,6 +405,8 @@ SdwanScenario::Build()
     m_monitor = CreateObjectWithAttributes<WanFlowMonitor>("WarmUp", TimeValue(p.warmUp));
     m_monitor->Watch(m_testbed.GetBorderRouter(0));
     m_monitor->Watch(m_testbed.GetBorderRouter(1));
+    m_monitor->TraceConnectWithoutContext("FlowCompleted",
+                                          MakeCallback(&SdwanScenario::FlowCompleted, this));
 
     auto server = CreateObjectWithAttributes<FileTransferServer>("Port",
                                                                  UintegerValue(kServerPort),
@@ -404,6 +414,8 @@ SdwanScenario::Build()
                                                                  BooleanValue(p.sack));
     serverNode->AddApplication(server);
     server->SetStartTime(Seconds(0));
+    server->TraceConnectWithoutContext("Timeout",
+                                       MakeCallback(&WanFlowMonitor::Timeout, m_monitor));
 
     m_client = CreateObject<FileTransferClient>();
     m_client->SetAttribute(
@@ -425,6 +437,8 @@ SdwanScenario::Build()
     m_client->TraceConnectWithoutContext("Completed",
                                          MakeCallback(&SdwanScenario::Completed, this));
     m_client->TraceConnectWithoutContext("Failed", MakeCallback(&SdwanScenario::Failed, this));
+    m_client->TraceConnectWithoutContext("Timeout",
+                                         MakeCallback(&WanFlowMonitor::Timeout, m_monitor));
 
     // Background: each tunnel's middle link carries utilisation x its
     // capacity in each direction, on the wire.
@@ -459,7 +473,7 @@ SdwanScenario::Build()
     {
         m_flows = std::make_unique<std::ofstream>(p.flowsPath);
         NS_ABORT_MSG_IF(!*m_flows, "cannot write " << p.flowsPath);
-        *m_flows << "id,upload,packets,class,start_s,fct_us,completion_us\n";
+        *m_flows << "connection,direction,packets,class,start_s,fct_us,syn_timeouts,rto\n";
     }
 }
 
@@ -472,33 +486,45 @@ SdwanScenario::Started(const FileTransfer& t)
 void
 SdwanScenario::Completed(const FileTransfer& t)
 {
-    Time fct;
-    bool measured = m_monitor->Close(t.key, fct);
-    uint32_t cls = t.packets <= m_parameters.GetShortSize() ? 0 : 1;
+    Time time;
+    bool measured = m_monitor->Close(t.key, time);
+    uint32_t cls = t.packets <= m_shortSize ? 0 : 1;
     Time completion = t.end - t.start;
     if (t.start >= m_parameters.warmUp)
     {
         m_app.Record(cls, completion);
         if (measured)
         {
-            m_fct.Record(cls, fct);
-        }
-        if (m_flows)
-        {
-            *m_flows << t.id << ',' << t.upload << ',' << t.packets << ','
-                     << (cls == 0 ? "short" : "long") << ',' << t.start.GetSeconds() << ','
-                     << (measured ? fct.GetSeconds() * 1e6 : -1) << ','
-                     << completion.GetSeconds() * 1e6 << '\n';
+            m_connection.Record(cls, time);
         }
     }
     RequestAnswered(0, t.id, cls, t.start, completion);
 }
 
 void
+SdwanScenario::FlowCompleted(const WanFlow& flow)
+{
+    if (flow.start < m_parameters.warmUp)
+    {
+        return;
+    }
+    uint32_t cls = flow.packets <= m_shortSize ? 0 : 1;
+    m_fct.Record(cls, flow.fct);
+    m_synTimeouts[cls] += flow.handshakeTimeouts > 0;
+    m_rtoTimeouts[cls] += flow.timeouts > 0;
+    if (m_flows)
+    {
+        *m_flows << flow.connection << ',' << (flow.direction == 0 ? "up" : "down") << ','
+                 << flow.packets << ',' << (cls == 0 ? "short" : "long") << ','
+                 << flow.start.GetSeconds() << ',' << flow.fct.GetSeconds() * 1e6 << ','
+                 << flow.handshakeTimeouts << ',' << flow.timeouts << '\n';
+    }
+}
+
+void
 SdwanScenario::Failed(const FileTransfer& t, const std::string& reason)
 {
-    Time fct;
-    m_monitor->Close(t.key, fct);
+    m_monitor->Abandon(t.key);
     RequestDropped(reason);
 }
 
@@ -582,6 +608,39 @@ SdwanScenario::GetFlowStats() const
     return m_fct;
 }
 
+const RequestStats&
+SdwanScenario::GetConnectionStats() const
+{
+    return m_connection;
+}
+
+bool
+SdwanScenario::WriteOutputs(std::string& error) const
+{
+    const std::string& path = m_parameters.jitterCdfPath;
+    if (path.empty())
+    {
+        return true;
+    }
+    std::ofstream out(path);
+    out << "packets,jitter_us,fraction\n";
+    auto write = [&out](const char* kind, const LatencySummary& jitter) {
+        for (const auto& [value, fraction] : jitter.GetCdf())
+        {
+            out << kind << ',' << value.GetSeconds() * 1e6 << ',' << fraction << '\n';
+        }
+    };
+    write("all", m_monitor->GetJitter());
+    write("same_tunnel", m_monitor->GetJitter(false));
+    write("tunnel_change", m_monitor->GetJitter(true));
+    if (!out)
+    {
+        error = "cannot write --jitter-cdf=" + path;
+        return false;
+    }
+    return true;
+}
+
 const SdwanTestbedHelper&
 SdwanScenario::GetTestbed() const
 {
@@ -599,11 +658,16 @@ SdwanScenario::Summarize() const
 {
     const Parameters& p = m_parameters;
     LatencySummary none;
-    const LatencySummary& shortFct = m_fct.GetClassCount() > 0 ? m_fct.GetClass(0) : none;
-    const LatencySummary& longFct = m_fct.GetClassCount() > 1 ? m_fct.GetClass(1) : none;
+    auto classOf = [&none](const RequestStats& stats, uint32_t cls) -> const LatencySummary& {
+        return stats.GetClassCount() > cls ? stats.GetClass(cls) : none;
+    };
+    const LatencySummary& shortFct = classOf(m_fct, 0);
+    const LatencySummary& longFct = classOf(m_fct, 1);
+    const LatencySummary& shortConnection = classOf(m_connection, 0);
+    const LatencySummary& longConnection = classOf(m_connection, 1);
 
-    JsonSummary flows;
-    flows.Set("started", m_client->GetStarted())
+    JsonSummary connections;
+    connections.Set("started", m_client->GetStarted())
         .Set("completed", m_client->GetCompleted())
         .Set("in_flight", m_client->GetInFlight())
         .Set("failed", m_client->GetFailed());
@@ -667,6 +731,17 @@ SdwanScenario::Summarize() const
         }
     }
     const LatencySummary& jitter = m_monitor->GetJitter();
+    JsonSummary jitterBy;
+    for (bool change : {false, true})
+    {
+        const LatencySummary& some = m_monitor->GetJitter(change);
+        JsonSummary k;
+        k.Set("packets", some.GetCount())
+            .Set("mean_us", some.GetMean().GetSeconds() * 1e6)
+            .Set("std_us", some.GetStdDev().GetSeconds() * 1e6)
+            .Set("p99_us", some.GetQuantile(0.99).GetSeconds() * 1e6);
+        jitterBy.Set(change ? "tunnel_change" : "same_tunnel", k);
+    }
     JsonSummary j = RequestScenario::Summarize();
     double wall = GetWallSeconds();
     j.Set("rerouted_packets", rerouted)
@@ -682,16 +757,25 @@ SdwanScenario::Summarize() const
         .Set("splitter_delay", p.splitterDelay.text)
         .Set("tcp", TcpTypeOf(m_testbed.GetClient()))
         .Set("tcp_sack", p.sack)
-        .Set("short_size", p.GetShortSize())
-        .Set("flows", flows)
+        .Set("short_size", m_shortSize)
+        .Set("connections", connections)
         .Set("short_flows", shortFct.GetCount())
         .SetLatency("short_fct_", shortFct)
+        .Set("short_flows_syn_timeout", m_synTimeouts[0])
+        .Set("short_flows_rto", m_rtoTimeouts[0])
         .Set("long_flows", longFct.GetCount())
         .SetLatency("long_fct_", longFct)
+        .Set("long_flows_syn_timeout", m_synTimeouts[1])
+        .Set("long_flows_rto", m_rtoTimeouts[1])
+        .Set("short_connections", shortConnection.GetCount())
+        .SetLatency("short_connection_", shortConnection)
+        .Set("long_connections", longConnection.GetCount())
+        .SetLatency("long_connection_", longConnection)
         .SetLatency("delay_", m_monitor->GetDelay())
         .Set("jitter_mean_us", jitter.GetMean().GetSeconds() * 1e6)
         .Set("jitter_std_us", jitter.GetStdDev().GetSeconds() * 1e6)
         .Set("jitter_p99_us", jitter.GetQuantile(0.99).GetSeconds() * 1e6)
+        .Set("jitter_by", jitterBy)
         .Set("reclassified", reclassified)
         .Set("table_peak", peak)
         .Set("table_full_events", full)

@@ -13,6 +13,7 @@
 #include "ns3/request-scenario.h"
 #include "ns3/request-stats.h"
 #include "ns3/scenario-options.h"
+#include "ns3/wan-flow-monitor.h"
 
 #include <cstdint>
 #include <fstream>
@@ -70,6 +71,7 @@ class SdwanScenario : public RequestScenario
         bool sack{true};                  //!< TCP selective acknowledgements
         uint32_t shortSize{0};            //!< largest short flow (packets; 0: the first threshold)
         std::string flowsPath;            //!< per-flow CSV
+        std::string jitterCdfPath;        //!< jitter CDFs (CSV)
 
         Parameters();
 
@@ -106,11 +108,19 @@ class SdwanScenario : public RequestScenario
      * \return the summary
      */
     JsonSummary Summarize() const override;
+    /**
+     * \brief Write the jitter CDFs (--jitter-cdf).
+     * \param error receives the reason on failure
+     * \return false if the file cannot be written
+     */
+    bool WriteOutputs(std::string& error) const override;
     uint64_t GetSent() const override;
     RequestStats GetClientStats() const override;
 
-    /// \return FCT at the border routers, class 0 short and 1 long
+    /// \return the paper's FCT of flows (one direction of a connection), class 0 short and 1 long
     const RequestStats& GetFlowStats() const;
+    /// \return connections' times at the border routers, class 0 short and 1 long (by file size)
+    const RequestStats& GetConnectionStats() const;
     /// \return the testbed
     const SdwanTestbedHelper& GetTestbed() const;
     /// \return the flow monitor
@@ -137,13 +147,19 @@ class SdwanScenario : public RequestScenario
      * \param reason why
      */
     void Failed(const FileTransfer& t, const std::string& reason);
+    /// \param flow a flow that completed
+    void FlowCompleted(const WanFlow& flow);
 
     Parameters m_parameters;                                   //!< parameters
     SdwanTestbedHelper m_testbed;                              //!< the topology
     Ptr<FileTransferClient> m_client;                          //!< the client application
     Ptr<WanFlowMonitor> m_monitor;                             //!< border-router measurements
     std::vector<Ptr<BackgroundTrafficGenerator>> m_generators; //!< background traffic
-    RequestStats m_fct;                                        //!< FCT at the border routers
+    uint64_t m_shortSize{0};                                   //!< largest short flow (packets)
+    RequestStats m_fct;                                        //!< flows' FCT
+    RequestStats m_connection;                                 //!< connections' times
+    uint64_t m_synTimeouts[2]{};  //!< flows (short, long) whose sender's SYN timed out
+    uint64_t m_rtoTimeouts[2]{};  //!< flows whose sender had another retransmission timeout
     RequestStats m_app;                                        //!< completion time at the client
     std::vector<uint64_t> m_sentBytes[2];   //!< bottleneck bytes per tunnel at duration
     std::unique_ptr<std::ofstream> m_flows; //!< per-flow CSV

@@ -8,7 +8,9 @@
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/socket.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -74,7 +76,12 @@ FileTransferApplication::GetTypeId()
                           "TCP selective acknowledgements on this application's connections.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&FileTransferApplication::m_sack),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddTraceSource("Timeout",
+                            "A retransmission timeout of one of this application's connections "
+                            "retransmitted (a SYN, data or a FIN).",
+                            MakeTraceSourceAccessor(&FileTransferApplication::m_timeoutTrace),
+                            "ns3::FileTransferApplication::TimeoutCallback");
     return tid;
 }
 
@@ -85,15 +92,39 @@ FileTransferApplication::GetSegmentSize() const
 }
 
 Ptr<Socket>
-FileTransferApplication::CreateSocket() const
+FileTransferApplication::CreateSocket()
 {
-    Ptr<Socket> socket = SackSafeTcpSocket::Create(GetNode());
+    Ptr<SackSafeTcpSocket> socket = SackSafeTcpSocket::Create(GetNode());
+    socket->TraceConnectWithoutContext("Timeout",
+                                       MakeCallback(&FileTransferApplication::SocketTimeout, this));
     socket->SetAttribute("SegmentSize", UintegerValue(m_segmentSize));
     socket->SetAttribute("SndBufSize", UintegerValue(m_bufferSize));
     socket->SetAttribute("RcvBufSize", UintegerValue(m_bufferSize));
     socket->SetAttribute("MaxSegLifetime", DoubleValue(m_timeWait.GetSeconds() / 2));
     socket->SetAttribute("Sack", BooleanValue(m_sack));
     return socket;
+}
+
+void
+FileTransferApplication::SocketTimeout(Ptr<const SackSafeTcpSocket> socket,
+                                       TcpSocket::TcpStates_t state)
+{
+    Address local;
+    Address peer;
+    if (socket->GetSockName(local) != 0 || socket->GetPeerName(peer) != 0 ||
+        !InetSocketAddress::IsMatchingType(local) || !InetSocketAddress::IsMatchingType(peer))
+    {
+        return; // no end point: nothing of it crossed the network
+    }
+    InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
+    InetSocketAddress r = InetSocketAddress::ConvertFrom(peer);
+    FlowKey key;
+    key.source = l.GetIpv4().Get();
+    key.sourcePort = l.GetPort();
+    key.destination = r.GetIpv4().Get();
+    key.destPort = r.GetPort();
+    key.protocol = TcpL4Protocol::PROT_NUMBER;
+    m_timeoutTrace(key, state == TcpSocket::SYN_SENT);
 }
 
 } // namespace ns3

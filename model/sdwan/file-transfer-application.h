@@ -5,8 +5,12 @@
 #ifndef FILE_TRANSFER_APPLICATION_H
 #define FILE_TRANSFER_APPLICATION_H
 
+#include "tunnel-router.h"
+
 #include "ns3/application.h"
 #include "ns3/nstime.h"
+#include "ns3/tcp-socket.h"
+#include "ns3/traced-callback.h"
 
 #include <cstdint>
 
@@ -14,6 +18,7 @@ namespace ns3
 {
 
 class Socket;
+class SackSafeTcpSocket;
 
 /**
  * \ingroup request-scheduling-sdwan
@@ -42,7 +47,8 @@ struct FileTransferRequest
  * \brief What the two ends of the file-hosting workload share: the TCP
  * settings of their connections. Both ends must agree on them (a file is a
  * number of full segments), so they are one set of attributes here, which
- * FileTransferClient and FileTransferServer inherit.
+ * FileTransferClient and FileTransferServer inherit. The Timeout trace
+ * reports the retransmission timeouts of either end's connections.
  */
 class FileTransferApplication : public Application
 {
@@ -53,6 +59,13 @@ class FileTransferApplication : public Application
      */
     static TypeId GetTypeId();
 
+    /**
+     * TracedCallback signature of Timeout.
+     * \param key the 5-tuple of the direction whose sender's timer expired
+     * \param handshake true for a SYN's timeout (the connection not yet open)
+     */
+    typedef void (*TimeoutCallback)(const FlowKey& key, bool handshake);
+
   protected:
     /// \return bytes per packet of a file
     uint32_t GetSegmentSize() const;
@@ -60,16 +73,24 @@ class FileTransferApplication : public Application
      * \brief A new TCP socket (a SackSafeTcpSocket: ns-3's own crashes on
      * ACKs reordered after the last data) with SegmentSize, BufferSize,
      * TimeWait and Sack applied; connections accepted by a listening socket
-     * inherit them.
+     * inherit them; its retransmission timeouts (and a listening socket's
+     * connections') are reported by Timeout.
      * \return the socket
      */
-    Ptr<Socket> CreateSocket() const;
+    Ptr<Socket> CreateSocket();
 
   private:
+    /**
+     * \param socket a socket whose retransmission timer expired
+     * \param state its state
+     */
+    void SocketTimeout(Ptr<const SackSafeTcpSocket> socket, TcpSocket::TcpStates_t state);
+
     uint32_t m_segmentSize; //!< bytes per packet
     uint32_t m_bufferSize;  //!< socket buffers (bytes)
     Time m_timeWait;        //!< TIME_WAIT of closed connections
     bool m_sack;            //!< selective acknowledgements
+    TracedCallback<const FlowKey&, bool> m_timeoutTrace; //!< Timeout
 };
 
 } // namespace ns3

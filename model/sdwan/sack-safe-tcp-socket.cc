@@ -34,7 +34,12 @@ SackSafeTcpSocket::GetTypeId()
                             "An ACK with SACK blocks arrived when no sent data awaited "
                             "acknowledgement; its blocks were ignored.",
                             MakeTraceSourceAccessor(&SackSafeTcpSocket::m_staleSackTrace),
-                            "ns3::SackSafeTcpSocket::StaleSackCallback");
+                            "ns3::SackSafeTcpSocket::StaleSackCallback")
+            .AddTraceSource("Timeout",
+                            "A retransmission timeout that retransmits (SYN, data or FIN); a "
+                            "listening socket reports its connections' too.",
+                            MakeTraceSourceAccessor(&SackSafeTcpSocket::m_timeoutTrace),
+                            "ns3::SackSafeTcpSocket::TimeoutCallback");
     return tid;
 }
 
@@ -94,7 +99,38 @@ SackSafeTcpSocket::Fork()
         factory.SetTypeId(m_congestionControl->GetInstanceTypeId());
         copy->SetCongestionControlAlgorithm(factory.Create<TcpCongestionOps>());
     }
+    copy->m_timeoutTrace.ConnectWithoutContext(
+        MakeCallback(&SackSafeTcpSocket::ConnectionTimeout, Ptr<SackSafeTcpSocket>(this)));
     return copy;
+}
+
+void
+SackSafeTcpSocket::ConnectionTimeout(Ptr<const SackSafeTcpSocket> socket,
+                                     TcpSocket::TcpStates_t state)
+{
+    m_timeoutTrace(socket, state);
+}
+
+void
+SackSafeTcpSocket::ReTxTimeout()
+{
+    // The cases in which TcpSocketBase::ReTxTimeout sends something: a SYN,
+    // data while retries remain, or a FIN while it awaits its ACK.
+    bool retransmits = false;
+    if (m_state == SYN_SENT)
+    {
+        retransmits = true;
+    }
+    else if (m_state != CLOSED && m_state != TIME_WAIT)
+    {
+        retransmits = m_txBuffer->Size() > 0 ? m_dataRetrCount > 0
+                                             : m_state == FIN_WAIT_1 || m_state == CLOSING;
+    }
+    if (retransmits)
+    {
+        m_timeoutTrace(this, m_state);
+    }
+    TcpSocketBase::ReTxTimeout();
 }
 
 uint64_t

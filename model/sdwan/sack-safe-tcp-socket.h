@@ -37,6 +37,10 @@ class Node;
  * it leaves every other step of ns-3's TCP as it was: the socket behaves
  * exactly as ns-3 built without assertions (the in-tree release profile).
  * The StaleSack trace reports each such ACK.
+ * The Timeout trace reports each retransmission timeout that retransmits
+ * (a SYN, data or a FIN), a listening socket's also those of its
+ * connections: how often transfers wait for a timer, which no other ns-3
+ * trace of a socket tells apart from fast retransmits in every version.
  *
  * A listening socket's connections (Fork) get a fresh instance of its
  * congestion control rather than ns-3's copy: TcpCubic's copy constructor
@@ -83,17 +87,34 @@ class SackSafeTcpSocket : public TcpSocketBase
      * \param header its TCP header, SACK blocks included
      */
     typedef void (*StaleSackCallback)(const TcpHeader& header);
+    /**
+     * TracedCallback signature for a retransmission timeout that retransmits.
+     * \param socket the socket whose timer expired (a listening socket's
+     * connection, if reported by the listening socket)
+     * \param state its state then (SYN_SENT: the handshake's timeout)
+     */
+    typedef void (*TimeoutCallback)(Ptr<const SackSafeTcpSocket> socket,
+                                    TcpSocket::TcpStates_t state);
 
   protected:
     Ptr<TcpSocketBase> Fork() override;
     void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    void ReTxTimeout() override;
 
   private:
     /// \return bytes sent and not yet cumulatively acknowledged
     uint64_t SentUnacknowledged() const;
+    /**
+     * \brief Report a timeout of one of this listening socket's connections.
+     * \param socket the connection
+     * \param state its state
+     */
+    void ConnectionTimeout(Ptr<const SackSafeTcpSocket> socket, TcpSocket::TcpStates_t state);
 
     uint64_t m_staleSackAcks{0};                       //!< ACKs whose SACK blocks were ignored
     TracedCallback<const TcpHeader&> m_staleSackTrace; //!< each such ACK
+    TracedCallback<Ptr<const SackSafeTcpSocket>, TcpSocket::TcpStates_t>
+        m_timeoutTrace; //!< retransmission timeouts
 };
 
 } // namespace ns3

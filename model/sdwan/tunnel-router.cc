@@ -27,8 +27,16 @@ constexpr uint32_t kUdpHeader = 8; //!< UDP header
 } // namespace
 
 FlowKey::Status
-FlowKey::Read(Ptr<const Packet> p, const Ipv4Header& header, FlowKey& key, uint32_t& payload)
+FlowKey::Read(Ptr<const Packet> p,
+              const Ipv4Header& header,
+              FlowKey& key,
+              uint32_t& payload,
+              uint8_t* tcpFlags)
 {
+    if (tcpFlags)
+    {
+        *tcpFlags = 0;
+    }
     key = FlowKey();
     key.source = header.GetSource().Get();
     key.destination = header.GetDestination().Get();
@@ -68,6 +76,10 @@ FlowKey::Read(Ptr<const Packet> p, const Ipv4Header& header, FlowKey& key, uint3
             return TRUNCATED;
         }
         payload = size - headerLength;
+        if (tcpFlags)
+        {
+            *tcpFlags = bytes[13];
+        }
     }
     key.sourcePort = static_cast<uint16_t>(bytes[0] << 8 | bytes[1]);
     key.destPort = static_cast<uint16_t>(bytes[2] << 8 | bytes[3]);
@@ -120,7 +132,7 @@ TunnelRouter::GetTypeId()
             .AddTraceSource("TunnelTx",
                             "A steered packet leaves on a tunnel (IP header as marked).",
                             MakeTraceSourceAccessor(&TunnelRouter::m_txTrace),
-                            "ns3::TunnelRouter::TunnelTracedCallback")
+                            "ns3::TunnelRouter::TunnelTxTracedCallback")
             .AddTraceSource("TunnelRx",
                             "A packet arrives from a tunnel.",
                             MakeTraceSourceAccessor(&TunnelRouter::m_rxTrace),
@@ -230,12 +242,11 @@ TunnelRouter::DoRouteInput(Ptr<const Packet> p,
     {
         return false; // not bound for the remote site
     }
-    FlowKey key;
-    uint32_t payload;
-    FlowKey::Status status = FlowKey::Read(p, header, key, payload);
-    ++m_packets[status];
+    SteeredPacket read;
+    read.status = FlowKey::Read(p, header, read.key, read.payload, &read.tcpFlags);
+    ++m_packets[read.status];
     Ipv4Header marked = header;
-    uint32_t tunnel = SelectTunnel(p, key, status, marked);
+    uint32_t tunnel = SelectTunnel(p, read.key, read.status, marked);
     NS_ASSERT(tunnel < m_tunnels.size());
     for (uint32_t k = 1; !m_tunnels[tunnel].available && k < m_tunnels.size(); ++k)
     {
@@ -249,7 +260,7 @@ TunnelRouter::DoRouteInput(Ptr<const Packet> p,
     Time cost = Seconds(std::max(0.0, m_processingDelay->GetValue()));
     if (cost.IsZero() && m_busyUntil <= Simulator::Now())
     {
-        Send(tunnel, p, marked, ucb);
+        Send(tunnel, p, marked, read, ucb);
         return true;
     }
     // One packet at a time, in arrival order.
@@ -260,6 +271,7 @@ TunnelRouter::DoRouteInput(Ptr<const Packet> p,
                         tunnel,
                         p,
                         marked,
+                        read,
                         ucb);
     return true;
 }
@@ -268,6 +280,7 @@ void
 TunnelRouter::Send(uint32_t tunnel,
                    Ptr<const Packet> p,
                    const Ipv4Header& header,
+                   const SteeredPacket& read,
                    const UnicastForwardCallback& ucb)
 {
     Tunnel& t = m_tunnels[tunnel];
@@ -282,7 +295,7 @@ TunnelRouter::Send(uint32_t tunnel,
     }
     ++t.packets;
     NS_LOG_LOGIC("tunnel " << tunnel << " " << header);
-    m_txTrace(p, header, tunnel);
+    m_txTrace(p, header, tunnel, read);
     ucb(t.route, p, header);
 }
 

@@ -53,12 +53,14 @@ struct FlowKey
      * \param header its IP header
      * \param key receives the key
      * \param payload receives the TCP payload size (0 unless TCP)
+     * \param tcpFlags receives the TCP flags (0 unless TCP), if not null
      * \return what could be read
      */
     static Status Read(Ptr<const Packet> p,
                        const Ipv4Header& header,
                        FlowKey& key,
-                       uint32_t& payload);
+                       uint32_t& payload,
+                       uint8_t* tcpFlags = nullptr);
 
     /// \return the key of the opposite direction
     FlowKey Reversed() const;
@@ -72,6 +74,19 @@ struct FlowKey
         /// \param key a key \return its hash
         std::size_t operator()(const FlowKey& key) const;
     };
+};
+
+/**
+ * \ingroup request-scheduling-sdwan
+ * \brief What a border router read of a steered packet's headers, read once
+ * and handed to its observers (TunnelTx).
+ */
+struct SteeredPacket
+{
+    FlowKey key;                             //!< its 5-tuple
+    FlowKey::Status status{FlowKey::OTHER};  //!< what could be read
+    uint32_t payload{0};                     //!< TCP payload bytes
+    uint8_t tcpFlags{0};                     //!< TCP flags (TcpHeader::Flags_t; 0 unless TCP)
 };
 
 /**
@@ -99,7 +114,8 @@ struct FlowKey
  * the previous packet's departure, so packets of a flow are not reordered.
  *
  * Observers: TunnelTx when a steered packet leaves on a tunnel (its IP
- * header as marked), TunnelRx when a packet arrives from a tunnel. These are
+ * header as marked, and what the router read of its transport header),
+ * TunnelRx when a packet arrives from a tunnel (not parsed). These are
  * the border-router traces the SD-WAN measurements (flow completion time,
  * one-way delay, jitter) are taken from.
  */
@@ -158,9 +174,20 @@ class TunnelRouter : public DataPathRouter
     int64_t AssignStreams(int64_t stream);
 
     /**
-     * \brief TracedCallback signature of TunnelTx and TunnelRx.
+     * \brief TracedCallback signature of TunnelTx.
      * \param packet the packet (IP payload)
-     * \param header its IP header (TunnelTx: as marked)
+     * \param header its IP header, as marked
+     * \param tunnel the tunnel index
+     * \param read what the router read of its transport header
+     */
+    typedef void (*TunnelTxTracedCallback)(Ptr<const Packet> packet,
+                                           const Ipv4Header& header,
+                                           uint32_t tunnel,
+                                           const SteeredPacket& read);
+    /**
+     * \brief TracedCallback signature of TunnelRx.
+     * \param packet the packet (IP payload)
+     * \param header its IP header
      * \param tunnel the tunnel index
      */
     typedef void (*TunnelTracedCallback)(Ptr<const Packet> packet,
@@ -196,11 +223,13 @@ class TunnelRouter : public DataPathRouter
      * \param tunnel the tunnel index
      * \param p the packet
      * \param header its IP header (marked)
+     * \param read what was read of its transport header
      * \param ucb the forwarding callback
      */
     void Send(uint32_t tunnel,
               Ptr<const Packet> p,
               const Ipv4Header& header,
+              const SteeredPacket& read,
               const UnicastForwardCallback& ucb);
     /**
      * \param interface an IPv4 interface index
@@ -223,7 +252,8 @@ class TunnelRouter : public DataPathRouter
     Ptr<RandomVariableStream> m_processingDelay;             //!< per-packet cost
     Time m_busyUntil;                                        //!< departure of the last packet
     std::array<uint64_t, FlowKey::STATUS_COUNT> m_packets{}; //!< steered packets per status
-    TracedCallback<Ptr<const Packet>, const Ipv4Header&, uint32_t> m_txTrace; //!< TunnelTx
+    TracedCallback<Ptr<const Packet>, const Ipv4Header&, uint32_t, const SteeredPacket&>
+        m_txTrace;                                                            //!< TunnelTx
     TracedCallback<Ptr<const Packet>, const Ipv4Header&, uint32_t> m_rxTrace; //!< TunnelRx
 };
 

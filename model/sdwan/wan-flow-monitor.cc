@@ -9,6 +9,7 @@
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/tag.h"
+#include "ns3/tcp-header.h"
 
 namespace ns3
 {
@@ -20,7 +21,8 @@ NS_OBJECT_ENSURE_REGISTERED(WanFlowMonitor);
 namespace
 {
 
-/// The time a packet left a border router into a tunnel.
+/// What a packet that left a border router into a tunnel carries to the
+/// other: when it left, and its connection and direction at the monitor.
 class WanDepartureTag : public Tag
 {
   public:
@@ -41,25 +43,37 @@ class WanDepartureTag : public Tag
 
     uint32_t GetSerializedSize() const override
     {
-        return 8;
+        return 17;
     }
 
     void Serialize(TagBuffer i) const override
     {
         i.WriteU64(static_cast<uint64_t>(departure.GetTimeStep()));
+        i.WriteU64(connection);
+        i.WriteU8(bits);
     }
 
     void Deserialize(TagBuffer i) override
     {
         departure = TimeStep(i.ReadU64());
+        connection = i.ReadU64();
+        bits = i.ReadU8();
     }
 
     void Print(std::ostream& os) const override
     {
-        os << "departure=" << departure;
+        os << "departure=" << departure << " connection=" << connection
+           << " bits=" << static_cast<uint32_t>(bits);
     }
 
-    Time departure; //!< departure time
+    static constexpr uint8_t REVERSE = 1;  //!< server -> client
+    static constexpr uint8_t SEQUENCE = 2; //!< carries data, a SYN or a FIN
+    static constexpr uint8_t FIN = 4;      //!< carries the FIN
+    static constexpr uint8_t PAYLOAD = 8;  //!< carries data
+
+    Time departure;        //!< departure time
+    uint64_t connection{0}; //!< connection number
+    uint8_t bits{0};       //!< REVERSE | SEQUENCE | FIN | PAYLOAD
 };
 
 } // namespace
@@ -75,7 +89,11 @@ WanFlowMonitor::GetTypeId()
                                           "Delays and jitter are recorded from this time on.",
                                           TimeValue(Seconds(0)),
                                           MakeTimeAccessor(&WanFlowMonitor::m_warmUp),
-                                          MakeTimeChecker(Seconds(0)));
+                                          MakeTimeChecker(Seconds(0)))
+                            .AddTraceSource("FlowCompleted",
+                                            "Both flows of a connection, once it is over.",
+                                            MakeTraceSourceAccessor(&WanFlowMonitor::m_flowTrace),
+                                            "ns3::WanFlowMonitor::FlowTracedCallback");
     return tid;
 }
 
@@ -93,25 +111,56 @@ WanFlowMonitor::Watch(Ptr<TunnelRouter> router)
 void
 WanFlowMonitor::Open(const FlowKey& key)
 {
-    m_records[key] = Record();
+    uint64_t& id = m_ids[key];
+    if (id != 0)
+    {
+        m_connections.erase(id); // the same 5-tuple again: a new connection
+    }
+    id = m_nextId++;
+    m_connections[id].key = key;
 }
 
 bool
-WanFlowMonitor::Close(const FlowKey& key, Time& fct)
+WanFlowMonitor::Close(const FlowKey& key, Time& time)
 {
-    auto it = m_records.find(key);
-    if (it == m_records.end())
+    auto it = m_ids.find(key);
+    if (it == m_ids.end())
     {
         return false;
     }
-    Record r = it->second;
-    m_records.erase(it);
-    if (r.firstTx.IsNegative() || r.lastPayload.IsNegative())
+    uint64_t id = it->second;
+    Connection& c = m_connections.at(id);
+    c.closed = true;
+    bool measured = !c.firstTx.IsNegative() && !c.lastPayload.IsNegative();
+    if (measured)
     {
-        return false;
+        time = c.lastPayload - c.firstTx;
     }
-    fct = r.lastPayload - r.firstTx;
-    return true;
+    FinishIfDone(id, c);
+    return measured;
+}
+
+void
+WanFlowMonitor::Abandon(const FlowKey& key)
+{
+    auto it = m_ids.find(key);
+    if (it != m_ids.end())
+    {
+        Forget(it->second, key);
+    }
+}
+
+void
+WanFlowMonitor::Timeout(const FlowKey& key, bool handshake)
+{
+    uint32_t direction;
+    uint64_t id = Find(key, direction);
+    if (id == 0)
+    {
+        return;
+    }
+    Direction& d = m_connections.at(id).direction[direction];
+    ++(handshake ? d.handshakeTimeouts : d.timeouts);
 }
 
 const LatencySummary&
@@ -126,84 +175,153 @@ WanFlowMonitor::GetJitter() const
     return m_jitter;
 }
 
+const LatencySummary&
+WanFlowMonitor::GetJitter(bool tunnelChange) const
+{
+    return m_jitterBy[tunnelChange ? 1 : 0];
+}
+
 uint32_t
 WanFlowMonitor::GetOpen() const
 {
-    return m_records.size();
+    return m_connections.size();
 }
 
-WanFlowMonitor::Record*
-WanFlowMonitor::Find(const FlowKey& key, int& direction)
+uint64_t
+WanFlowMonitor::Find(const FlowKey& key, uint32_t& direction) const
 {
-    auto it = m_records.find(key);
+    auto it = m_ids.find(key);
     direction = 0;
-    if (it == m_records.end())
+    if (it == m_ids.end())
     {
-        it = m_records.find(key.Reversed());
+        it = m_ids.find(key.Reversed());
         direction = 1;
     }
-    return it == m_records.end() ? nullptr : &it->second;
+    return it == m_ids.end() ? 0 : it->second;
 }
 
 void
-WanFlowMonitor::TunnelTx(Ptr<const Packet> p, const Ipv4Header& header, uint32_t /* tunnel */)
+WanFlowMonitor::FinishIfDone(uint64_t id, const Connection& c)
 {
-    FlowKey key;
-    uint32_t payload;
-    if (FlowKey::Read(p, header, key, payload) != FlowKey::TCP)
+    if (!c.closed || !c.direction[0].finArrived || !c.direction[1].finArrived)
     {
         return;
     }
-    int direction;
-    Record* r = Find(key, direction);
-    if (!r)
+    for (uint32_t k = 0; k < 2; ++k)
+    {
+        const Direction& d = c.direction[k];
+        WanFlow flow;
+        flow.key = k == 0 ? c.key : c.key.Reversed();
+        flow.direction = k;
+        flow.connection = id;
+        flow.packets = d.packets;
+        flow.start = d.firstTx;
+        flow.fct = d.lastRx - d.firstTx;
+        flow.handshakeTimeouts = d.handshakeTimeouts;
+        flow.timeouts = d.timeouts;
+        m_flowTrace(flow);
+    }
+    Forget(id, c.key);
+}
+
+void
+WanFlowMonitor::Forget(uint64_t id, const FlowKey& key)
+{
+    auto it = m_ids.find(key);
+    if (it != m_ids.end() && it->second == id)
+    {
+        m_ids.erase(it);
+    }
+    m_connections.erase(id);
+}
+
+void
+WanFlowMonitor::TunnelTx(Ptr<const Packet> p,
+                         const Ipv4Header& /* header */,
+                         uint32_t /* tunnel */,
+                         const SteeredPacket& read)
+{
+    if (read.status != FlowKey::TCP)
     {
         return;
     }
-    if (r->firstTx.IsNegative())
+    uint32_t direction;
+    uint64_t id = Find(read.key, direction);
+    if (id == 0)
     {
-        r->firstTx = Simulator::Now();
+        return;
     }
+    Connection& c = m_connections.at(id);
+    Direction& d = c.direction[direction];
+    Time now = Simulator::Now();
+    if (c.firstTx.IsNegative())
+    {
+        c.firstTx = now;
+    }
+    if (d.firstTx.IsNegative())
+    {
+        d.firstTx = now;
+    }
+    ++d.packets;
     WanDepartureTag tag;
     if (p->PeekPacketTag(tag))
     {
         return; // already tagged by a watched router upstream: its departure counts
     }
-    tag.departure = Simulator::Now();
+    tag.departure = now;
+    tag.connection = id;
+    bool fin = read.tcpFlags & TcpHeader::FIN;
+    tag.bits = (direction == 1 ? WanDepartureTag::REVERSE : 0) |
+               (read.payload > 0 || fin || (read.tcpFlags & TcpHeader::SYN)
+                    ? WanDepartureTag::SEQUENCE
+                    : 0) |
+               (fin ? WanDepartureTag::FIN : 0) |
+               (read.payload > 0 ? WanDepartureTag::PAYLOAD : 0);
     p->AddPacketTag(tag);
 }
 
 void
-WanFlowMonitor::TunnelRx(Ptr<const Packet> p, const Ipv4Header& header, uint32_t /* tunnel */)
+WanFlowMonitor::TunnelRx(Ptr<const Packet> p, const Ipv4Header& /* header */, uint32_t tunnel)
 {
-    FlowKey key;
-    uint32_t payload;
     WanDepartureTag tag;
-    if (FlowKey::Read(p, header, key, payload) != FlowKey::TCP || !p->PeekPacketTag(tag))
+    if (!p->PeekPacketTag(tag))
     {
         return;
     }
-    int direction;
-    Record* r = Find(key, direction);
-    if (!r)
+    auto it = m_connections.find(tag.connection);
+    if (it == m_connections.end())
     {
-        return;
+        return; // a late packet of a connection no longer tracked
     }
+    Connection& c = it->second;
+    Direction& d = c.direction[tag.bits & WanDepartureTag::REVERSE ? 1 : 0];
     Time now = Simulator::Now();
-    if (payload > 0)
+    if (tag.bits & WanDepartureTag::PAYLOAD)
     {
-        r->lastPayload = now;
+        c.lastPayload = now;
+    }
+    if (tag.bits & WanDepartureTag::SEQUENCE)
+    {
+        d.lastRx = now;
     }
     Time delay = now - tag.departure;
     if (now >= m_warmUp)
     {
         m_delay.Add(delay);
-        if (!r->lastDelay[direction].IsNegative())
+        if (!d.lastDelay.IsNegative())
         {
-            m_jitter.Add(Abs(delay - r->lastDelay[direction]));
+            Time jitter = Abs(delay - d.lastDelay);
+            m_jitter.Add(jitter);
+            m_jitterBy[tunnel != d.lastTunnel ? 1 : 0].Add(jitter);
         }
     }
-    r->lastDelay[direction] = delay;
+    d.lastDelay = delay;
+    d.lastTunnel = tunnel;
+    if (tag.bits & WanDepartureTag::FIN)
+    {
+        d.finArrived = true;
+        FinishIfDone(it->first, c);
+    }
 }
 
 } // namespace ns3
