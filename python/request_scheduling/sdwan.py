@@ -2,39 +2,45 @@
 Inter-Datacenter Networks for Application Run-time Acceleration") with
 sdwan-splitter.
 
-    python -m request_scheduling.sdwan --out results/sdwan [--scale quick|paper] [--only fig4a,fig4b,fig5,fig6,tcp]
+    python -m request_scheduling.sdwan --out results/sdwan [--scale quick|paper] [--only fig4a,fig4b,fig5,fig6]
 
-Writes, per experiment, the runs (``*-runs.csv``), means with 95 %
-confidence intervals (``*-summary.csv``), gnuplot figures (``fig-*.png``)
-and the ratios the paper reports (``summary.json``):
+The metric is the paper's flow completion time: a flow is one direction of
+a TCP connection (what the splitter counts), from its first packet leaving
+the source border router to its last data or FIN arriving at the other.
+Short flows are those of at most the threshold's packets (the splitter's
+class at the flow's end), in ECMP runs too, so both modes are measured on
+the same flows (same seeds). A gain is ECMP's statistic over the
+splitter's, computed run by run (run *r* of both modes has the same
+workload) and reported as the mean over runs with its 95 % confidence
+half-width, for the median, the 99th percentile and the mean of short-flow
+FCT. The long-flow ratio (splitter / ECMP) comes with each point: the paper
+requires that it does not degrade much. Each point also gives the share of
+flows whose sender had a SYN timeout or another retransmission timeout.
 
-* fig4a: short-flow mean FCT speed-up of the splitter over ECMP (per-flow
-  hash) against the threshold, 1 .. 100 packets, at several request rates;
-  and at the highest rate for one fixed class (flows of at most 40 packets);
-* fig4b: the speed-up against the background utilisation, 10 .. 40 %,
-  over ECMP per flow and ECMP per packet;
-* fig5: FCT distributions (PDF) of short flows, splitter vs ECMP, and the
-  jitter of both;
-* fig6: short-flow FCT with no, native-XDP and generic-XDP splitter delay;
-* tcp: both ratios with ns-3's duplicate-ACK threshold and with one that
-  tolerates the reordering of a flow's switch to the long tunnel, in the
-  paper's 2-minute runs at both scales (long flows are rare).
+Writes, per experiment, the runs (``*-runs.csv``), the summaries
+(``*-summary.csv``), gnuplot figures (``fig-*.png``), and merges the
+headline figures into ``summary.json`` with the command, the commit and the
+wall time that made them:
 
-The speed-up is ECMP's mean short-flow FCT over the splitter's, both on the
-same flows (same seeds): short flows are those of at most the threshold's
-packets (the splitter's class at the flow's end), in ECMP runs too. The
-long-flow FCT ratio (splitter / ECMP) is reported with each point: the
-paper requires that it does not degrade much.
+* fig4a: gain against the threshold (1 .. 100 packets) at two request rates;
+* fig4b: gain against the background utilisation (the paper's 10 .. 40 %),
+  over ECMP per flow (and per packet at quick scale);
+* fig5: PDFs of short-flow FCT and of packet jitter, splitter vs ECMP, at
+  the lowest and highest utilisation, with jitter apart for the packets that
+  arrive on another tunnel than their flow's previous packet;
+* fig6: short-flow FCT with no, native-XDP and generic-XDP splitter delay.
 
-``--scale paper`` runs the paper's 2-minute runs (first 5 s discarded) with
-5 runs per point: many hours on two cores. ``--scale quick`` runs 20 s (5 s
-discarded), 2 runs per point and fewer points.
+``--scale paper`` runs fig4b as the paper does (2-minute runs, first 5 s
+discarded, 5 runs per point); ``--scale quick`` runs 20 s (5 s discarded),
+3 runs per point.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -43,178 +49,219 @@ import pandas as pd
 
 from . import plot, run, summarize, sweep
 from .reproduce import reproduce_main
+from .stats import mean_ci
 
 SCALES = {
     "paper": {"duration": "120s", "warmup": "5s", "runs": 5,
               "thresholds": [1, 2, 5, 10, 20, 40, 70, 100], "rates": [50, 100, 200],
-              "utilisations": [0.1, 0.2, 0.3, 0.4], "long_duration": "120s"},
-    "quick": {"duration": "20s", "warmup": "5s", "runs": 2,
+              "utilisations": [0.1, 0.2, 0.3, 0.4], "fig4b_modes": ["splitter", "ecmp"]},
+    "quick": {"duration": "20s", "warmup": "5s", "runs": 3,
               "thresholds": [1, 5, 20, 100], "rates": [50, 100],
-              "utilisations": [0.1, 0.4], "long_duration": "120s"},
+              "utilisations": [0.1, 0.4], "fig4b_modes": ["splitter", "ecmp", "ecmp-packet"]},
 }
-# Flows of at most this many packets are short in fig4a's fixed-class series.
-FIXED_SHORT_SIZE = 40
-METRICS = ["short_fct_mean_us", "short_fct_p99_us", "long_fct_mean_us", "jitter_mean_us"]
+STATS = ["p50", "p99", "mean"]
+METRICS = ([f"short_fct_{q}_us" for q in STATS] + [f"long_fct_{q}_us" for q in STATS]
+           + ["jitter_mean_us", "jitter_std_us", "syn_timeout_share", "rto_share"])
+GAINS = [f"gain_{q}" for q in STATS] + ["long_ratio_p50", "long_ratio_mean"]
+
+
+def _with_shares(runs: pd.DataFrame) -> pd.DataFrame:
+    """Per run, the share of flows (short and long) whose sender had a SYN
+    timeout, and another retransmission timeout."""
+    runs = runs.copy()
+    flows = runs.short_flows + runs.long_flows
+    runs["syn_timeout_share"] = (runs.short_flows_syn_timeout + runs.long_flows_syn_timeout) / flows
+    runs["rto_share"] = (runs.short_flows_rto + runs.long_flows_rto) / flows
+    return runs
+
+
+def gains(split: pd.DataFrame, baseline: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Gains of the splitter over a baseline, run by run (the same ``run``
+    is the same workload in both), then their mean and 95 % CI over runs:
+    ``gain_p50``, ``gain_p99``, ``gain_mean`` (baseline / splitter,
+    short-flow FCT) and ``long_ratio_p50``, ``long_ratio_mean`` (splitter /
+    baseline, long flows)."""
+    m = split.merge(baseline, on=by + ["run"], suffixes=("_s", "_b"))
+    for q in STATS:
+        m[f"gain_{q}"] = m[f"short_fct_{q}_us_b"] / m[f"short_fct_{q}_us_s"]
+    for q in ("p50", "mean"):
+        m[f"long_ratio_{q}"] = m[f"long_fct_{q}_us_s"] / m[f"long_fct_{q}_us_b"]
+    return summarize(m, by, GAINS) if by else summarize(m.assign(all=0), ["all"], GAINS).drop(columns="all")
+
+
+def _ci_dict(row, names) -> dict:
+    return {n: [round(float(row[n]), 3), round(float(row[f"{n}_ci"]), 3)] for n in names}
 
 
 def fig4a(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
-    """Speed-up vs threshold at several request rates (40 % background)."""
-    common = dict(duration=scale["duration"], warmup=scale["warmup"], utilisation=0.4, progress=progress)
-    split = sweep("sdwan-splitter", {"rate": scale["rates"], "threshold": scale["thresholds"]},
-                  runs=scale["runs"], jobs=jobs, mode="splitter", **common)
+    """Gain vs threshold at several request rates (40 % background)."""
+    common = dict(duration=scale["duration"], warmup=scale["warmup"], utilisation=0.4, progress=progress,
+                  runs=scale["runs"], jobs=jobs)
+    grid = {"rate": scale["rates"], "threshold": scale["thresholds"]}
     # ECMP ignores the threshold, but short and long flows are classed by it.
-    ecmp = sweep("sdwan-splitter", {"rate": scale["rates"], "threshold": scale["thresholds"]},
-                 runs=scale["runs"], jobs=jobs, mode="ecmp", **common)
-    runs = pd.concat([split, ecmp], ignore_index=True)
-    runs.to_csv(out / "fig4a-runs.csv", index=False)
-    s = summarize(split, ["rate", "threshold"], METRICS)
-    e = summarize(ecmp, ["rate", "threshold"], METRICS).set_index(["rate", "threshold"])
-    s["speedup"] = [e.loc[(r, t), "short_fct_mean_us"] / v for r, t, v in zip(s.rate, s.threshold,
-                                                                                 s.short_fct_mean_us)]
-    s["long_ratio"] = [v / e.loc[(r, t), "long_fct_mean_us"] for r, t, v in zip(s.rate, s.threshold,
-                                                                                  s.long_fct_mean_us)]
-    s["series"] = [f"{r:g} requests/s" for r in s.rate]
-    s.to_csv(out / "fig4a-summary.csv", index=False)
-    plot.line_plot(s, "threshold", "speedup", "series", out / "fig4a-speedup-vs-threshold.png",
-                   title="Short-flow FCT speed-up over ECMP (40 % background)",
-                   xlabel="threshold (packets)", ylabel="ECMP FCT / splitter FCT")
+    split = _with_shares(sweep("sdwan-splitter", grid, mode="splitter", **common))
+    ecmp = _with_shares(sweep("sdwan-splitter", grid, mode="ecmp", **common))
+    pd.concat([split, ecmp], ignore_index=True).to_csv(out / "fig4a-runs.csv", index=False)
+    g = gains(split, ecmp, ["rate", "threshold"])
+    g["series"] = [f"{r:g} requests/s" for r in g.rate]
+    g.to_csv(out / "fig4a-summary.csv", index=False)
+    plot.line_plot(g, "threshold", "gain_p50", "series", out / "fig4a-gain-vs-threshold.png", ci="gain_p50_ci",
+                   title="Median short-flow FCT, ECMP / splitter (40 % background)",
+                   xlabel="threshold (packets)", ylabel="gain (median)")
     result = {}
-    for rate, g in s.groupby("rate"):
-        g = g.sort_values("threshold")
-        result[f"fig4a_speedup_by_threshold_at_{rate:g}rps"] = dict(zip(g.threshold.astype(int).astype(str),
-                                                                       g.speedup.round(3)))
-        result[f"fig4a_long_ratio_by_threshold_at_{rate:g}rps"] = dict(zip(g.threshold.astype(int).astype(str),
-                                                                          g.long_ratio.round(3)))
-        result[f"fig4a_lower_threshold_larger_gain_at_{rate:g}rps"] = bool(
-            g.speedup.iloc[0] >= g.speedup.iloc[-1])
-    # The same flows for every threshold: those of at most 40 packets (the
-    # paper's critical range), so that only the splitter's choice varies.
-    rate = max(scale["rates"])
-    fixed = dict(common, rate=rate, short_size=FIXED_SHORT_SIZE)
-    split = sweep("sdwan-splitter", {"threshold": scale["thresholds"]}, runs=scale["runs"], jobs=jobs,
-                  mode="splitter", **fixed)
-    ecmp = sweep("sdwan-splitter", {"threshold": [scale["thresholds"][0]]}, runs=scale["runs"], jobs=jobs,
-                 mode="ecmp", **fixed)
-    pd.concat([split, ecmp], ignore_index=True).to_csv(out / "fig4a-fixed-class-runs.csv", index=False)
-    s = summarize(split, ["threshold"], METRICS)
-    e = summarize(ecmp, ["threshold"], METRICS).iloc[0]
-    s["speedup"] = e["short_fct_mean_us"] / s.short_fct_mean_us
-    s["long_ratio"] = s.long_fct_mean_us / e["long_fct_mean_us"]
-    s.to_csv(out / "fig4a-fixed-class-summary.csv", index=False)
-    result[f"fig4a_fixed_class_speedup_by_threshold_at_{rate:g}rps"] = dict(
-        zip(s.threshold.astype(int).astype(str), s.speedup.round(3)))
-    result[f"fig4a_fixed_class_lower_threshold_larger_gain_at_{rate:g}rps"] = bool(
-        s.sort_values("threshold").speedup.iloc[0] >= s.sort_values("threshold").speedup.iloc[-1])
+    for rate, rows in g.groupby("rate"):
+        result[f"fig4a_{rate:g}rps"] = {str(int(r["threshold"])): _ci_dict(r, GAINS) for _, r in rows.iterrows()}
     return result
 
 
 def fig4b(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
-    """Speed-up vs background utilisation (default threshold), over ECMP per
-    flow and per packet (all with TCP SACK)."""
-    runs = sweep("sdwan-splitter", {"utilisation": scale["utilisations"],
-                                    "mode": ["splitter", "ecmp", "ecmp-packet"]},
-                 runs=scale["runs"], jobs=jobs, duration=scale["duration"], warmup=scale["warmup"],
-                 progress=progress)
+    """Gain vs background utilisation (threshold 20), over ECMP per flow
+    (and per packet at quick scale)."""
+    runs = _with_shares(sweep("sdwan-splitter", {"utilisation": scale["utilisations"],
+                                                 "mode": scale["fig4b_modes"]},
+                              runs=scale["runs"], jobs=jobs, duration=scale["duration"],
+                              warmup=scale["warmup"], progress=progress))
     runs.to_csv(out / "fig4b-runs.csv", index=False)
     s = summarize(runs, ["mode", "utilisation"], METRICS)
     s.to_csv(out / "fig4b-summary.csv", index=False)
+    split = runs[runs["mode"] == "splitter"]
     rows = []
-    sp = s[s["mode"] == "splitter"].set_index("utilisation")
-    for baseline in ["ecmp", "ecmp-packet"]:
-        b = s[s["mode"] == baseline].set_index("utilisation")
-        for u in sp.index:
-            rows.append({"baseline": baseline, "utilisation_pct": 100 * u,
-                         "speedup": b.loc[u, "short_fct_mean_us"] / sp.loc[u, "short_fct_mean_us"],
-                         "long_ratio": sp.loc[u, "long_fct_mean_us"] / b.loc[u, "long_fct_mean_us"]})
-    ratios = pd.DataFrame(rows)
-    ratios.to_csv(out / "fig4b-speedup.csv", index=False)
-    plot.line_plot(ratios, "utilisation_pct", "speedup", "baseline", out / "fig4b-speedup-vs-utilisation.png",
-                   title="Short-flow FCT speed-up of the splitter", xlabel="background utilisation (%)",
-                   ylabel="baseline FCT / splitter FCT")
+    for baseline in scale["fig4b_modes"][1:]:
+        g = gains(split, runs[runs["mode"] == baseline], ["utilisation"])
+        g.insert(0, "baseline", baseline)
+        rows.append(g)
+    g = pd.concat(rows, ignore_index=True)
+    g["utilisation_pct"] = (100 * g.utilisation).round().astype(int)
+    g.to_csv(out / "fig4b-gains.csv", index=False)
+    plot.line_plot(g, "utilisation_pct", "gain_p50", "baseline", out / "fig4b-gain-vs-utilisation.png",
+                   ci="gain_p50_ci", title="Median short-flow FCT, baseline / splitter",
+                   xlabel="background utilisation (%)", ylabel="gain (median)")
     result = {}
-    for baseline, g in ratios.groupby("baseline"):
-        g = g.sort_values("utilisation_pct")
-        result[f"fig4b_speedup_over_{baseline}"] = dict(zip(g.utilisation_pct.round().astype(int).astype(str),
-                                                            g.speedup.round(3)))
-        result[f"fig4b_long_ratio_vs_{baseline}"] = dict(zip(g.utilisation_pct.round().astype(int).astype(str),
-                                                             g.long_ratio.round(3)))
-        result[f"fig4b_gain_grows_with_utilisation_over_{baseline}"] = bool(g.speedup.iloc[-1] >= g.speedup.iloc[0])
+    for _, r in g.iterrows():
+        result.setdefault(f"fig4b_over_{r['baseline']}", {})[str(r["utilisation_pct"])] = _ci_dict(r, GAINS)
+    for r in s.itertuples():
+        result.setdefault("fig4b_timeouts", {}).setdefault(r.mode, {})[str(round(100 * r.utilisation))] = {
+            "syn_timeout_share": [float(r.syn_timeout_share), float(r.syn_timeout_share_ci)],
+            "rto_share": [float(r.rto_share), float(r.rto_share_ci)]}
     return result
 
 
+def _pdf_from_cdf(values: np.ndarray, fractions: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """Density on ``edges`` from a CDF given at ``values`` (the histogram's
+    bucket limits): the CDF interpolated at the edges, differenced."""
+    cdf = np.interp(edges, np.concatenate([[0.0], values]), np.concatenate([[0.0], fractions]))
+    return np.diff(cdf) / np.diff(edges)
+
+
 def fig5(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
-    """FCT PDFs of short flows and jitter, splitter vs ECMP (40 % background)."""
-    frames, result = [], {}
+    """PDFs of short-flow FCT and of packet jitter, splitter vs ECMP, at the
+    lowest and highest utilisation (one run each)."""
+    result, fct_rows, jitter_all = {}, [], []
     with tempfile.TemporaryDirectory() as tmp:
-        for mode in ["splitter", "ecmp"]:
-            path = Path(tmp) / f"{mode}.csv"
-            j = run("sdwan-splitter", mode=mode, duration=scale["duration"], warmup=scale["warmup"],
-                    flows=str(path))
-            f = pd.read_csv(path)
-            f["mode"] = mode
-            frames.append(f)
-            result[f"fig5_jitter_mean_us_{mode}"] = j["jitter_mean_us"]
-            result[f"fig5_jitter_std_us_{mode}"] = j["jitter_std_us"]
-    flows = pd.concat(frames, ignore_index=True)
-    flows.to_csv(out / "fig5-flows.csv", index=False)
-    short = flows[(flows["class"] == "short") & (flows.fct_us >= 0)]
-    edges = np.linspace(0, short.fct_us.quantile(0.99) / 1e3, 41)
-    rows = []
-    for mode, g in short.groupby("mode"):
-        density, _ = np.histogram(g.fct_us / 1e3, bins=edges, density=True)
-        rows += [{"mode": mode, "fct_ms": (a + b) / 2, "pdf": d} for a, b, d in zip(edges, edges[1:], density)]
-    pdf = pd.DataFrame(rows)
-    pdf.to_csv(out / "fig5-fct-pdf.csv", index=False)
-    plot.line_plot(pdf, "fct_ms", "pdf", "mode", out / "fig5-fct-pdf.png",
-                   title="Short-flow FCT distribution (40 % background)", xlabel="FCT (ms)", ylabel="PDF")
+        for u in (scale["utilisations"][0], scale["utilisations"][-1]):
+            for mode in ["splitter", "ecmp"]:
+                flows, cdf = Path(tmp) / "flows.csv", Path(tmp) / "jitter.csv"
+                j = run("sdwan-splitter", mode=mode, utilisation=u, duration=scale["duration"],
+                        warmup=scale["warmup"], flows=str(flows), jitter_cdf=str(cdf))
+                f = pd.read_csv(flows).assign(mode=mode, utilisation=u)
+                fct_rows.append(f)
+                c = pd.read_csv(cdf).assign(mode=mode, utilisation=u)
+                jitter_all.append(c)
+                key = f"fig5_{round(100 * u)}pct_{mode}"
+                by = j["jitter_by"]
+                change = by["tunnel_change"]["packets"] / max(1, by["tunnel_change"]["packets"]
+                                                              + by["same_tunnel"]["packets"])
+                result[key] = {"jitter_mean_us": j["jitter_mean_us"], "jitter_std_us": j["jitter_std_us"],
+                               "jitter_p99_us": j["jitter_p99_us"],
+                               "tunnel_change_share": round(change, 5),
+                               "tunnel_change_mean_us": by["tunnel_change"]["mean_us"],
+                               "same_tunnel_mean_us": by["same_tunnel"]["mean_us"],
+                               "same_tunnel_std_us": by["same_tunnel"]["std_us"],
+                               "short_fct_p50_us": j["short_fct_p50_us"]}
+    flows = pd.concat(fct_rows, ignore_index=True)
+    flows.to_csv(out / "fig5-flows.csv.gz", index=False)
+    cdfs = pd.concat(jitter_all, ignore_index=True)
+    cdfs.to_csv(out / "fig5-jitter-cdf.csv", index=False)
+    pdf_rows = []
+    for u, g in flows[flows["class"] == "short"].groupby("utilisation"):
+        edges = np.linspace(0, g.fct_us.quantile(0.99) / 1e3, 41)
+        for mode, m in g.groupby("mode"):
+            density, _ = np.histogram(m.fct_us / 1e3, bins=edges, density=True)
+            pdf_rows += [{"utilisation": u, "mode": mode, "fct_ms": (a + b) / 2, "pdf": d}
+                         for a, b, d in zip(edges, edges[1:], density)]
+    fct_pdf = pd.DataFrame(pdf_rows)
+    fct_pdf.to_csv(out / "fig5-fct-pdf.csv", index=False)
+    jitter_pdf = []
+    for (u, kind), g in cdfs.groupby(["utilisation", "packets"]):
+        top = cdfs[(cdfs.utilisation == u) & (cdfs.packets == "all") & (cdfs.fraction <= 0.99)].jitter_us.max()
+        edges = np.linspace(0, top, 41)
+        for mode, m in g.groupby("mode"):
+            d = _pdf_from_cdf(m.jitter_us.to_numpy(), m.fraction.to_numpy(), edges)
+            jitter_pdf += [{"utilisation": u, "packets": kind, "mode": mode, "jitter_us": (a + b) / 2, "pdf": v}
+                           for a, b, v in zip(edges, edges[1:], d)]
+    jitter_pdf = pd.DataFrame(jitter_pdf)
+    jitter_pdf.to_csv(out / "fig5-jitter-pdf.csv", index=False)
+    for u in sorted(flows.utilisation.unique()):
+        pct = round(100 * u)
+        plot.line_plot(fct_pdf[fct_pdf.utilisation == u], "fct_ms", "pdf", "mode", out / f"fig5-fct-pdf-{pct}.png",
+                       title=f"Short-flow FCT ({pct} % background)", xlabel="FCT (ms)", ylabel="PDF")
+        jp = jitter_pdf[(jitter_pdf.utilisation == u) & (jitter_pdf.packets == "all")]
+        plot.line_plot(jp, "jitter_us", "pdf", "mode", out / f"fig5-jitter-pdf-{pct}.png", logy=True,
+                       title=f"Packet jitter ({pct} % background)", xlabel="jitter (us)", ylabel="PDF")
     return result
 
 
 def fig6(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Short-flow FCT with no, native and generic splitter delay."""
-    runs = sweep("sdwan-splitter", {"splitter_delay": ["none", "native", "generic"]}, runs=scale["runs"],
-                 jobs=jobs, duration=scale["duration"], warmup=scale["warmup"], progress=progress)
+    runs = _with_shares(sweep("sdwan-splitter", {"splitter_delay": ["none", "native", "generic"]},
+                              runs=scale["runs"], jobs=jobs, duration=scale["duration"],
+                              warmup=scale["warmup"], progress=progress))
     runs.to_csv(out / "fig6-runs.csv", index=False)
     s = summarize(runs, ["splitter_delay"], METRICS)
     s.to_csv(out / "fig6-summary.csv", index=False)
-    base = float(s.set_index("splitter_delay").loc["none", "short_fct_mean_us"])
-    return {f"fig6_short_fct_mean_us_{d}": float(v) for d, v in zip(s.splitter_delay, s.short_fct_mean_us)} | {
-        f"fig6_short_fct_increase_pct_{d}": 100 * (float(v) / base - 1)
-        for d, v in zip(s.splitter_delay, s.short_fct_mean_us)}
-
-
-def tcp_reordering(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
-    """Splitter and ECMP with ns-3's duplicate-ACK threshold (3) and with one
-    that tolerates the reordering of a tunnel switch (30), at 40 %: ns-3's
-    TCP has no RACK and no undo of spurious retransmissions, Linux has.
-    Long flows are the bulk transfers (above FIXED_SHORT_SIZE packets), and
-    runs last ``long_duration`` (the paper's 2 minutes at both scales): a
-    20 s run has about four of them, too few for their mean FCT."""
-    runs = sweep("sdwan-splitter", {"mode": ["splitter", "ecmp"], "ns3::TcpSocketBase::ReTxThreshold": [3, 30]},
-                 runs=scale["runs"], jobs=jobs, duration=scale["long_duration"], warmup=scale["warmup"],
-                 short_size=FIXED_SHORT_SIZE, progress=progress)
-    runs = runs.rename(columns={"ns3::TcpSocketBase::ReTxThreshold": "dupthresh"})
-    runs.to_csv(out / "tcp-runs.csv", index=False)
-    s = summarize(runs, ["mode", "dupthresh"], METRICS)
-    s.to_csv(out / "tcp-summary.csv", index=False)
-    m = s.set_index(["mode", "dupthresh"])
+    none = runs[runs.splitter_delay == "none"]
     result = {}
-    for d in (3, 30):
-        result[f"tcp_dupthresh{d}_short_speedup"] = float(m.loc[("ecmp", d), "short_fct_mean_us"]
-                                                          / m.loc[("splitter", d), "short_fct_mean_us"])
-        result[f"tcp_dupthresh{d}_long_ratio"] = float(m.loc[("splitter", d), "long_fct_mean_us"]
-                                                       / m.loc[("ecmp", d), "long_fct_mean_us"])
+    for d in ("native", "generic"):
+        m = runs[runs.splitter_delay == d].merge(none, on="run", suffixes=("", "_none"))
+        for q in ("p50", "mean"):
+            pct = 100 * (m[f"short_fct_{q}_us"] / m[f"short_fct_{q}_us_none"] - 1)
+            mean, ci = mean_ci(pct)
+            result.setdefault("fig6_short_fct_increase_pct", {}).setdefault(d, {})[q] = [round(mean, 3),
+                                                                                         round(ci, 3)]
     return result
+
+
+def _commit() -> str:
+    try:
+        here = Path(__file__).resolve().parent
+        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True,
+                             check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
+                               capture_output=True, text=True, check=True).stdout.strip()
+        return sha + ("+dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def _recorded(name: str, experiment, argv):
+    """Run an experiment and record with its results the command, the
+    commit and the wall time that made them."""
+    def wrapped(out: Path, scale: dict, args) -> dict:
+        start = time.monotonic()
+        result = experiment(out, scale, args.jobs, args.progress)
+        words = sys.argv[1:] if argv is None else list(argv)
+        result[f"{name}_record"] = {"command": "python -m request_scheduling.sdwan " + " ".join(words),
+                                    "commit": _commit(), "wall_s": round(time.monotonic() - start, 1),
+                                    "jobs": args.jobs, "date": time.strftime("%Y-%m-%d")}
+        return result
+    return wrapped
 
 
 def main(argv=None) -> int:
     return reproduce_main(
         "sdwan", "Reproduce the SD-WAN splitter evaluation", "results/sdwan", SCALES,
-        {"fig4a": lambda out, scale, args: fig4a(out, scale, args.jobs, args.progress),
-         "fig4b": lambda out, scale, args: fig4b(out, scale, args.jobs, args.progress),
-         "fig5": lambda out, scale, args: fig5(out, scale, args.jobs, args.progress),
-         "fig6": lambda out, scale, args: fig6(out, scale, args.jobs, args.progress),
-         "tcp": lambda out, scale, args: tcp_reordering(out, scale, args.jobs, args.progress)},
+        {name: _recorded(name, f, argv) for name, f in
+         {"fig4a": fig4a, "fig4b": fig4b, "fig5": fig5, "fig6": fig6}.items()},
         argv)
 
 
