@@ -92,10 +92,12 @@ reproduce-cards: build
 reproduce-microsecond: build
 	$(PYTHON) -m request_scheduling.microsecond --out results/microsecond --scale $(SCALE)
 
-# The SD-WAN splitter paper's Figs. 4-6 into results/sdwan/ (SCALE=quick:
-# 20 s runs, fewer points; paper: 2-minute runs, many hours on two cores).
+# The SD-WAN splitter paper's Figs. 4-6 into results/sdwan/$(SCALE)/
+# (SCALE=quick: 20 s runs, fewer points, ~20 min on two cores; paper:
+# 2-minute runs; ONLY=fig4b,... picks experiments). The doc's table is
+# `python -m request_scheduling.sdwan table` of paper's fig4b and quick's rest.
 reproduce-sdwan: build
-	$(PYTHON) -m request_scheduling.sdwan --out results/sdwan --scale $(SCALE)
+	$(PYTHON) -m request_scheduling.sdwan --out results/sdwan/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
 
 # RackSched's figures (policies, scale-out, GET/SCAN, load tracking,
 # heterogeneous rack) into results/racksched/ (SCALE=quick: ~15 min;

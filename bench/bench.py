@@ -197,7 +197,7 @@ def main(argv=None) -> int:
                             f"--json={path}"])
             j = json.loads(path.read_text())
         report["sdwan_paper_point"] = {
-            "simulated_s": j["sim_time_s"], "flows": j["flows"]["started"], "wall_s": j["wall_s"],
+            "simulated_s": j["sim_time_s"], "connections": j["connections"]["started"], "wall_s": j["wall_s"],
             "packets": j["wan_packets"] + j["background_messages"], "packets_per_wall_s": j["packets_per_wall_s"],
             "events": j["events"], "max_rss_mib": rss}
     if not args.no_racksched:
@@ -265,7 +265,7 @@ def main(argv=None) -> int:
               f"{a['events'] / a['requests']:.1f} events/request, {a['max_rss_mib']:.0f} MiB)")
     if "sdwan_paper_point" in report:
         d = report["sdwan_paper_point"]
-        print(f"sdwan-splitter, splitter, 2 min, 40 % background: {d['flows']} flows, {d['packets']} packets "
+        print(f"sdwan-splitter, splitter, 2 min, 40 % background: {d['connections']} connections, {d['packets']} packets "
               f"in {d['wall_s']:.1f} s wall ({d['packets_per_wall_s']:,.0f} packets/s, "
               f"{d['events'] / d['packets']:.1f} events/packet, {d['max_rss_mib']:.0f} MiB)")
     if "racksched_rack_point" in report:

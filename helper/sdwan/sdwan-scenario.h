@@ -158,10 +158,10 @@ class SdwanScenario : public RequestScenario
     uint64_t m_shortSize{0};                                   //!< largest short flow (packets)
     RequestStats m_fct;                                        //!< flows' FCT
     RequestStats m_connection;                                 //!< connections' times
-    uint64_t m_synTimeouts[2]{};  //!< flows (short, long) whose sender's SYN timed out
-    uint64_t m_rtoTimeouts[2]{};  //!< flows whose sender had another retransmission timeout
-    RequestStats m_app;                                        //!< completion time at the client
-    std::vector<uint64_t> m_sentBytes[2];   //!< bottleneck bytes per tunnel at duration
+    uint64_t m_synTimeouts[2]{};          //!< flows (short, long) whose sender's SYN timed out
+    uint64_t m_rtoTimeouts[2]{};          //!< flows whose sender had another retransmission timeout
+    RequestStats m_app;                   //!< completion time at the client
+    std::vector<uint64_t> m_sentBytes[2]; //!< bottleneck bytes per tunnel at duration
     std::unique_ptr<std::ofstream> m_flows; //!< per-flow CSV
 };
 

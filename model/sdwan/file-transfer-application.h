@@ -86,10 +86,10 @@ class FileTransferApplication : public Application
      */
     void SocketTimeout(Ptr<const SackSafeTcpSocket> socket, TcpSocket::TcpStates_t state);
 
-    uint32_t m_segmentSize; //!< bytes per packet
-    uint32_t m_bufferSize;  //!< socket buffers (bytes)
-    Time m_timeWait;        //!< TIME_WAIT of closed connections
-    bool m_sack;            //!< selective acknowledgements
+    uint32_t m_segmentSize;                              //!< bytes per packet
+    uint32_t m_bufferSize;                               //!< socket buffers (bytes)
+    Time m_timeWait;                                     //!< TIME_WAIT of closed connections
+    bool m_sack;                                         //!< selective acknowledgements
     TracedCallback<const FlowKey&, bool> m_timeoutTrace; //!< Timeout
 };
 

@@ -83,10 +83,10 @@ struct FlowKey
  */
 struct SteeredPacket
 {
-    FlowKey key;                             //!< its 5-tuple
-    FlowKey::Status status{FlowKey::OTHER};  //!< what could be read
-    uint32_t payload{0};                     //!< TCP payload bytes
-    uint8_t tcpFlags{0};                     //!< TCP flags (TcpHeader::Flags_t; 0 unless TCP)
+    FlowKey key;                            //!< its 5-tuple
+    FlowKey::Status status{FlowKey::OTHER}; //!< what could be read
+    uint32_t payload{0};                    //!< TCP payload bytes
+    uint8_t tcpFlags{0};                    //!< TCP flags (TcpHeader::Flags_t; 0 unless TCP)
 };
 
 /**

@@ -71,9 +71,9 @@ class WanDepartureTag : public Tag
     static constexpr uint8_t FIN = 4;      //!< carries the FIN
     static constexpr uint8_t PAYLOAD = 8;  //!< carries data
 
-    Time departure;        //!< departure time
+    Time departure;         //!< departure time
     uint64_t connection{0}; //!< connection number
-    uint8_t bits{0};       //!< REVERSE | SEQUENCE | FIN | PAYLOAD
+    uint8_t bits{0};        //!< REVERSE | SEQUENCE | FIN | PAYLOAD
 };
 
 } // namespace
@@ -271,12 +271,11 @@ WanFlowMonitor::TunnelTx(Ptr<const Packet> p,
     tag.departure = now;
     tag.connection = id;
     bool fin = read.tcpFlags & TcpHeader::FIN;
-    tag.bits = (direction == 1 ? WanDepartureTag::REVERSE : 0) |
-               (read.payload > 0 || fin || (read.tcpFlags & TcpHeader::SYN)
-                    ? WanDepartureTag::SEQUENCE
-                    : 0) |
-               (fin ? WanDepartureTag::FIN : 0) |
-               (read.payload > 0 ? WanDepartureTag::PAYLOAD : 0);
+    tag.bits =
+        (direction == 1 ? WanDepartureTag::REVERSE : 0) |
+        (read.payload > 0 || fin || (read.tcpFlags & TcpHeader::SYN) ? WanDepartureTag::SEQUENCE
+                                                                     : 0) |
+        (fin ? WanDepartureTag::FIN : 0) | (read.payload > 0 ? WanDepartureTag::PAYLOAD : 0);
     p->AddPacketTag(tag);
 }
 

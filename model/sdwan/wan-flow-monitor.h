@@ -150,24 +150,24 @@ class WanFlowMonitor : public Object
     /// One direction of a connection.
     struct Direction
     {
-        Time firstTx{-1};             //!< its first packet left a border router
-        Time lastRx{-1};              //!< its last data, SYN or FIN arrived at the other
-        Time lastDelay{-1};           //!< one-way delay of its last packet
-        uint32_t lastTunnel{0};       //!< tunnel of its last packet
-        uint64_t packets{0};          //!< packets steered
-        bool finArrived{false};       //!< its FIN reached the other border router
+        Time firstTx{-1};              //!< its first packet left a border router
+        Time lastRx{-1};               //!< its last data, SYN or FIN arrived at the other
+        Time lastDelay{-1};            //!< one-way delay of its last packet
+        uint32_t lastTunnel{0};        //!< tunnel of its last packet
+        uint64_t packets{0};           //!< packets steered
+        bool finArrived{false};        //!< its FIN reached the other border router
         uint32_t handshakeTimeouts{0}; //!< SYN timeouts of its sender
-        uint32_t timeouts{0};         //!< other timeouts of its sender
+        uint32_t timeouts{0};          //!< other timeouts of its sender
     };
 
     /// A connection being tracked.
     struct Connection
     {
-        FlowKey key;              //!< client -> server 5-tuple
-        Time firstTx{-1};         //!< its first packet left a border router
-        Time lastPayload{-1};     //!< its last payload packet arrived at one
-        bool closed{false};       //!< the application completed it
-        Direction direction[2];   //!< client -> server, server -> client
+        FlowKey key;            //!< client -> server 5-tuple
+        Time firstTx{-1};       //!< its first packet left a border router
+        Time lastPayload{-1};   //!< its last payload packet arrived at one
+        bool closed{false};     //!< the application completed it
+        Direction direction[2]; //!< client -> server, server -> client
     };
 
     /**
@@ -188,14 +188,14 @@ class WanFlowMonitor : public Object
      */
     void Forget(uint64_t id, const FlowKey& key);
 
-    Time m_warmUp;                                                  //!< start of recording
-    uint64_t m_nextId{1};                                           //!< next connection's number
-    std::unordered_map<FlowKey, uint64_t, FlowKey::Hash> m_ids;     //!< open connections' numbers
-    std::unordered_map<uint64_t, Connection> m_connections;         //!< open connections
-    LatencySummary m_delay;                                         //!< one-way delays
-    LatencySummary m_jitter;                                        //!< |delay differences|
-    LatencySummary m_jitterBy[2];                                   //!< same tunnel, tunnel change
-    TracedCallback<const WanFlow&> m_flowTrace;                     //!< FlowCompleted
+    Time m_warmUp;                                              //!< start of recording
+    uint64_t m_nextId{1};                                       //!< next connection's number
+    std::unordered_map<FlowKey, uint64_t, FlowKey::Hash> m_ids; //!< open connections' numbers
+    std::unordered_map<uint64_t, Connection> m_connections;     //!< open connections
+    LatencySummary m_delay;                                     //!< one-way delays
+    LatencySummary m_jitter;                                    //!< |delay differences|
+    LatencySummary m_jitterBy[2];                               //!< same tunnel, tunnel change
+    TracedCallback<const WanFlow&> m_flowTrace;                 //!< FlowCompleted
 };
 
 } // namespace ns3

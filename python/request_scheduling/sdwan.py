@@ -111,6 +111,10 @@ def fig4a(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) ->
     result = {}
     for rate, rows in g.groupby("rate"):
         result[f"fig4a_{rate:g}rps"] = {str(int(r["threshold"])): _ci_dict(r, GAINS) for _, r in rows.iterrows()}
+        # The paper speaks of packet rates: the application's packets per
+        # second through the border routers (both directions).
+        r = split[split.rate == rate]
+        result[f"fig4a_{rate:g}rps_packets_per_s"] = round(float((r.wan_packets / r.sim_time_s).mean()))
     return result
 
 
@@ -257,7 +261,83 @@ def _recorded(name: str, experiment, argv):
     return wrapped
 
 
+def _pm(pair, digits: int = 2) -> str:
+    value, half = pair
+    return f"{value:.{digits}f} ± {half:.{digits}f}"
+
+
+def doc_table(root: Path | str = "results/sdwan") -> str:
+    """The doc's SD-WAN table, made from the committed summaries
+    (``<root>/paper/summary.json``: fig4b at paper scale;
+    ``<root>/quick/summary.json``: the rest). Gains are mean ± 95 % CI
+    half-width over runs of the run-by-run ratios."""
+    import json
+
+    root = Path(root)
+    paper = json.loads((root / "paper" / "summary.json").read_text())
+    quick = json.loads((root / "quick" / "summary.json").read_text())
+    over = paper["fig4b_over_ecmp"]
+    utils = sorted(over, key=int)
+    top = over[utils[-1]]
+    rows = [("Result", "Paper", "Measured")]
+    rows.append((f"Short-flow FCT, ECMP / splitter, {utils[-1]} %, 2-min runs: median; p99; mean",
+                 "1.5-2x", f"{_pm(top['gain_p50'])}; {_pm(top['gain_p99'])}; {_pm(top['gain_mean'])}"))
+    rows.append((f"Gain vs utilisation (Fig. 4b), {' / '.join(utils)} %, median", "grows",
+                 " / ".join(_pm(over[u]["gain_p50"]) for u in utils)))
+    rows.append((f"Gain vs utilisation (Fig. 4b), {' / '.join(utils)} %, p99", "grows",
+                 " / ".join(_pm(over[u]["gain_p99"]) for u in utils)))
+    for rate in sorted((k for k in quick if k.startswith("fig4a_") and k.endswith("rps")),
+                       key=lambda k: -float(k[6:-3])):
+        t = quick[rate]
+        ts = sorted(t, key=int)
+        rows.append((f"Gain vs threshold {' / '.join(ts)} (Fig. 4a), {rate[6:-3]} requests/s, median",
+                     "lower threshold, larger gain", " / ".join(_pm(t[x]["gain_p50"]) for x in ts)))
+    rates = sorted(float(k[6:-3]) for k in quick if k.startswith("fig4a_") and k.endswith("rps"))
+    at = "20" if all("20" in quick[f"fig4a_{r:g}rps"] for r in rates) else None
+    if at:
+        rows.append((f"Gain at higher packet rates, threshold {at}: "
+                     + " / ".join(f"{r:g} requests/s ({quick[f'fig4a_{r:g}rps_packets_per_s']:,} packets/s)"
+                                  for r in rates) + ", median",
+                     "> 2x at high packet rates (rate not given)",
+                     " / ".join(_pm(quick[f"fig4a_{r:g}rps"][at]["gain_p50"]) for r in rates)))
+    spray = quick["fig4b_over_ecmp-packet"]
+    rows.append((f"ECMP per packet / splitter, {' / '.join(sorted(spray, key=int))} %, median", "(not reported)",
+                 " / ".join(_pm(spray[u]["gain_p50"]) for u in sorted(spray, key=int))))
+    rows.append((f"Long-flow FCT, splitter / ECMP, {utils[-1]} %, 2-min runs: median; mean", "not much worse",
+                 f"{_pm(top['long_ratio_p50'])}; {_pm(top['long_ratio_mean'])}"))
+    timeouts = paper["fig4b_timeouts"]
+    rows.append((f"Flows with a SYN timeout, {utils[-1]} %: splitter; ECMP", "(not reported)",
+                 "; ".join(f"{100 * timeouts[m][utils[-1]]['syn_timeout_share'][0]:.3f} %"
+                           for m in ("splitter", "ecmp"))))
+    rows.append((f"Flows with another retransmission timeout, {utils[-1]} %: splitter; ECMP", "(not reported)",
+                 "; ".join(f"{100 * timeouts[m][utils[-1]]['rto_share'][0]:.3f} %" for m in ("splitter", "ecmp"))))
+    delay = quick["fig6_short_fct_increase_pct"]
+    rows.append(("Splitter delay (Fig. 6), short-flow FCT median: native; generic",
+                 "µs, two orders below FCT",
+                 f"+{_pm(delay['native']['p50'])} %; +{_pm(delay['generic']['p50'])} %"))
+    for key in sorted((k for k in quick if k.startswith("fig5_") and k.endswith("_splitter")),
+                      key=lambda k: int(k.split("_")[1][:-3])):
+        pct = key.split("_")[1][:-3]
+        sp, ec = quick[key], quick[key.replace("_splitter", "_ecmp")]
+        verdict = ("agrees" if sp["jitter_mean_us"] <= ec["jitter_mean_us"] and sp["jitter_std_us"] <= ec["jitter_std_us"]
+                   else "contradicts")
+        rows.append((f"Jitter (Fig. 5 PDFs), {pct} %: mean / std, splitter vs ECMP (us)",
+                     "splitter lower mean and std",
+                     f"{sp['jitter_mean_us']:.1f} / {sp['jitter_std_us']:.1f} vs {ec['jitter_mean_us']:.1f} / "
+                     f"{ec['jitter_std_us']:.1f}: {verdict}"))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    rule = "  ".join("=" * w for w in widths)
+    lines = [rule, "  ".join(c.ljust(w) for c, w in zip(rows[0], widths)).rstrip(), rule]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows[1:]]
+    lines.append(rule)
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["table"]:
+        print(doc_table(argv[1] if len(argv) > 1 else "results/sdwan"), end="")
+        return 0
     return reproduce_main(
         "sdwan", "Reproduce the SD-WAN splitter evaluation", "results/sdwan", SCALES,
         {name: _recorded(name, f, argv) for name, f in

@@ -396,9 +396,9 @@ def check_summary(example: str, s: dict, settles: bool = True) -> None:
         assert 0 <= s[key] <= sent, (
             f"{key} = {s[key]} outside [0, sent = {sent}] (dropped_by_reason {s['dropped_by_reason']})")
     if example == "sdwan-splitter":
-        f = s["flows"]
-        assert f["started"] == f["completed"] + f["in_flight"] + f["failed"], f"flows: {f}"
-        assert min(f.values()) >= 0, f"flows: {f}"
+        f = s["connections"]
+        assert f["started"] == f["completed"] + f["in_flight"] + f["failed"], f"connections: {f}"
+        assert min(f.values()) >= 0, f"connections: {f}"
     if example == "batchy-pipeline":
         flows = s["per_flow"]
         received = sum(v["received"] for v in flows.values())
@@ -425,7 +425,7 @@ def check_summary(example: str, s: dict, settles: bool = True) -> None:
         if example == "batchy-pipeline":
             assert s["queued"] == 0 and s["held_in_buffers"] == 0, "packets left in the switch"
         if example == "sdwan-splitter":
-            assert s["flows"]["in_flight"] == 0, f"flows: {s['flows']}"
+            assert s["connections"]["in_flight"] == 0, f"connections: {s['connections']}"
 
 
 @dataclass
