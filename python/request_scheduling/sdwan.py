@@ -251,11 +251,11 @@ def _recorded(name: str, experiment, argv):
     """Run an experiment and record with its results the command, the
     commit and the wall time that made them."""
     def wrapped(out: Path, scale: dict, args) -> dict:
-        start = time.monotonic()
+        start, commit = time.monotonic(), _commit()
         result = experiment(out, scale, args.jobs, args.progress)
         words = sys.argv[1:] if argv is None else list(argv)
         result[f"{name}_record"] = {"command": "python -m request_scheduling.sdwan " + " ".join(words),
-                                    "commit": _commit(), "wall_s": round(time.monotonic() - start, 1),
+                                    "commit": commit, "wall_s": round(time.monotonic() - start, 1),
                                     "jobs": args.jobs, "date": time.strftime("%Y-%m-%d")}
         return result
     return wrapped
