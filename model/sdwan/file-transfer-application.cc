@@ -124,7 +124,7 @@ FileTransferApplication::SocketTimeout(Ptr<const SackSafeTcpSocket> socket,
     key.destination = r.GetIpv4().Get();
     key.destPort = r.GetPort();
     key.protocol = TcpL4Protocol::PROT_NUMBER;
-    m_timeoutTrace(key, state == TcpSocket::SYN_SENT);
+    m_timeoutTrace(key, state == TcpSocket::SYN_SENT || state == TcpSocket::SYN_RCVD);
 }
 
 } // namespace ns3

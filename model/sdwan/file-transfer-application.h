@@ -62,7 +62,7 @@ class FileTransferApplication : public Application
     /**
      * TracedCallback signature of Timeout.
      * \param key the 5-tuple of the direction whose sender's timer expired
-     * \param handshake true for a SYN's timeout (the connection not yet open)
+     * \param handshake true for a SYN's or a SYN-ACK's timeout (the connection not yet open)
      */
     typedef void (*TimeoutCallback)(const FlowKey& key, bool handshake);
 

@@ -9,6 +9,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-header.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-option.h"
 #include "ns3/tcp-recovery-ops.h"
@@ -114,14 +115,10 @@ SackSafeTcpSocket::ConnectionTimeout(Ptr<const SackSafeTcpSocket> socket,
 void
 SackSafeTcpSocket::ReTxTimeout()
 {
-    // The cases in which TcpSocketBase::ReTxTimeout sends something: a SYN,
-    // data while retries remain, or a FIN while it awaits its ACK.
+    // The cases in which TcpSocketBase::ReTxTimeout sends something: data
+    // while retries remain, or a FIN while it awaits its ACK.
     bool retransmits = false;
-    if (m_state == SYN_SENT)
-    {
-        retransmits = true;
-    }
-    else if (m_state != CLOSED && m_state != TIME_WAIT)
+    if (m_state != CLOSED && m_state != TIME_WAIT)
     {
         retransmits = m_txBuffer->Size() > 0 ? m_dataRetrCount > 0
                                              : m_state == FIN_WAIT_1 || m_state == CLOSING;
@@ -130,7 +127,28 @@ SackSafeTcpSocket::ReTxTimeout()
     {
         m_timeoutTrace(this, m_state);
     }
+    m_inReTxTimeout = true;
     TcpSocketBase::ReTxTimeout();
+    m_inReTxTimeout = false;
+}
+
+void
+SackSafeTcpSocket::SendEmptyPacket(uint8_t flags)
+{
+    // TcpSocketBase schedules SendEmptyPacket itself on the retransmission
+    // timer after a SYN, SYN-ACK or FIN: a call while that event runs (the
+    // timer then counts as expired; a SYN-ACK answering a repeated SYN finds
+    // it pending) that sends a SYN again (retries left, not the first) or a
+    // FIN again is a timeout. ReTxTimeout reports the FINs it resends.
+    bool syn = flags & TcpHeader::SYN;
+    bool fin = flags & TcpHeader::FIN;
+    bool byTimer = !m_inReTxTimeout && m_retxEvent.IsExpired() && (m_endPoint || m_endPoint6);
+    if (byTimer && ((syn && m_synCount > 0 && m_synCount < m_synRetries) || (fin && m_finSent)))
+    {
+        m_timeoutTrace(this, m_state);
+    }
+    m_finSent = m_finSent || fin;
+    TcpSocketBase::SendEmptyPacket(flags);
 }
 
 uint64_t

@@ -38,9 +38,11 @@ class Node;
  * exactly as ns-3 built without assertions (the in-tree release profile).
  * The StaleSack trace reports each such ACK.
  * The Timeout trace reports each retransmission timeout that retransmits
- * (a SYN, data or a FIN), a listening socket's also those of its
+ * (a SYN, a SYN-ACK, data or a FIN), a listening socket's also those of its
  * connections: how often transfers wait for a timer, which no other ns-3
  * trace of a socket tells apart from fast retransmits in every version.
+ * TcpSocketBase resends a SYN, SYN-ACK or FIN by running SendEmptyPacket
+ * on its retransmission timer, and data by ReTxTimeout: both are watched.
  *
  * A listening socket's connections (Fork) get a fresh instance of its
  * congestion control rather than ns-3's copy: TcpCubic's copy constructor
@@ -100,6 +102,7 @@ class SackSafeTcpSocket : public TcpSocketBase
     Ptr<TcpSocketBase> Fork() override;
     void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     void ReTxTimeout() override;
+    void SendEmptyPacket(uint8_t flags) override;
 
   private:
     /// \return bytes sent and not yet cumulatively acknowledged
@@ -111,7 +114,9 @@ class SackSafeTcpSocket : public TcpSocketBase
      */
     void ConnectionTimeout(Ptr<const SackSafeTcpSocket> socket, TcpSocket::TcpStates_t state);
 
-    uint64_t m_staleSackAcks{0};                       //!< ACKs whose SACK blocks were ignored
+    uint64_t m_staleSackAcks{0}; //!< ACKs whose SACK blocks were ignored
+    bool m_finSent{false};       //!< a FIN went out on its own (SendEmptyPacket)
+    bool m_inReTxTimeout{false}; //!< ReTxTimeout is running (it reports its own resends)
     TracedCallback<const TcpHeader&> m_staleSackTrace; //!< each such ACK
     TracedCallback<Ptr<const SackSafeTcpSocket>, TcpSocket::TcpStates_t>
         m_timeoutTrace; //!< retransmission timeouts

@@ -225,7 +225,7 @@ WanFlowMonitor::FinishIfDone(uint64_t id, const Connection& c)
 }
 
 void
-WanFlowMonitor::Forget(uint64_t id, const FlowKey& key)
+WanFlowMonitor::Forget(uint64_t id, FlowKey key) // a copy: the caller's may be in the record
 {
     auto it = m_ids.find(key);
     if (it != m_ids.end() && it->second == id)

@@ -30,7 +30,7 @@ struct WanFlow
     uint64_t packets{0};           //!< packets that left a border router into a tunnel
     Time start;                    //!< its first packet left the source border router
     Time fct;                      //!< until its last data or FIN reached the other one
-    uint32_t handshakeTimeouts{0}; //!< SYN retransmission timeouts of its sender
+    uint32_t handshakeTimeouts{0}; //!< SYN or SYN-ACK retransmission timeouts of its sender
     uint32_t timeouts{0};          //!< its sender's other retransmission timeouts
 };
 
@@ -106,7 +106,7 @@ class WanFlowMonitor : public Object
      * \brief A retransmission timer of a connection's end expired and
      * retransmitted (FileTransferApplication's Timeout trace).
      * \param key the 5-tuple of the direction whose sender it is
-     * \param handshake true for a SYN's timeout
+     * \param handshake true for a SYN's or a SYN-ACK's timeout
      */
     void Timeout(const FlowKey& key, bool handshake);
 
@@ -186,7 +186,7 @@ class WanFlowMonitor : public Object
      * \param id a connection's number
      * \param key its client -> server 5-tuple
      */
-    void Forget(uint64_t id, const FlowKey& key);
+    void Forget(uint64_t id, FlowKey key);
 
     Time m_warmUp;                                              //!< start of recording
     uint64_t m_nextId{1};                                       //!< next connection's number

@@ -22,7 +22,9 @@ Writes, per experiment, the runs (``*-runs.csv``), the summaries
 headline figures into ``summary.json`` with the command, the commit and the
 wall time that made them:
 
-* fig4a: gain against the threshold (1 .. 100 packets) at two request rates;
+* fig4a: gain against the threshold (3 .. 100 packets) at two request rates
+  (no flow here has fewer than 3 packets: a one-packet download is its
+  SYN-ACK, the data and its FIN);
 * fig4b: gain against the background utilisation (the paper's 10 .. 40 %),
   over ECMP per flow (and per packet at quick scale);
 * fig5: PDFs of short-flow FCT and of packet jitter, splitter vs ECMP, at
@@ -49,14 +51,14 @@ import pandas as pd
 
 from . import plot, run, summarize, sweep
 from .reproduce import reproduce_main
-from .stats import mean_ci
+from .stats import failed_runs, mean_ci
 
 SCALES = {
     "paper": {"duration": "120s", "warmup": "5s", "runs": 5,
-              "thresholds": [1, 2, 5, 10, 20, 40, 70, 100], "rates": [50, 100, 200],
+              "thresholds": [3, 5, 10, 20, 40, 70, 100], "rates": [50, 100, 200],
               "utilisations": [0.1, 0.2, 0.3, 0.4], "fig4b_modes": ["splitter", "ecmp"]},
     "quick": {"duration": "20s", "warmup": "5s", "runs": 3,
-              "thresholds": [1, 5, 20, 100], "rates": [50, 100],
+              "thresholds": [3, 5, 20, 100], "rates": [50, 100],
               "utilisations": [0.1, 0.4], "fig4b_modes": ["splitter", "ecmp", "ecmp-packet"]},
 }
 STATS = ["p50", "p99", "mean"]
@@ -81,6 +83,9 @@ def gains(split: pd.DataFrame, baseline: pd.DataFrame, by: list[str]) -> pd.Data
     ``gain_p50``, ``gain_p99``, ``gain_mean`` (baseline / splitter,
     short-flow FCT) and ``long_ratio_p50``, ``long_ratio_mean`` (splitter /
     baseline, long flows)."""
+    # A failed run of either mode leaves its pair out (summarize would not
+    # see the failure once merged).
+    split, baseline = split[~failed_runs(split)], baseline[~failed_runs(baseline)]
     m = split.merge(baseline, on=by + ["run"], suffixes=("_s", "_b"))
     for q in STATS:
         m[f"gain_{q}"] = m[f"short_fct_{q}_us_b"] / m[f"short_fct_{q}_us_s"]
@@ -151,9 +156,12 @@ def fig4b(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) ->
 
 
 def _pdf_from_cdf(values: np.ndarray, fractions: np.ndarray, edges: np.ndarray) -> np.ndarray:
-    """Density on ``edges`` from a CDF given at ``values`` (the histogram's
-    bucket limits): the CDF interpolated at the edges, differenced."""
-    cdf = np.interp(edges, np.concatenate([[0.0], values]), np.concatenate([[0.0], fractions]))
+    """Density on ``edges`` (from 0) from a CDF given at ``values`` (the
+    histogram's bucket values, from 0: its first point is the share of
+    zeros): the CDF interpolated at the edges, differenced, so that the
+    zeros fall in the first bin."""
+    cdf = np.interp(edges, values, fractions, left=0.0)
+    cdf[0] = 0.0
     return np.diff(cdf) / np.diff(edges)
 
 
@@ -190,7 +198,9 @@ def fig5(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> 
     for u, g in flows[flows["class"] == "short"].groupby("utilisation"):
         edges = np.linspace(0, g.fct_us.quantile(0.99) / 1e3, 41)
         for mode, m in g.groupby("mode"):
-            density, _ = np.histogram(m.fct_us / 1e3, bins=edges, density=True)
+            # A density of all the mode's flows, not rescaled to those below the cut.
+            counts, _ = np.histogram(m.fct_us / 1e3, bins=edges)
+            density = counts / (len(m) * np.diff(edges))
             pdf_rows += [{"utilisation": u, "mode": mode, "fct_ms": (a + b) / 2, "pdf": d}
                          for a, b, d in zip(edges, edges[1:], density)]
     fct_pdf = pd.DataFrame(pdf_rows)
@@ -198,7 +208,7 @@ def fig5(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> 
     jitter_pdf = []
     for (u, kind), g in cdfs.groupby(["utilisation", "packets"]):
         top = cdfs[(cdfs.utilisation == u) & (cdfs.packets == "all") & (cdfs.fraction <= 0.99)].jitter_us.max()
-        edges = np.linspace(0, top, 41)
+        edges = np.linspace(0, top if top > 0 else 1.0, 41)
         for mode, m in g.groupby("mode"):
             d = _pdf_from_cdf(m.jitter_us.to_numpy(), m.fraction.to_numpy(), edges)
             jitter_pdf += [{"utilisation": u, "packets": kind, "mode": mode, "jitter_us": (a + b) / 2, "pdf": v}
