@@ -102,8 +102,11 @@ def test_reproduction_experiments_on_a_tiny_scale(tmp_path):
         for name in sdwan.GAINS:
             value, half_width = point[name]
             assert 0 < value < float("inf") and half_width >= 0, (name, point)
-    assert result["fig5_20pct_splitter"]["tunnel_change_share"] > 0
-    assert result["fig5_20pct_ecmp"]["tunnel_change_share"] == 0
+    assert result["fig5_20pct_splitter"]["tunnel_change_share"][0] > 0
+    assert result["fig5_20pct_ecmp"]["tunnel_change_share"][0] == 0
+    # Half the short flows are requests (up), half files (down).
+    assert 0.3 < result["fig5_20pct_splitter"]["up_share"][0] < 0.7
+    assert set(result["fig5_20pct_gain"]) == {f"{d}_{q}" for d in ("all", "up", "down") for q in ("p50", "p99")}
     for name in ("fig4b-gain-vs-utilisation.png", "fig5-jitter-pdf-20.png", "fig5-fct-pdf-10.png"):
         assert (tmp_path / name).exists(), name
     pdf = pd.read_csv(tmp_path / "fig5-jitter-pdf.csv")
