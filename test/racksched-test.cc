@@ -21,6 +21,7 @@
 #include "ns3/rack-scheduler.h"
 #include "ns3/racksched-scenario.h"
 #include "ns3/random-dispatcher.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/reported-load-tracker.h"
 #include "ns3/request-affinity-table.h"
 #include "ns3/round-robin-dispatcher.h"
@@ -31,7 +32,11 @@
 #include "ns3/type-aliases.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
 #include <map>
+#include <numeric>
 #include <set>
 #include <vector>
 
@@ -113,6 +118,23 @@ class PowerOfKTestCase : public TestCase
                                       "share of entry " << i);
         }
         NS_TEST_ASSERT_MSG_EQ(count[3], 0, "the most loaded entry is never the lesser of two");
+        // Independent draws (RackSched's P4 rule): entry i wins when the
+        // lesser of two uniform draws is i, ((4 - i)^2 - (3 - i)^2) / 16,
+        // the most loaded one too (drawn twice).
+        d->SetAttribute("Sampling", StringValue("Independent"));
+        std::fill(count.begin(), count.end(), 0);
+        for (uint32_t n = 0; n < draws; ++n)
+        {
+            ++count[d->Choose(p, ip)];
+        }
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(count[i] / double(draws),
+                                      (2.0 * (3 - i) + 1) / 16,
+                                      0.01,
+                                      "independent samples: share of entry " << i);
+        }
+        d->SetAttribute("Sampling", StringValue("Distinct"));
         // Among candidates only.
         std::vector<uint32_t> candidates{2, 3};
         for (uint32_t n = 0; n < 100; ++n)
@@ -679,6 +701,314 @@ class RackOptionsTestCase : public TestCase
     }
 };
 
+/**
+ * \brief Exact mean sojourn time of power-of-d dispatch over n single-core
+ * FIFO servers of rate 1 with fresh loads (each server's queue length),
+ * Poisson arrivals at rate rho n: the stationary distribution of the
+ * queue-length CTMC, truncated at cap jobs per server (an arrival whose
+ * chosen server is full is lost), by Gauss-Seidel sweeps over its balance
+ * equations, then Little's law. Ties go to the earlier sample, as
+ * PowerOfKDispatcher breaks them.
+ * \param n servers
+ * \param d samples per arrival (d = n with distinct samples: JSQ)
+ * \param rho load per server
+ * \param independent true: d independent draws; false: d distinct servers
+ * \param cap jobs per server at most
+ * \param lost receives the share of arrivals lost to the truncation
+ * \return the mean sojourn time (service time 1)
+ */
+double
+ExactPowerOfD(uint32_t n, uint32_t d, double rho, bool independent, uint32_t cap, double& lost)
+{
+    const uint32_t base = cap + 1;
+    uint32_t states = 1;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        states *= base;
+    }
+    auto length = [base](uint32_t state, uint32_t i) {
+        for (uint32_t k = 0; k < i; ++k)
+        {
+            state /= base;
+        }
+        return state % base;
+    };
+    std::vector<uint32_t> stride(n, 1);
+    for (uint32_t i = 1; i < n; ++i)
+    {
+        stride[i] = stride[i - 1] * base;
+    }
+    // Every ordered tuple of d samples, with its probability.
+    std::vector<std::vector<uint32_t>> tuples;
+    std::vector<uint32_t> tuple(d, 0);
+    std::function<void(uint32_t)> enumerate = [&](uint32_t at) {
+        if (at == d)
+        {
+            tuples.push_back(tuple);
+            return;
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            if (!independent &&
+                std::find(tuple.begin(), tuple.begin() + at, i) != tuple.begin() + at)
+            {
+                continue;
+            }
+            tuple[at] = i;
+            enumerate(at + 1);
+        }
+    };
+    enumerate(0);
+    const double lambda = rho * n;
+    const double perTuple = lambda / tuples.size();
+    // Incoming transitions of every state, and every state's out-rate.
+    std::vector<std::vector<std::pair<uint32_t, double>>> in(states);
+    std::vector<double> out(states, 0);
+    std::vector<double> blocked(states, 0); // arrival rate lost in each state
+    for (uint32_t x = 0; x < states; ++x)
+    {
+        for (const auto& t : tuples)
+        {
+            uint32_t best = t[0];
+            for (uint32_t k = 1; k < d; ++k)
+            {
+                if (length(x, t[k]) < length(x, best))
+                {
+                    best = t[k];
+                }
+            }
+            if (length(x, best) == cap)
+            {
+                blocked[x] += perTuple;
+                continue;
+            }
+            in[x + stride[best]].emplace_back(x, perTuple);
+            out[x] += perTuple;
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            if (length(x, i) > 0)
+            {
+                in[x - stride[i]].emplace_back(x, 1.0);
+                out[x] += 1.0;
+            }
+        }
+    }
+    std::vector<double> pi(states, 1.0 / states);
+    for (uint32_t sweep = 0; sweep < 100000; ++sweep)
+    {
+        double change = 0;
+        double total = 0;
+        for (uint32_t x = 0; x < states; ++x)
+        {
+            double flow = 0;
+            for (const auto& [from, rate] : in[x])
+            {
+                flow += pi[from] * rate;
+            }
+            double next = flow / out[x];
+            change = std::max(change, std::abs(next - pi[x]));
+            pi[x] = next;
+            total += next;
+        }
+        for (double& p : pi)
+        {
+            p /= total;
+        }
+        if (change < 1e-13)
+        {
+            break;
+        }
+    }
+    double jobs = 0;
+    double lostRate = 0;
+    for (uint32_t x = 0; x < states; ++x)
+    {
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            jobs += pi[x] * length(x, i);
+        }
+        lostRate += pi[x] * blocked[x];
+    }
+    lost = lostRate / lambda;
+    return jobs / (lambda - lostRate);
+}
+
+/**
+ * \brief Mean sojourn time of a dispatcher over n single-core FIFO servers
+ * of rate 1 with Poisson arrivals at rate rho n: the queue-length Markov
+ * chain run jump by jump, the dispatcher choosing every arrival's server
+ * (its tracker told of every departure as a reply), the time average of
+ * the jobs in the system weighted by each state's mean holding time, then
+ * Little's law. The first tenth of the jumps warms up.
+ * \param dispatcher the dispatcher (entries 0 .. n-1)
+ * \param n servers
+ * \param rho load per server
+ * \param jumps events to run
+ * \param stream random stream of the arrivals and departures
+ * \param halfWidth receives the 95 % half-width over 20 batches
+ * \return the mean sojourn time
+ */
+double
+SimulateDispatch(Ptr<Dispatcher> dispatcher,
+                 uint32_t n,
+                 double rho,
+                 uint64_t jumps,
+                 int64_t stream,
+                 double& halfWidth)
+{
+    auto u = CreateObject<UniformRandomVariable>();
+    u->SetStream(stream);
+    Ptr<Packet> p = Create<Packet>(10);
+    Ipv4Header ip;
+    const double lambda = rho * n;
+    std::vector<uint32_t> queue(n, 0);
+    std::vector<uint32_t> busy; // servers with jobs, in any order
+    std::vector<uint32_t> where(n, 0);
+    uint64_t jobs = 0;
+    const uint64_t warmUp = jumps / 10;
+    const uint32_t batches = 20;
+    const uint64_t perBatch = (jumps - warmUp) / batches;
+    std::vector<double> area(batches, 0);
+    std::vector<double> time(batches, 0);
+    for (uint64_t j = 0; j < warmUp + perBatch * batches; ++j)
+    {
+        double rate = lambda + busy.size();
+        if (j >= warmUp)
+        {
+            uint32_t b = (j - warmUp) / perBatch;
+            area[b] += jobs / rate;
+            time[b] += 1 / rate;
+        }
+        if (u->GetValue() * rate < lambda)
+        {
+            uint32_t t = dispatcher->Choose(p, ip);
+            if (queue[t]++ == 0)
+            {
+                where[t] = busy.size();
+                busy.push_back(t);
+            }
+            ++jobs;
+        }
+        else
+        {
+            uint32_t k = std::min<uint32_t>(u->GetValue() * busy.size(), busy.size() - 1);
+            uint32_t s = busy[k];
+            dispatcher->NotifyReply(s, ServiceRequestHeader());
+            --jobs;
+            if (--queue[s] == 0)
+            {
+                busy[k] = busy.back();
+                where[busy[k]] = k;
+                busy.pop_back();
+            }
+        }
+    }
+    std::vector<double> sojourn;
+    for (uint32_t b = 0; b < batches; ++b)
+    {
+        sojourn.push_back(area[b] / time[b] / lambda);
+    }
+    double mean = std::accumulate(sojourn.begin(), sojourn.end(), 0.0) / batches;
+    double var = 0;
+    for (double x : sojourn)
+    {
+        var += (x - mean) * (x - mean);
+    }
+    halfWidth = 2.093 * std::sqrt(var / (batches - 1) / batches); // t(0.975, 19)
+    return mean;
+}
+
+/**
+ * \param k samples
+ * \param sampling Independent or Distinct
+ * \param n entries
+ * \return a power-of-k dispatcher with fresh (proactive) loads over n entries
+ */
+Ptr<PowerOfKDispatcher>
+FreshPowerOfK(uint32_t k, const std::string& sampling, uint32_t n)
+{
+    auto d = CreateObject<PowerOfKDispatcher>();
+    d->SetAttribute("K", UintegerValue(k));
+    d->SetAttribute("Sampling", StringValue(sampling));
+    d->SetAttribute("LoadTracker", PointerValue(CreateObject<ProactiveLoadTracker>()));
+    d->SetComputeVector(Entries(n));
+    d->AssignStreams(11);
+    return d;
+}
+
+/**
+ * \brief Power-of-d and JSQ against queueing theory, with fresh loads over
+ * single-core exponential servers: the exact CTMC of three servers (both
+ * sampling rules, and JSQ), and the supermarket model's mean field for a
+ * large rack, whose finite-N gap is stated.
+ */
+class PowerOfDTheoryTestCase : public TestCase
+{
+  public:
+    PowerOfDTheoryTestCase()
+        : TestCase("Power-of-d over exponential servers: exact three-server chain (independent "
+                   "and distinct samples, JSQ) and the supermarket model")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 3;
+        const double rho = 0.8;
+        double exact[2];
+        double simulated[2];
+        const char* rules[2] = {"Independent", "Distinct"};
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            double lost;
+            exact[r] = ExactPowerOfD(n, 2, rho, r == 0, 24, lost);
+            NS_TEST_ASSERT_MSG_LT(lost, 1e-6, "the truncation loses nothing that counts");
+            double hw;
+            simulated[r] = SimulateDispatch(FreshPowerOfK(2, rules[r], n), n, rho, 4000000, 3, hw);
+            NS_TEST_EXPECT_MSG_EQ_TOL(simulated[r],
+                                      exact[r],
+                                      std::max(3 * hw, 0.01 * exact[r]),
+                                      rules[r] << " samples: mean sojourn against the exact chain");
+        }
+        // Independent draws pick one server twice with probability 1/3: a
+        // random choice then, which the exact chain prices.
+        NS_TEST_EXPECT_MSG_GT(exact[0], exact[1] * 1.02, "independent samples cost more");
+        NS_TEST_EXPECT_MSG_EQ_TOL(simulated[0] / simulated[1],
+                                  exact[0] / exact[1],
+                                  0.02,
+                                  "the cost of independent samples");
+        // JSQ (K = N): the exact chain with every server sampled.
+        double lost;
+        double jsq = ExactPowerOfD(n, n, rho, false, 24, lost);
+        double hw;
+        double simulatedJsq =
+            SimulateDispatch(FreshPowerOfK(n, "Independent", n), n, rho, 4000000, 5, hw);
+        NS_TEST_EXPECT_MSG_EQ_TOL(simulatedJsq,
+                                  jsq,
+                                  std::max(3 * hw, 0.01 * jsq),
+                                  "JSQ (K = N samples every server, whatever Sampling says)");
+        NS_TEST_EXPECT_MSG_LT(jsq, exact[1], "JSQ beats power-of-2");
+        NS_TEST_EXPECT_MSG_LT(exact[1], 1 / (1 - rho), "power-of-2 beats random (M/M/1: 5)");
+
+        // Supermarket model (Mitzenmacher; Vvedenskaya et al.): as N grows,
+        // the share of servers with at least i jobs tends to
+        // rho^((d^i - 1) / (d - 1)); with d = 2 the mean sojourn is
+        // sum_i rho^(2^i - 2). At N = 100 the finite rack is within a few
+        // per cent of it (slower: the mean field is the N -> infinity limit).
+        double field = 0;
+        for (uint32_t i = 1; i < 64; ++i)
+        {
+            field += std::pow(rho, std::pow(2.0, i) - 2);
+        }
+        double large =
+            SimulateDispatch(FreshPowerOfK(2, "Distinct", 100), 100, rho, 5000000, 7, hw);
+        NS_TEST_EXPECT_MSG_EQ_TOL(large, field, 0.04 * field, "N = 100 against the mean field");
+        NS_TEST_EXPECT_MSG_GT(large, field - 3 * hw, "a finite rack is not faster than the limit");
+    }
+};
+
 /// The RackSched test suite.
 class RackSchedTestSuite : public TestSuite
 {
@@ -699,6 +1029,7 @@ class RackSchedTestSuite : public TestSuite
         AddTestCase(new PlacementTestCase());
         AddTestCase(new ClientViewsTestCase());
         AddTestCase(new RackMm1TestCase());
+        AddTestCase(new PowerOfDTheoryTestCase());
     }
 };
 

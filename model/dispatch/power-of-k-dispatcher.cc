@@ -4,8 +4,10 @@
 
 #include "power-of-k-dispatcher.h"
 
+#include "../server/request-scheduling-compat.h"
 #include "proactive-load-tracker.h"
 
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/uinteger.h"
@@ -34,6 +36,13 @@ PowerOfKDispatcher::GetTypeId()
                           UintegerValue(2),
                           MakeUintegerAccessor(&PowerOfKDispatcher::m_k),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Sampling",
+                          "How the K samples are drawn when K is below the number of entries: "
+                          "Independent (uniform draws with replacement, RackSched's P4 program) "
+                          "or Distinct (K different entries)",
+                          EnumValue(DISTINCT),
+                          RS_MAKE_ENUM_ACCESSOR(Sampling, &PowerOfKDispatcher::m_sampling),
+                          MakeEnumChecker(INDEPENDENT, "Independent", DISTINCT, "Distinct"))
             .AddAttribute("LoadTracker",
                           "How the loads compared are tracked (ns3::ProactiveLoadTracker, "
                           "ns3::ReportedLoadTracker)",
@@ -128,10 +137,16 @@ PowerOfKDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& rep
     }
 }
 
+bool
+PowerOfKDispatcher::Independent(const std::vector<uint32_t>& pool) const
+{
+    return m_sampling == INDEPENDENT && m_k < pool.size();
+}
+
 uint32_t
 PowerOfKDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
 {
-    return Sample(m_all);
+    return Independent(m_all) ? SampleIndependent(m_all) : Sample(m_all);
 }
 
 uint32_t
@@ -139,8 +154,34 @@ PowerOfKDispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
                                   const Ipv4Header& /* header */,
                                   const std::vector<uint32_t>& candidates)
 {
+    if (Independent(candidates))
+    {
+        return SampleIndependent(candidates); // read only: no copy
+    }
     m_pool = candidates;
     return Sample(m_pool);
+}
+
+uint32_t
+PowerOfKDispatcher::SampleIndependent(const std::vector<uint32_t>& pool)
+{
+    auto last = static_cast<uint32_t>(pool.size() - 1);
+    uint32_t best = 0;
+    int64_t bestLoad = 0;
+    for (uint32_t i = 0; i < m_k; ++i)
+    {
+        uint32_t t = pool[m_pick->GetInteger(0, last)];
+        int64_t load = m_tracker->GetLoad(t);
+        // Strictly less: ties go to the earlier sample.
+        if (i == 0 || load < bestLoad)
+        {
+            best = t;
+            bestLoad = load;
+        }
+    }
+    NS_LOG_LOGIC("chose " << best << " with load " << bestLoad << " among " << m_k
+                          << " independent samples");
+    return best;
 }
 
 uint32_t

@@ -18,9 +18,15 @@ namespace ns3
 /**
  * \ingroup request-scheduling-dispatch
  * \brief Power-of-k-choices (RackSched's inter-server policy): sample K
- * distinct entries uniformly at random and send the request to the least
- * loaded of them, as the LoadTracker sees the loads; ties go to the first
- * sample.
+ * entries uniformly at random and send the request to the least loaded of
+ * them, as the LoadTracker sees the loads; ties go to the first sample.
+ *
+ * Sampling says whether the K samples are drawn independently (with
+ * replacement: two may be the same entry) or are K distinct entries. The
+ * first is what RackSched's switch does: its P4 program (po2.p4) draws two
+ * random indices and keeps the lesser load of the two, the same entry if
+ * both draws agree; over N entries that happens with probability 1/N, so the
+ * rules differ most in small racks.
  *
  * K = 2 is RackSched. A K at least the number of entries samples them all:
  * exact join-the-shortest-queue on the tracked load ("Shortest" in the
@@ -38,6 +44,14 @@ class PowerOfKDispatcher : public Dispatcher
      */
     static TypeId GetTypeId();
     PowerOfKDispatcher();
+
+    /// How the K samples are drawn.
+    enum Sampling
+    {
+        INDEPENDENT, //!< K independent uniform draws (RackSched's P4 program)
+        DISTINCT,    //!< K distinct entries, uniformly
+    };
+
     int64_t AssignStreams(int64_t stream) override;
     bool SupportsCandidates() const override;
     /// \return true: replies carry the load reports and end proactive counts
@@ -63,15 +77,28 @@ class PowerOfKDispatcher : public Dispatcher
 
   private:
     /**
-     * \brief The least loaded of K samples of a pool of entries, which it
-     * shuffles in part (a partial Fisher-Yates shuffle of any permutation
-     * gives uniform samples, so the pool is not restored).
+     * \brief The least loaded of K distinct samples of a pool of entries,
+     * which it shuffles in part (a partial Fisher-Yates shuffle of any
+     * permutation gives uniform samples, so the pool is not restored).
      * \param pool the entries to sample from
      * \return the chosen entry
      */
     uint32_t Sample(std::vector<uint32_t>& pool);
+    /**
+     * \brief The least loaded of K independent samples of a pool.
+     * \param pool the entries to sample from
+     * \return the chosen entry
+     */
+    uint32_t SampleIndependent(const std::vector<uint32_t>& pool);
+    /**
+     * \param pool the entries to sample from
+     * \return true if its entries are drawn independently (Sampling, and
+     * fewer samples than entries: K of all is always every entry)
+     */
+    bool Independent(const std::vector<uint32_t>& pool) const;
 
     uint32_t m_k;                      //!< samples per decision
+    Sampling m_sampling{DISTINCT};     //!< how they are drawn
     Ptr<LoadTracker> m_tracker;        //!< loads of the entries
     Ptr<UniformRandomVariable> m_pick; //!< draws the samples
     std::vector<uint32_t> m_all;       //!< every entry, in the order the last draw left
