@@ -170,6 +170,7 @@ CASES = {
         "sack": values(CHOICE, BOOL, ["auto"]),
         "short-size": values(UINT1),
         "flows": values(OUTPUT),
+        "jitter-cdf": values(OUTPUT),
     },
     "batchy-pipeline": {
         "pipeline": values(["bogus", "", "/nonexistent-dir/graph", "/", "/dev/null", "{bad_graph}"]),
