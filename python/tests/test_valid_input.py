@@ -45,7 +45,7 @@ session fixture, in parallel; each parametrised test looks its own up.
 The checks (``check_summary``, shared with test_properties.py): exit status
 0 within the timeout, a JSON summary, sent = completed + in flight +
 dropped with no count negative and none above sent, dropped = the sum of
-dropped_by_reason; sdwan-splitter's flows started = completed + in flight +
+dropped_by_reason; sdwan-splitter's connections started = completed + in flight +
 failed; batchy-pipeline's worker received = departed + dropped + queued +
 held in buffers (the worker's own conservation), no flow departing or
 dropping more than it received, no more received than sent nor completed
