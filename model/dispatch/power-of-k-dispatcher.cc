@@ -162,6 +162,18 @@ PowerOfKDispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
     return Sample(m_pool);
 }
 
+void
+PowerOfKDispatcher::Consider(uint32_t i, uint32_t entry, uint32_t& best, int64_t& bestLoad) const
+{
+    int64_t load = m_tracker->GetLoad(entry);
+    // Strictly less: ties go to the earlier sample.
+    if (i == 0 || load < bestLoad)
+    {
+        best = entry;
+        bestLoad = load;
+    }
+}
+
 uint32_t
 PowerOfKDispatcher::SampleIndependent(const std::vector<uint32_t>& pool)
 {
@@ -170,14 +182,7 @@ PowerOfKDispatcher::SampleIndependent(const std::vector<uint32_t>& pool)
     int64_t bestLoad = 0;
     for (uint32_t i = 0; i < m_k; ++i)
     {
-        uint32_t t = pool[m_pick->GetInteger(0, last)];
-        int64_t load = m_tracker->GetLoad(t);
-        // Strictly less: ties go to the earlier sample.
-        if (i == 0 || load < bestLoad)
-        {
-            best = t;
-            bestLoad = load;
-        }
+        Consider(i, pool[m_pick->GetInteger(0, last)], best, bestLoad);
     }
     NS_LOG_LOGIC("chose " << best << " with load " << bestLoad << " among " << m_k
                           << " independent samples");
@@ -197,14 +202,7 @@ PowerOfKDispatcher::Sample(std::vector<uint32_t>& pool)
     {
         uint32_t j = i + (n - i > 1 ? m_pick->GetInteger(0, n - i - 1) : 0);
         std::swap(pool[i], pool[j]);
-        uint32_t t = pool[i];
-        int64_t load = m_tracker->GetLoad(t);
-        // Strictly less: ties go to the earlier sample.
-        if (i == 0 || load < bestLoad)
-        {
-            best = t;
-            bestLoad = load;
-        }
+        Consider(i, pool[i], best, bestLoad);
     }
     NS_LOG_LOGIC("chose " << best << " with load " << bestLoad << " among " << k << " samples");
     return best;

@@ -91,6 +91,14 @@ class PowerOfKDispatcher : public Dispatcher
      */
     uint32_t SampleIndependent(const std::vector<uint32_t>& pool);
     /**
+     * \brief Keep a sample if it is the first or less loaded than the best.
+     * \param i the sample's rank in the draw
+     * \param entry the sampled entry
+     * \param best the best entry so far
+     * \param bestLoad its load
+     */
+    void Consider(uint32_t i, uint32_t entry, uint32_t& best, int64_t& bestLoad) const;
+    /**
      * \param pool the entries to sample from
      * \return true if its entries are drawn independently (Sampling, and
      * fewer samples than entries: K of all is always every entry)

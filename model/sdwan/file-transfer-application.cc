@@ -116,15 +116,21 @@ FileTransferApplication::SocketTimeout(Ptr<const SackSafeTcpSocket> socket,
     {
         return; // no end point: nothing of it crossed the network
     }
-    InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
-    InetSocketAddress r = InetSocketAddress::ConvertFrom(peer);
+    m_timeoutTrace(
+        TcpKey(InetSocketAddress::ConvertFrom(local), InetSocketAddress::ConvertFrom(peer)),
+        state == TcpSocket::SYN_SENT || state == TcpSocket::SYN_RCVD);
+}
+
+FlowKey
+FileTransferApplication::TcpKey(const InetSocketAddress& from, const InetSocketAddress& to)
+{
     FlowKey key;
-    key.source = l.GetIpv4().Get();
-    key.sourcePort = l.GetPort();
-    key.destination = r.GetIpv4().Get();
-    key.destPort = r.GetPort();
+    key.source = from.GetIpv4().Get();
+    key.sourcePort = from.GetPort();
+    key.destination = to.GetIpv4().Get();
+    key.destPort = to.GetPort();
     key.protocol = TcpL4Protocol::PROT_NUMBER;
-    m_timeoutTrace(key, state == TcpSocket::SYN_SENT || state == TcpSocket::SYN_RCVD);
+    return key;
 }
 
 } // namespace ns3

@@ -8,6 +8,7 @@
 #include "tunnel-router.h"
 
 #include "ns3/application.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/nstime.h"
 #include "ns3/tcp-socket.h"
 #include "ns3/traced-callback.h"
@@ -69,6 +70,12 @@ class FileTransferApplication : public Application
   protected:
     /// \return bytes per packet of a file
     uint32_t GetSegmentSize() const;
+    /**
+     * \param from a TCP end point's address
+     * \param to its peer's
+     * \return the 5-tuple of the direction from \p from to \p to
+     */
+    static FlowKey TcpKey(const InetSocketAddress& from, const InetSocketAddress& to);
     /**
      * \brief A new TCP socket (a SackSafeTcpSocket: ns-3's own crashes on
      * ACKs reordered after the last data) with SegmentSize, BufferSize,

@@ -174,14 +174,8 @@ FileTransferClient::NextRequest()
     // The 5-tuple is known once the connection has its end point.
     Address local;
     socket->GetSockName(local);
-    InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
-    InetSocketAddress r = InetSocketAddress::ConvertFrom(m_remote);
-    FlowKey& key = open.transfer.key;
-    key.source = l.GetIpv4().Get();
-    key.sourcePort = l.GetPort();
-    key.destination = r.GetIpv4().Get();
-    key.destPort = r.GetPort();
-    key.protocol = TcpL4Protocol::PROT_NUMBER;
+    open.transfer.key =
+        TcpKey(InetSocketAddress::ConvertFrom(local), InetSocketAddress::ConvertFrom(m_remote));
     m_startedTrace(open.transfer);
 }
 
