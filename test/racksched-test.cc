@@ -864,7 +864,6 @@ SimulateDispatch(Ptr<Dispatcher> dispatcher,
     const double lambda = rho * n;
     std::vector<uint32_t> queue(n, 0);
     std::vector<uint32_t> busy; // servers with jobs, in any order
-    std::vector<uint32_t> where(n, 0);
     uint64_t jobs = 0;
     const uint64_t warmUp = jumps / 10;
     const uint32_t batches = 20;
@@ -885,7 +884,6 @@ SimulateDispatch(Ptr<Dispatcher> dispatcher,
             uint32_t t = dispatcher->Choose(p, ip);
             if (queue[t]++ == 0)
             {
-                where[t] = busy.size();
                 busy.push_back(t);
             }
             ++jobs;
@@ -899,7 +897,6 @@ SimulateDispatch(Ptr<Dispatcher> dispatcher,
             if (--queue[s] == 0)
             {
                 busy[k] = busy.back();
-                where[busy[k]] = k;
                 busy.pop_back();
             }
         }

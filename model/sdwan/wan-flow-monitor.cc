@@ -131,10 +131,17 @@ WanFlowMonitor::Close(const FlowKey& key, Time& time)
     uint64_t id = it->second;
     Connection& c = m_connections.at(id);
     c.closed = true;
-    bool measured = !c.firstTx.IsNegative() && !c.lastPayload.IsNegative();
+    // The connection's first packet is the earlier of its directions' first.
+    Time first = c.direction[0].firstTx;
+    Time other = c.direction[1].firstTx;
+    if (first.IsNegative() || (!other.IsNegative() && other < first))
+    {
+        first = other;
+    }
+    bool measured = !first.IsNegative() && !c.lastPayload.IsNegative();
     if (measured)
     {
-        time = c.lastPayload - c.firstTx;
+        time = c.lastPayload - first;
     }
     FinishIfDone(id, c);
     return measured;
@@ -254,10 +261,6 @@ WanFlowMonitor::TunnelTx(Ptr<const Packet> p,
     Connection& c = m_connections.at(id);
     Direction& d = c.direction[direction];
     Time now = Simulator::Now();
-    if (c.firstTx.IsNegative())
-    {
-        c.firstTx = now;
-    }
     if (d.firstTx.IsNegative())
     {
         d.firstTx = now;

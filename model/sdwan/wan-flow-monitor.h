@@ -164,7 +164,6 @@ class WanFlowMonitor : public Object
     struct Connection
     {
         FlowKey key;            //!< client -> server 5-tuple
-        Time firstTx{-1};       //!< its first packet left a border router
         Time lastPayload{-1};   //!< its last payload packet arrived at one
         bool closed{false};     //!< the application completed it
         Direction direction[2]; //!< client -> server, server -> client
