@@ -71,11 +71,11 @@ class WrrSequenceTestCase : public TestCase
         const uint32_t expected[] = {0, 1, 1, 2, 2, 2, 0, 1, 1, 2, 2, 2};
         for (uint32_t e : expected)
         {
-            NS_TEST_ASSERT_MSG_EQ(d->Choose(nullptr, h), e, "slot sequence");
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(ServiceRequestHeader(), h), e, "slot sequence");
         }
         for (int i = 0; i < 6000 - 12; ++i)
         {
-            d->Choose(nullptr, h);
+            d->Choose(ServiceRequestHeader(), h);
         }
         NS_TEST_ASSERT_MSG_EQ(d->GetDecisions()[0], 1000u, "1 of 6 slots");
         NS_TEST_ASSERT_MSG_EQ(d->GetDecisions()[1], 2000u, "2 of 6 slots");
@@ -87,7 +87,7 @@ class WrrSequenceTestCase : public TestCase
         d->SetComputeVector(v);
         for (int i = 0; i < 500; ++i)
         {
-            d->Choose(nullptr, h);
+            d->Choose(ServiceRequestHeader(), h);
         }
         NS_TEST_ASSERT_MSG_EQ(d->GetDecisions()[0], 400u, "new vector, entry 0");
         NS_TEST_ASSERT_MSG_EQ(d->GetDecisions()[1], 100u, "new vector, entry 1");

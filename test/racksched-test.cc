@@ -94,6 +94,7 @@ class PowerOfKTestCase : public TestCase
         auto tracker = CreateObject<ReportedLoadTracker>();
         tracker->SetAttribute("Report", StringValue("Outstanding"));
         auto d = CreateObject<PowerOfKDispatcher>();
+        d->SetAttribute("Sampling", StringValue("Distinct"));
         d->SetAttribute("LoadTracker", PointerValue(tracker));
         d->SetComputeVector(Entries(4));
         d->AssignStreams(7);
@@ -101,13 +102,13 @@ class PowerOfKTestCase : public TestCase
         {
             d->NotifyReply(i, Reply(i));
         }
-        Ptr<Packet> p = Create<Packet>(10);
+        ServiceRequestHeader request;
         Ipv4Header ip;
         const uint32_t draws = 60000;
         std::vector<uint32_t> count(4, 0);
         for (uint32_t n = 0; n < draws; ++n)
         {
-            ++count[d->Choose(p, ip)];
+            ++count[d->Choose(request, ip)];
         }
         const double expected[] = {1.0 / 2, 1.0 / 3, 1.0 / 6, 0};
         for (uint32_t i = 0; i < 4; ++i)
@@ -125,7 +126,7 @@ class PowerOfKTestCase : public TestCase
         std::fill(count.begin(), count.end(), 0);
         for (uint32_t n = 0; n < draws; ++n)
         {
-            ++count[d->Choose(p, ip)];
+            ++count[d->Choose(request, ip)];
         }
         for (uint32_t i = 0; i < 4; ++i)
         {
@@ -139,13 +140,13 @@ class PowerOfKTestCase : public TestCase
         std::vector<uint32_t> candidates{2, 3};
         for (uint32_t n = 0; n < 100; ++n)
         {
-            NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip, candidates), 2, "least loaded candidate");
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(request, ip, candidates), 2, "least loaded candidate");
         }
         // K = N: exact JSQ; reported loads do not move on dispatch (stale).
         d->SetAttribute("K", UintegerValue(4));
         for (uint32_t n = 0; n < 100; ++n)
         {
-            NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip), 0, "JSQ on stale load herds");
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(request, ip), 0, "JSQ on stale load herds");
         }
     }
 };
@@ -167,22 +168,22 @@ class FreshJsqTestCase : public TestCase
         d->SetAttribute("K", UintegerValue(2));
         d->SetAttribute("LoadTracker", PointerValue(CreateObject<ProactiveLoadTracker>()));
         d->SetComputeVector(Entries(2));
-        Ptr<Packet> p = Create<Packet>(10);
+        ServiceRequestHeader request;
         Ipv4Header ip;
         Ptr<LoadTracker> t = d->GetLoadTracker();
         // Loads (0,0): either; then the other; (1,1): either; a reply from
         // server 0 makes it (0,1) or (0,2)... every non-tie is forced.
-        uint32_t first = d->Choose(p, ip);
-        uint32_t second = d->Choose(p, ip);
+        uint32_t first = d->Choose(request, ip);
+        uint32_t second = d->Choose(request, ip);
         NS_TEST_ASSERT_MSG_EQ(second, 1 - first, "second request to the idle server");
-        d->Choose(p, ip); // (1,1): either, now (2,1) or (1,2)
+        d->Choose(request, ip); // (1,1): either, now (2,1) or (1,2)
         uint32_t busier = t->GetLoad(0) > t->GetLoad(1) ? 0 : 1;
-        NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip), 1 - busier, "to the shorter queue");
+        NS_TEST_ASSERT_MSG_EQ(d->Choose(request, ip), 1 - busier, "to the shorter queue");
         // Now (2,2). Two replies from server 0: (0,2).
         d->NotifyReply(0, ServiceRequestHeader());
         d->NotifyReply(0, ServiceRequestHeader());
-        NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip), 0, "(0,2) -> 0");
-        NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip), 0, "(1,2) -> 0");
+        NS_TEST_ASSERT_MSG_EQ(d->Choose(request, ip), 0, "(0,2) -> 0");
+        NS_TEST_ASSERT_MSG_EQ(d->Choose(request, ip), 0, "(1,2) -> 0");
         NS_TEST_ASSERT_MSG_EQ(t->GetLoad(0), 2, "counted");
         NS_TEST_ASSERT_MSG_EQ(t->GetLoad(1), 2, "counted");
         // More replies than requests never go below zero.
@@ -211,12 +212,13 @@ class JbsqTestCase : public TestCase
         ComputeVector v = Entries(2);
         d->SetComputeVector(v);
         Ipv4Header ip;
+        ServiceRequestHeader request;
         Dispatcher::ReleaseOrder order;
         std::vector<uint32_t> sent;
         while (d->Release(10, order))
         {
             NS_TEST_ASSERT_MSG_EQ(order.count, 1, "one at a time");
-            d->Dispatched(ip, order.target);
+            d->Dispatched(request, ip, order.target);
             sent.push_back(order.target);
         }
         NS_TEST_ASSERT_MSG_EQ(sent.size(), 4, "2 servers x bound 2");
@@ -239,7 +241,7 @@ class AvailabilityTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<Packet> p = Create<Packet>(10);
+        ServiceRequestHeader request;
         Ipv4Header ip;
         // Candidate-honouring dispatchers: never a down entry, all others used.
         for (Ptr<Dispatcher> d : {Ptr<Dispatcher>(CreateObject<RandomDispatcher>()),
@@ -253,7 +255,7 @@ class AvailabilityTestCase : public TestCase
             std::vector<uint32_t> count(4, 0);
             for (uint32_t n = 0; n < 400; ++n)
             {
-                ++count[d->Choose(p, ip)];
+                ++count[d->Choose(request, ip)];
             }
             std::string name = d->GetInstanceTypeId().GetName();
             NS_TEST_ASSERT_MSG_EQ(count[1], 0, name << ": the down entry is avoided");
@@ -261,9 +263,13 @@ class AvailabilityTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(shared, true, name << ": the others share the requests");
             // Among candidates: the down one is left out unless it is the only one.
             std::vector<uint32_t> some{1, 3};
-            NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip, some), 3, name << ": the available candidate");
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(request, ip, some),
+                                  3,
+                                  name << ": the available candidate");
             std::vector<uint32_t> only{1};
-            NS_TEST_ASSERT_MSG_EQ(d->Choose(p, ip, only), 1, name << ": nothing else allowed");
+            NS_TEST_ASSERT_MSG_EQ(d->Choose(request, ip, only),
+                                  1,
+                                  name << ": nothing else allowed");
             d->SetAvailable(1, true);
             NS_TEST_ASSERT_MSG_EQ(d->IsAvailable(1), true, name << ": back");
         }
@@ -273,7 +279,7 @@ class AvailabilityTestCase : public TestCase
         k->SetComputeVector(Entries(2));
         for (uint32_t n = 0; n < 6; ++n)
         {
-            k->Dispatched(ip, 0);
+            k->Dispatched(request, ip, 0);
         }
         k->SetAvailable(0, false);
         k->SetAvailable(0, true);
@@ -294,7 +300,7 @@ class AvailabilityTestCase : public TestCase
         std::vector<uint32_t> cards(3, 0);
         for (uint32_t n = 0; n < 400; ++n)
         {
-            ++cards[c->Choose(p, ip)];
+            ++cards[c->Choose(request, ip)];
         }
         NS_TEST_ASSERT_MSG_EQ(cards[1], 0, "WRR skips the down entry");
         NS_TEST_ASSERT_MSG_EQ(cards[0], 100, "1 of 4 slots");
@@ -308,11 +314,11 @@ class AvailabilityTestCase : public TestCase
         std::vector<uint32_t> sent;
         while (j->Release(10, order))
         {
-            j->Dispatched(ip, order.target);
+            j->Dispatched(request, ip, order.target);
             sent.push_back(order.target);
         }
         NS_TEST_ASSERT_MSG_EQ((sent == std::vector<uint32_t>{1, 1}), true, "only entry 1");
-        j->Dispatched(ip, 0); // sent before the failure was known, never answered
+        j->Dispatched(request, ip, 0); // sent before the failure was known, never answered
         j->SetAvailable(0, true);
         NS_TEST_ASSERT_MSG_EQ(j->GetOutstanding(0), 0, "forgotten on recovery");
         bool released = j->Release(10, order);
@@ -859,7 +865,7 @@ SimulateDispatch(Ptr<Dispatcher> dispatcher,
 {
     auto u = CreateObject<UniformRandomVariable>();
     u->SetStream(stream);
-    Ptr<Packet> p = Create<Packet>(10);
+    ServiceRequestHeader request;
     Ipv4Header ip;
     const double lambda = rho * n;
     std::vector<uint32_t> queue(n, 0);
@@ -881,7 +887,7 @@ SimulateDispatch(Ptr<Dispatcher> dispatcher,
         }
         if (u->GetValue() * rate < lambda)
         {
-            uint32_t t = dispatcher->Choose(p, ip);
+            uint32_t t = dispatcher->Choose(request, ip);
             if (queue[t]++ == 0)
             {
                 busy.push_back(t);

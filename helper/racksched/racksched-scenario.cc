@@ -8,10 +8,13 @@
 #include "ns3/boolean.h"
 #include "ns3/core-policy.h"
 #include "ns3/data-rate.h"
+#include "ns3/double.h"
 #include "ns3/load-tracker.h"
 #include "ns3/multicore-server-helper.h"
 #include "ns3/multicore-server.h"
 #include "ns3/pointer.h"
+#include "ns3/power-of-k-dispatcher.h"
+#include "ns3/proactive-load-tracker.h"
 #include "ns3/rack-scheduler.h"
 #include "ns3/request-client-helper.h"
 #include "ns3/request-client.h"
@@ -89,17 +92,24 @@ struct Tracking
     const char* tracker;    //!< TypeId name of the LoadTracker ("": none)
     const char* report;     //!< ReportedLoadTracker::Report ("" for others)
     const char* dispatcher; //!< replaces the policy's dispatcher ("": keep it)
+    bool overAll;           //!< compares every server, with a random share (not --k samples)
 };
 
+/// The tracking schemes of the paper's Fig. 16, each with the rule of the
+/// authors' P4 program for it, and the module's own variants.
 const Tracking kTrackings[] = {
     // INT1: what the authors' servers report as their queue length, the
     // requests at the server (waiting or running) besides the one answered.
-    {"int1", "ns3::ReportedLoadTracker", "Outstanding", ""},
+    {"int1", "ns3::ReportedLoadTracker", "Outstanding", "", false},
     // INT2: the authors keep only the least loaded server in a register.
-    {"int2", "", "", "ns3::LowestLoadDispatcher"},
-    {"int3", "ns3::ReportedLoadTracker", "OutstandingWork", ""},
-    {"queue", "ns3::ReportedLoadTracker", "QueueLength", ""},
-    {"proactive", "ns3::ProactiveLoadTracker", "", ""},
+    {"int2", "", "", "ns3::LowestLoadDispatcher", false},
+    {"int3", "ns3::ReportedLoadTracker", "OutstandingWork", "", false},
+    {"queue", "ns3::ReportedLoadTracker", "QueueLength", "", false},
+    // proactive.p4: counts at the switch, the minimum over all servers,
+    // a share of the requests to a random server.
+    {"proactive", "ns3::ProactiveLoadTracker", "", "", true},
+    // The same counts compared over --k samples.
+    {"proactive-k", "ns3::ProactiveLoadTracker", "", "", false},
 };
 
 /**
@@ -232,9 +242,37 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "load tracking: int1 (requests at the server, from replies), int2 (the "
                       "least loaded server only, from replies; its own dispatcher), int3 "
                       "(outstanding service time, from replies), queue (requests waiting, "
-                      "from replies), proactive (counted at the switch)",
+                      "from replies), proactive (counted at the switch, the least loaded of "
+                      "all servers as the authors' program), proactive-k (the same counts "
+                      "over --k samples)",
                       tracking,
                       Names(kTrackings));
+    options.AddChoice("sampling",
+                      "how power-of-k draws its --k samples: independent (with replacement, "
+                      "as the authors' switch and client) or distinct",
+                      sampling,
+                      {"independent", "distinct"});
+    options.Add("random-share",
+                "share of requests sent to a random server by the rules that compare every "
+                "server (shortest, --tracking=proactive) and by int2, in [0, 1]",
+                "0.25",
+                [this](const std::string& text, std::string& error) {
+                    double value = 0;
+                    if (!ScenarioOptions::ParseDouble("random-share", text, -1, 1, value, error) ||
+                        value < 0)
+                    {
+                        error = "invalid --random-share=" + text + ": expected a number in [0, 1]";
+                        return false;
+                    }
+                    randomShare = value;
+                    return true;
+                });
+    options.AddChoice("per-type-load",
+                      "one load per (server, request type), a request compared on its type's: "
+                      "auto (as the authors, for the workloads whose types have their own "
+                      "ports: bimodal50, trimodal, getscan50), on, off",
+                      perTypeLoad,
+                      {"auto", "on", "off"});
     options.AddUnsigned("servers", "servers in the rack", servers, 1, 1000);
     options.AddUnsigned("workers", "worker cores per server", workers, 1, 1024);
     options.AddString("heterogeneous",
@@ -374,8 +412,11 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
             with += " --tracking=" + tracking;
         }
         const std::pair<const char*, bool> uses[] = {
-            {"k", GetSamples() > 0 && policy != "shortest"},
+            {"k", GetSamples() > 0 && policy != "shortest" && !(t->overAll && p->tracked)},
             {"tracking", p->tracked},
+            {"sampling", GetSamples() > 0 && GetSamples() < servers},
+            {"random-share", UsesRandomShare()},
+            {"per-type-load", p->tracked},
             {"jbsq-bound", policy == "jbsq"},
             {"client-count", p->onClients},
             {"intra", policy != "shinjuku" || intra.GetTypeId() == ShinjukuCorePolicy::GetTypeId()},
@@ -512,11 +553,36 @@ RackSchedScenario::Parameters::GetSamples() const
     {
         return 0;
     }
-    if (policy == "shortest")
+    if (policy == "shortest" || (p->tracked && t && t->overAll))
     {
         return servers;
     }
     return std::min(policy == "sampling" && !kGiven ? 4 : k, servers);
+}
+
+bool
+RackSchedScenario::Parameters::UsesRandomShare() const
+{
+    const RackPolicy* p = Find(kPolicies, policy);
+    const Tracking* t = Find(kTrackings, tracking);
+    return p && t && (policy == "shortest" || (p->tracked && (t->overAll || *t->dispatcher)));
+}
+
+bool
+RackSchedScenario::Parameters::PerTypeLoad() const
+{
+    if (perTypeLoad != "auto")
+    {
+        return perTypeLoad == "on";
+    }
+    for (const Workload& w : kWorkloads)
+    {
+        if (workload == w.name)
+        {
+            return w.typeQueues;
+        }
+    }
+    return false;
 }
 
 bool
@@ -538,6 +604,11 @@ RackSchedScenario::Parameters::MakeDispatcher(ObjectFactory& factory, std::strin
     if (GetSamples() > 0)
     {
         factory.Set("K", UintegerValue(GetSamples()));
+        factory.Set("Sampling", StringValue(sampling == "distinct" ? "Distinct" : "Independent"));
+    }
+    if (p->tracked && (GetSamples() > 0 || *t->dispatcher))
+    {
+        factory.Set("RandomShare", DoubleValue(UsesRandomShare() ? randomShare : 0.0));
     }
     if (policy == "jbsq")
     {
@@ -556,6 +627,7 @@ RackSchedScenario::Parameters::MakeTracker(ObjectFactory& factory) const
         return false;
     }
     factory = ObjectFactory(t->tracker);
+    factory.Set("PerClass", BooleanValue(PerTypeLoad()));
     if (*t->report)
     {
         factory.Set("Report", StringValue(t->report));
@@ -779,6 +851,27 @@ RackSchedScenario::GetRack() const
     return m_rack;
 }
 
+std::vector<Ptr<Dispatcher>>
+RackSchedScenario::GetDispatchers() const
+{
+    std::vector<Ptr<Dispatcher>> dispatchers;
+    if (Ptr<Dispatcher> d = m_rack.GetDispatcher())
+    {
+        dispatchers.push_back(d);
+    }
+    ApplicationContainer clients = GetClients();
+    for (auto app = clients.Begin(); app != clients.End(); ++app)
+    {
+        PointerValue own;
+        (*app)->GetAttribute("Dispatcher", own);
+        if (Ptr<Dispatcher> d = own.Get<Dispatcher>())
+        {
+            dispatchers.push_back(d);
+        }
+    }
+    return dispatchers;
+}
+
 void
 RackSchedScenario::Build()
 {
@@ -799,6 +892,8 @@ RackSchedScenario::Build()
     // Each dispatcher tracks load with a tracker of its own.
     ObjectFactory tracker;
     bool tracked = p.MakeTracker(tracker);
+    // Per-type registers need the servers' per-type reports (the authors' servers').
+    m_rack.SetServerAttribute("ReportPerClass", BooleanValue(tracked && p.PerTypeLoad()));
     if (tracked && !policy->onClients)
     {
         dispatcher.Set("LoadTracker", PointerValue(tracker.Create<LoadTracker>()));
@@ -900,21 +995,7 @@ RackSchedScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, s
     }
     if (server != UINT32_MAX)
     {
-        std::vector<Ptr<Dispatcher>> dispatchers;
-        if (Ptr<Dispatcher> d = m_rack.GetDispatcher())
-        {
-            dispatchers.push_back(d);
-        }
-        ApplicationContainer clients = GetClients();
-        for (auto app = clients.Begin(); app != clients.End(); ++app)
-        {
-            PointerValue own;
-            (*app)->GetAttribute("Dispatcher", own);
-            if (Ptr<Dispatcher> d = own.Get<Dispatcher>())
-            {
-                dispatchers.push_back(d);
-            }
-        }
+        std::vector<Ptr<Dispatcher>> dispatchers = GetDispatchers();
         target.notify = [dispatchers, server](bool up) {
             for (const auto& d : dispatchers)
             {
@@ -999,6 +1080,15 @@ RackSchedScenario::Summarize() const
             .SetLatency("sojourn_", server->GetStats().GetAll());
         perServer.Set(std::to_string(s), one);
     }
+    uint64_t reclaimed = 0;
+    for (Ptr<Dispatcher> d : GetDispatchers())
+    {
+        Ptr<PowerOfKDispatcher> pok = DynamicCast<PowerOfKDispatcher>(d);
+        if (auto counts = pok ? DynamicCast<ProactiveLoadTracker>(pok->GetLoadTracker()) : nullptr)
+        {
+            reclaimed += counts->GetReclaimed();
+        }
+    }
     Ptr<RackScheduler> tor = m_rack.GetSwitch();
     ObjectFactory dispatcher;
     std::string error;
@@ -1009,6 +1099,9 @@ RackSchedScenario::Summarize() const
         .Set("dispatcher_on", Find(kPolicies, p.policy)->onClients ? "clients" : "switch")
         .Set("k", p.GetSamples())
         .Set("tracking", Find(kPolicies, p.policy)->tracked ? p.tracking : "none")
+        .Set("sampling", p.GetSamples() > 0 && p.GetSamples() < p.servers ? p.sampling : "none")
+        .Set("random_share", p.UsesRandomShare() ? p.randomShare : 0.0)
+        .Set("per_type_load", Find(kPolicies, p.policy)->tracked && p.PerTypeLoad())
         .Set("intra",
              TypeAliases::Name(
                  DynamicCast<MulticoreServer>(servers.Get(0))->GetPolicy()->GetInstanceTypeId()))
@@ -1031,7 +1124,9 @@ RackSchedScenario::Summarize() const
         .Set("switch_queued", tor->GetQueued())
         .Set("switch_queue_peak", tor->GetQueuePeak())
         .Set("affinity_misses", tor->GetAffinityMisses())
-        .Set("affinity_peak", tor->GetAffinityPeak());
+        .Set("affinity_peak", tor->GetAffinityPeak())
+        .Set("affinity_reclaimed", tor->GetAffinityReclaimed())
+        .Set("proactive_reclaimed", reclaimed);
     return j;
 }
 

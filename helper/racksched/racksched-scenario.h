@@ -47,6 +47,9 @@ class RackSchedScenario : public RequestScenario
         std::string policy{"racksched"};     //!< inter-server policy
         uint32_t k{2};                       //!< samples of power-of-k (sampling: 4 unless given)
         std::string tracking{"int1"};        //!< load tracking
+        std::string sampling{"independent"}; //!< how power-of-k draws its samples
+        double randomShare{0.25};            //!< share sent at random (shortest, proactive, int2)
+        std::string perTypeLoad{"auto"};     //!< load per (server, type): auto, on, off
         uint32_t servers{8};                 //!< servers
         uint32_t workers{8};                 //!< worker cores per server
         std::string heterogeneous;           //!< "N:W": the last N servers have W workers
@@ -86,6 +89,10 @@ class RackSchedScenario : public RequestScenario
         std::vector<uint32_t> GetWorkers() const;
         /// \return samples per decision of a power-of-k policy (0 for the others)
         uint32_t GetSamples() const;
+        /// \return true if some requests go to a random server (--random-share applies)
+        bool UsesRandomShare() const;
+        /// \return true if loads are kept per (server, request type)
+        bool PerTypeLoad() const;
         /// \return the request rate (requests/s)
         double GetRate() const;
         /**
@@ -147,6 +154,9 @@ class RackSchedScenario : public RequestScenario
     bool GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error) override;
 
   private:
+    /// \return the dispatchers: the switch's, or each client's
+    std::vector<Ptr<Dispatcher>> GetDispatchers() const;
+
     /**
      * \param header a reply
      * \param rct its completion time

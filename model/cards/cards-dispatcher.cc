@@ -80,7 +80,7 @@ CardsDispatcher::DoAvailabilityChanged(uint32_t /* target */, bool /* available 
 }
 
 uint32_t
-CardsDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+CardsDispatcher::DoChoose(const ServiceRequestHeader& /* request */, const Ipv4Header& /* header */)
 {
     uint32_t target = m_slotOwner[m_counter];
     m_counter = m_counter + 1 == m_slotOwner.size() ? 0 : m_counter + 1;

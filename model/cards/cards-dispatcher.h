@@ -40,7 +40,7 @@ class CardsDispatcher : public Dispatcher
     int64_t AssignStreams(int64_t stream) override;
 
   protected:
-    uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
+    uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
     void DoComputeVectorChanged() override;
     void DoAvailabilityChanged(uint32_t target, bool available) override;
 

@@ -176,26 +176,22 @@ SemanticRouter::DoRouteInput(Ptr<const Packet> p,
         return true;
     }
     Service& service = it->second;
-    Ptr<Dispatcher> d = service.dispatchers.front();
-    if (service.dispatchers.size() > 1)
+    ServiceRequestHeader request;
+    if (!ReadServiceHeader(p, header, request) ||
+        request.GetMessageType() != ServiceRequestHeader::REQUEST)
     {
-        // The client id picks the scheduling point: read the request.
-        ServiceRequestHeader request;
-        if (!ReadServiceHeader(p, header, request) ||
-            request.GetMessageType() != ServiceRequestHeader::REQUEST)
-        {
-            Drop(header, p, MALFORMED_DROP, ecb);
-            return true;
-        }
-        d = service.dispatchers[request.GetClientId() % service.dispatchers.size()];
+        Drop(header, p, MALFORMED_DROP, ecb);
+        return true;
     }
+    // With several scheduling points, the client id picks one.
+    Ptr<Dispatcher> d = service.dispatchers[request.GetClientId() % service.dispatchers.size()];
     if (d->HoldsRequests())
     {
-        service.held.push_back(Held{p, header, ucb, ecb});
+        service.held.push_back(Held{p, header, request, ucb, ecb});
         Drain(service);
         return true;
     }
-    Forward(service, d, d->Choose(p, header), p, header, ucb, ecb);
+    Forward(service, d, d->Choose(request, header), request, p, header, ucb, ecb);
     return true;
 }
 
@@ -240,8 +236,8 @@ SemanticRouter::Drain(Service& service)
         {
             Held h = std::move(service.held.front());
             service.held.pop_front();
-            d->Dispatched(h.header, order.target);
-            Forward(service, d, order.target, h.packet, h.header, h.ucb, h.ecb);
+            d->Dispatched(h.request, h.header, order.target);
+            Forward(service, d, order.target, h.request, h.packet, h.header, h.ucb, h.ecb);
         }
     }
 }
@@ -250,6 +246,7 @@ void
 SemanticRouter::Forward(Service& service,
                         Ptr<Dispatcher> d,
                         uint32_t target,
+                        const ServiceRequestHeader& request,
                         Ptr<const Packet> p,
                         const Ipv4Header& header,
                         const UnicastForwardCallback& ucb,
@@ -277,8 +274,7 @@ SemanticRouter::Forward(Service& service,
             route->SetGateway(t.address);
         }
     }
-    ServiceRequestHeader request;
-    if (d->WantsReplies() && ReadServiceHeader(p, header, request))
+    if (d->WantsReplies())
     {
         m_awaiting[{request.GetClientId(), request.GetRequestId()}] = {&service, target};
     }

@@ -40,12 +40,11 @@ namespace ns3
  * protocols. Entries are reached along the same (cached) routes.
  *
  * A service may have several dispatchers (independent scheduling points):
- * a request uses dispatcher (client id mod count), the client id read from
- * its ServiceRequestHeader (only then is the request read: with one
- * dispatcher the router looks at IP headers only, and servers check the
- * requests). Sharing one dispatcher between routers models a central
- * scheduler. Requests to an unknown service, requests whose header cannot
- * be read when it is needed, and requests whose entry has no route are
+ * a request uses dispatcher (client id mod count). The router reads each
+ * request's ServiceRequestHeader once, in place, and hands it to the
+ * dispatcher. Sharing one dispatcher between routers models a central
+ * scheduler. Requests to an unknown service, requests without a
+ * well-formed request header, and requests whose entry has no route are
  * dropped, counted per reason and reported through the Drop trace.
  *
  * For dispatchers that want them (WantsReplies), the router remembers
@@ -146,10 +145,11 @@ class SemanticRouter : public DataPathRouter
     /// A request waiting in the queue of a dispatcher that holds requests.
     struct Held
     {
-        Ptr<const Packet> packet;   //!< the request
-        Ipv4Header header;          //!< its IP header
-        UnicastForwardCallback ucb; //!< how to forward it
-        ErrorCallback ecb;          //!< how to report an error
+        Ptr<const Packet> packet;     //!< the request
+        Ipv4Header header;            //!< its IP header
+        ServiceRequestHeader request; //!< its request header
+        UnicastForwardCallback ucb;   //!< how to forward it
+        ErrorCallback ecb;            //!< how to report an error
     };
 
     /// A service identifier served here.
@@ -178,6 +178,7 @@ class SemanticRouter : public DataPathRouter
      * \param service the service
      * \param d the dispatcher
      * \param target entry index
+     * \param request the request's header
      * \param p packet
      * \param header IP header
      * \param ucb unicast forwarding
@@ -186,6 +187,7 @@ class SemanticRouter : public DataPathRouter
     void Forward(Service& service,
                  Ptr<Dispatcher> d,
                  uint32_t target,
+                 const ServiceRequestHeader& request,
                  Ptr<const Packet> p,
                  const Ipv4Header& header,
                  const UnicastForwardCallback& ucb,

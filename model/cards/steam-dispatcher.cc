@@ -85,7 +85,7 @@ SteamDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& /* rep
 }
 
 uint32_t
-SteamDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+SteamDispatcher::DoChoose(const ServiceRequestHeader& /* request */, const Ipv4Header& /* header */)
 {
     NS_ABORT_MSG("SteamDispatcher holds requests: the host must use Release()");
     return 0;

@@ -53,7 +53,7 @@ class SteamDispatcher : public Dispatcher
     uint32_t GetInFlight(uint32_t target) const;
 
   protected:
-    uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
+    uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
     bool DoRelease(uint32_t waiting, ReleaseOrder& order) override;
     void DoComputeVectorChanged() override;
     void DoAvailabilityChanged(uint32_t target, bool available) override;

@@ -46,16 +46,39 @@ JbsqDispatcher::GetOutstanding(uint32_t target) const
     return m_outstanding.at(target);
 }
 
+JbsqDispatcher::Ready
+JbsqDispatcher::KeyOf(uint32_t target) const
+{
+    return Ready{m_outstanding[target], GetComputeVector().Get(target).computeUnits, target};
+}
+
+void
+JbsqDispatcher::Update(uint32_t target, uint32_t outstanding)
+{
+    m_ready.erase(KeyOf(target));
+    m_outstanding[target] = outstanding;
+    if (IsAvailable(target) &&
+        uint64_t{outstanding} < uint64_t{m_bound} * GetComputeVector().Get(target).computeUnits)
+    {
+        m_ready.insert(KeyOf(target));
+    }
+}
+
 void
 JbsqDispatcher::DoComputeVectorChanged()
 {
     m_outstanding.assign(GetComputeVector().GetN(), 0);
+    m_ready.clear();
+    for (uint32_t t = 0; t < m_outstanding.size(); ++t)
+    {
+        Update(t, 0);
+    }
 }
 
 void
-JbsqDispatcher::DoDispatched(uint32_t target)
+JbsqDispatcher::DoDispatched(const ServiceRequestHeader& /* request */, uint32_t target)
 {
-    ++m_outstanding[target];
+    Update(target, m_outstanding[target] + 1);
 }
 
 void
@@ -63,12 +86,12 @@ JbsqDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& /* repl
 {
     if (target < m_outstanding.size() && m_outstanding[target] > 0)
     {
-        --m_outstanding[target];
+        Update(target, m_outstanding[target] - 1);
     }
 }
 
 uint32_t
-JbsqDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+JbsqDispatcher::DoChoose(const ServiceRequestHeader& /* request */, const Ipv4Header& /* header */)
 {
     NS_ABORT_MSG("JbsqDispatcher holds requests: the host must use Release()");
     return 0;
@@ -77,34 +100,19 @@ JbsqDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* he
 void
 JbsqDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
 {
-    // Back from a failure: its lost requests no longer count.
-    if (available)
-    {
-        m_outstanding.at(target) = 0;
-    }
+    // Back from a failure, its lost requests no longer count; while down, it takes none.
+    Update(target, available ? 0 : m_outstanding.at(target));
 }
 
 bool
 JbsqDispatcher::DoRelease(uint32_t /* waiting */, ReleaseOrder& order)
 {
     // Fewest outstanding per compute unit, below the bound; ties: lowest index.
-    const ComputeVector& v = GetComputeVector();
-    uint32_t best = m_outstanding.size();
-    for (uint32_t t = 0; t < m_outstanding.size(); ++t)
-    {
-        uint64_t units = v.Get(t).computeUnits;
-        if (IsAvailable(t) && m_outstanding[t] < m_bound * units &&
-            (best == m_outstanding.size() || uint64_t{m_outstanding[t]} * v.Get(best).computeUnits <
-                                                 uint64_t{m_outstanding[best]} * units))
-        {
-            best = t;
-        }
-    }
-    if (best == m_outstanding.size())
+    if (m_ready.empty())
     {
         return false;
     }
-    order.target = best;
+    order.target = m_ready.begin()->index;
     order.count = 1;
     return true;
 }

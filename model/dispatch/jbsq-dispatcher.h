@@ -7,6 +7,7 @@
 
 #include "request-dispatcher.h"
 
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -24,7 +25,8 @@ namespace ns3
  * The host holds every request (HoldsRequests) and, after each arrival and
  * each reply, releases the head of its queue to the entry with the fewest
  * outstanding requests per core below the bound (ties: the lowest index,
- * the P4 code's first fit). The outstanding counts are exact (counted on
+ * the P4 code's first fit), kept in an ordered set: a release costs
+ * O(log n) in the number of entries. The outstanding counts are exact (counted on
  * dispatch, uncounted on reply). Head-of-line blocking comes from the
  * bounded FCFS queues: R2P2's workers run each request to completion, so a
  * short request sent to a server whose workers are all on long ones waits
@@ -50,15 +52,47 @@ class JbsqDispatcher : public Dispatcher
 
   protected:
     /// Aborts: the host must use Release().
-    uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
+    uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
     bool DoRelease(uint32_t waiting, ReleaseOrder& order) override;
-    void DoDispatched(uint32_t target) override;
+    void DoDispatched(const ServiceRequestHeader& request, uint32_t target) override;
     void DoComputeVectorChanged() override;
     void DoAvailabilityChanged(uint32_t target, bool available) override;
 
   private:
+    /// An entry that can take a request, ordered by outstanding requests per core.
+    struct Ready
+    {
+        uint32_t outstanding; //!< requests outstanding
+        uint32_t units;       //!< its worker cores
+        uint32_t index;       //!< the entry
+
+        /**
+         * \param o another entry
+         * \return true if this one is to be served first
+         */
+        bool operator<(const Ready& o) const
+        {
+            uint64_t a = uint64_t{outstanding} * o.units;
+            uint64_t b = uint64_t{o.outstanding} * units;
+            return a < b || (a == b && index < o.index);
+        }
+    };
+
+    /**
+     * \brief Change an entry's outstanding count and its place among the ready.
+     * \param target the entry
+     * \param outstanding its new count
+     */
+    void Update(uint32_t target, uint32_t outstanding);
+    /**
+     * \param target an entry
+     * \return its key among the ready
+     */
+    Ready KeyOf(uint32_t target) const;
+
     uint32_t m_bound;                    //!< most outstanding per entry
     std::vector<uint32_t> m_outstanding; //!< per entry
+    std::set<Ready> m_ready;             //!< available entries below the bound
 };
 
 } // namespace ns3

@@ -82,7 +82,8 @@ LowestLoadDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& r
 }
 
 uint32_t
-LowestLoadDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+LowestLoadDispatcher::DoChoose(const ServiceRequestHeader& /* request */,
+                               const Ipv4Header& /* header */)
 {
     if (m_randomShare > 0 && m_pick->GetValue() < m_randomShare)
     {

@@ -44,7 +44,7 @@ class LowestLoadDispatcher : public Dispatcher
     uint32_t GetMinimum() const;
 
   protected:
-    uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
+    uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
     void DoComputeVectorChanged() override;
     void DoAvailabilityChanged(uint32_t target, bool available) override;
 

@@ -7,6 +7,7 @@
 #include "../server/request-scheduling-compat.h"
 #include "proactive-load-tracker.h"
 
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
@@ -40,9 +41,16 @@ PowerOfKDispatcher::GetTypeId()
                           "How the K samples are drawn when K is below the number of entries: "
                           "Independent (uniform draws with replacement, RackSched's P4 program) "
                           "or Distinct (K different entries)",
-                          EnumValue(DISTINCT),
+                          EnumValue(INDEPENDENT),
                           RS_MAKE_ENUM_ACCESSOR(Sampling, &PowerOfKDispatcher::m_sampling),
                           MakeEnumChecker(INDEPENDENT, "Independent", DISTINCT, "Distinct"))
+            .AddAttribute("RandomShare",
+                          "Share of requests sent to a uniformly random entry instead of the "
+                          "least loaded, in [0, 1] (the authors' proactive and Shortest programs "
+                          "use 0.25 against herding)",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&PowerOfKDispatcher::m_randomShare),
+                          MakeDoubleChecker<double>(0, 1))
             .AddAttribute("LoadTracker",
                           "How the loads compared are tracked (ns3::ProactiveLoadTracker, "
                           "ns3::ReportedLoadTracker)",
@@ -123,9 +131,9 @@ PowerOfKDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
 }
 
 void
-PowerOfKDispatcher::DoDispatched(uint32_t target)
+PowerOfKDispatcher::DoDispatched(const ServiceRequestHeader& request, uint32_t target)
 {
-    m_tracker->Dispatched(target);
+    m_tracker->Dispatched(target, request);
 }
 
 void
@@ -138,51 +146,65 @@ PowerOfKDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& rep
 }
 
 bool
-PowerOfKDispatcher::Independent(const std::vector<uint32_t>& pool) const
+PowerOfKDispatcher::Decide(const std::vector<uint32_t>& pool, uint8_t c, uint32_t& chosen)
 {
-    return m_sampling == INDEPENDENT && m_k < pool.size();
+    if (m_randomShare > 0 && m_pick->GetValue() < m_randomShare)
+    {
+        chosen = pool[m_pick->GetInteger(0, pool.size() - 1)];
+        NS_LOG_LOGIC("chose " << chosen << " at random");
+        return true;
+    }
+    if (m_k >= pool.size())
+    {
+        chosen = Tournament(pool, c);
+        return true;
+    }
+    if (m_sampling == INDEPENDENT)
+    {
+        chosen = SampleIndependent(pool, c);
+        return true;
+    }
+    return false;
 }
 
 uint32_t
-PowerOfKDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+PowerOfKDispatcher::DoChoose(const ServiceRequestHeader& request, const Ipv4Header& /* header */)
 {
-    return Independent(m_all) ? SampleIndependent(m_all) : Sample(m_all);
+    uint32_t chosen = 0;
+    return Decide(m_all, request.GetRequestClass(), chosen)
+               ? chosen
+               : SampleDistinct(m_all, request.GetRequestClass());
 }
 
 uint32_t
-PowerOfKDispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
+PowerOfKDispatcher::DoChooseAmong(const ServiceRequestHeader& request,
                                   const Ipv4Header& /* header */,
                                   const std::vector<uint32_t>& candidates)
 {
-    if (Independent(candidates))
+    uint32_t chosen = 0;
+    if (Decide(candidates, request.GetRequestClass(), chosen))
     {
-        return SampleIndependent(candidates); // read only: no copy
+        return chosen; // the candidates are read, not copied
     }
-    m_pool = candidates;
-    return Sample(m_pool);
-}
-
-void
-PowerOfKDispatcher::Consider(uint32_t i, uint32_t entry, uint32_t& best, int64_t& bestLoad) const
-{
-    int64_t load = m_tracker->GetLoad(entry);
-    // Strictly less: ties go to the earlier sample.
-    if (i == 0 || load < bestLoad)
-    {
-        best = entry;
-        bestLoad = load;
-    }
+    m_scratch = candidates;
+    return SampleDistinct(m_scratch, request.GetRequestClass());
 }
 
 uint32_t
-PowerOfKDispatcher::SampleIndependent(const std::vector<uint32_t>& pool)
+PowerOfKDispatcher::SampleIndependent(const std::vector<uint32_t>& pool, uint8_t c)
 {
     auto last = static_cast<uint32_t>(pool.size() - 1);
-    uint32_t best = 0;
-    int64_t bestLoad = 0;
-    for (uint32_t i = 0; i < m_k; ++i)
+    uint32_t best = pool[m_pick->GetInteger(0, last)];
+    int64_t bestLoad = m_tracker->GetLoad(best, c);
+    for (uint32_t i = 1; i < m_k; ++i)
     {
-        Consider(i, pool[m_pick->GetInteger(0, last)], best, bestLoad);
+        uint32_t entry = pool[m_pick->GetInteger(0, last)];
+        int64_t load = m_tracker->GetLoad(entry, c);
+        if (load < bestLoad) // strictly: ties go to the earlier sample
+        {
+            best = entry;
+            bestLoad = load;
+        }
     }
     NS_LOG_LOGIC("chose " << best << " with load " << bestLoad << " among " << m_k
                           << " independent samples");
@@ -190,22 +212,60 @@ PowerOfKDispatcher::SampleIndependent(const std::vector<uint32_t>& pool)
 }
 
 uint32_t
-PowerOfKDispatcher::Sample(std::vector<uint32_t>& pool)
+PowerOfKDispatcher::SampleDistinct(std::vector<uint32_t>& pool, uint8_t c)
 {
     // Partial Fisher-Yates: the first k places of the pool become k
     // distinct uniform samples, in the order drawn.
-    uint32_t n = pool.size();
-    uint32_t k = std::min(m_k, n);
+    auto n = static_cast<uint32_t>(pool.size());
     uint32_t best = 0;
     int64_t bestLoad = 0;
-    for (uint32_t i = 0; i < k; ++i)
+    for (uint32_t i = 0; i < m_k; ++i)
     {
-        uint32_t j = i + (n - i > 1 ? m_pick->GetInteger(0, n - i - 1) : 0);
+        uint32_t j = i + m_pick->GetInteger(0, n - i - 1);
         std::swap(pool[i], pool[j]);
-        Consider(i, pool[i], best, bestLoad);
+        int64_t load = m_tracker->GetLoad(pool[i], c);
+        if (i == 0 || load < bestLoad) // strictly: ties go to the earlier sample
+        {
+            best = pool[i];
+            bestLoad = load;
+        }
     }
-    NS_LOG_LOGIC("chose " << best << " with load " << bestLoad << " among " << k << " samples");
+    NS_LOG_LOGIC("chose " << best << " with load " << bestLoad << " among " << m_k
+                          << " distinct samples");
     return best;
+}
+
+uint32_t
+PowerOfKDispatcher::Tournament(const std::vector<uint32_t>& pool, uint8_t c)
+{
+    m_scratch.assign(pool.begin(), pool.end());
+    m_loads.resize(pool.size());
+    for (std::size_t i = 0; i < pool.size(); ++i)
+    {
+        m_loads[i] = m_tracker->GetLoad(pool[i], c);
+    }
+    // Each round keeps the lesser of each pair (a coin flip if equal); an
+    // odd one out goes through to the next round.
+    std::size_t n = pool.size();
+    while (n > 1)
+    {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < n; i += 2, ++kept)
+        {
+            std::size_t w = i;
+            if (i + 1 < n && (m_loads[i + 1] < m_loads[i] ||
+                              (m_loads[i + 1] == m_loads[i] && m_pick->GetInteger(0, 1) == 1)))
+            {
+                w = i + 1;
+            }
+            m_scratch[kept] = m_scratch[w];
+            m_loads[kept] = m_loads[w];
+        }
+        n = kept;
+    }
+    NS_LOG_LOGIC("chose " << m_scratch[0] << " with load " << m_loads[0] << ", the least of "
+                          << pool.size());
+    return m_scratch[0];
 }
 
 } // namespace ns3

@@ -32,7 +32,8 @@ RandomDispatcher::AssignStreams(int64_t stream)
 }
 
 uint32_t
-RandomDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+RandomDispatcher::DoChoose(const ServiceRequestHeader& /* request */,
+                           const Ipv4Header& /* header */)
 {
     return m_pick->GetInteger(0, GetComputeVector().GetN() - 1);
 }
@@ -44,7 +45,7 @@ RandomDispatcher::SupportsCandidates() const
 }
 
 uint32_t
-RandomDispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
+RandomDispatcher::DoChooseAmong(const ServiceRequestHeader& /* request */,
                                 const Ipv4Header& /* header */,
                                 const std::vector<uint32_t>& candidates)
 {

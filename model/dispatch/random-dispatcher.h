@@ -32,8 +32,8 @@ class RandomDispatcher : public Dispatcher
     bool SupportsCandidates() const override;
 
   protected:
-    uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
-    uint32_t DoChooseAmong(Ptr<const Packet> packet,
+    uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
+    uint32_t DoChooseAmong(const ServiceRequestHeader& request,
                            const Ipv4Header& header,
                            const std::vector<uint32_t>& candidates) override;
 

@@ -20,9 +20,10 @@ ReportedLoadTracker::GetTypeId()
             .SetGroupName("RequestScheduling")
             .AddConstructor<ReportedLoadTracker>()
             .AddAttribute("Report",
-                          "The load report of the reply: QueueLength (INT1), Outstanding (INT2) "
-                          "or OutstandingWork (INT3)",
-                          EnumValue(QUEUE_LENGTH),
+                          "The load report of the reply: Outstanding (requests at the server "
+                          "besides the one answered, INT1), OutstandingWork (their service time, "
+                          "INT3) or QueueLength (requests waiting)",
+                          EnumValue(OUTSTANDING),
                           RS_MAKE_ENUM_ACCESSOR(Report, &ReportedLoadTracker::m_report),
                           MakeEnumChecker(QUEUE_LENGTH,
                                           "QueueLength",
@@ -34,23 +35,27 @@ ReportedLoadTracker::GetTypeId()
 }
 
 void
-ReportedLoadTracker::Dispatched(uint32_t /* target */)
+ReportedLoadTracker::DoDispatched(int64_t& /* load */,
+                                  std::size_t /* slot */,
+                                  const ServiceRequestHeader& /* request */)
 {
 }
 
 void
-ReportedLoadTracker::Replied(uint32_t target, const ServiceRequestHeader& reply)
+ReportedLoadTracker::DoReplied(int64_t& load,
+                               std::size_t /* slot */,
+                               const ServiceRequestHeader& reply)
 {
     switch (m_report)
     {
     case QUEUE_LENGTH:
-        m_load[target] = reply.GetQueueLength();
+        load = reply.GetQueueLength();
         break;
     case OUTSTANDING:
-        m_load[target] = reply.GetOutstanding();
+        load = reply.GetOutstanding();
         break;
     case OUTSTANDING_WORK:
-        m_load[target] = reply.GetOutstandingWork().GetNanoSeconds();
+        load = reply.GetOutstandingWork().GetNanoSeconds();
         break;
     }
 }

@@ -16,12 +16,15 @@ namespace ns3
  * each reply overwrites the entry's load with the figure its server wrote
  * into it when it completed the request.
  *
- * Report picks the figure: QueueLength (INT1, requests waiting at the
- * server), Outstanding (INT2, requests at the server, waiting or in
- * service) or OutstandingWork (INT3, the service time of those requests,
- * in ns). Between two replies from a server its load is what the last one
- * said: a burst of requests sent to an idle-looking server is not seen
- * until the replies come back, which is the staleness the paper measures.
+ * Report picks the figure: Outstanding (the requests at the server, waiting
+ * or in service, besides the one answered: what the authors' servers
+ * report, the paper's INT1 and the default), OutstandingWork (the service
+ * time of those requests in ns, INT3) or QueueLength (the requests waiting
+ * only, not in the paper). INT2, which keeps only the least loaded server,
+ * is a dispatcher of its own (LowestLoadDispatcher). Between two replies
+ * from a server its load is what the last one said: a burst of requests
+ * sent to an idle-looking server is not seen until the replies come back,
+ * which is the staleness the paper measures.
  */
 class ReportedLoadTracker : public LoadTracker
 {
@@ -29,9 +32,9 @@ class ReportedLoadTracker : public LoadTracker
     /// Which load report of the reply is used.
     enum Report
     {
-        QUEUE_LENGTH,     //!< INT1
-        OUTSTANDING,      //!< INT2
-        OUTSTANDING_WORK, //!< INT3
+        QUEUE_LENGTH,     //!< requests waiting
+        OUTSTANDING,      //!< requests at the server besides the one answered (INT1)
+        OUTSTANDING_WORK, //!< their service time, in ns (INT3)
     };
 
     /**
@@ -39,12 +42,16 @@ class ReportedLoadTracker : public LoadTracker
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+
+  protected:
     /// Nothing: the load changes with replies only.
-    void Dispatched(uint32_t target) override;
-    void Replied(uint32_t target, const ServiceRequestHeader& reply) override;
+    void DoDispatched(int64_t& load,
+                      std::size_t slot,
+                      const ServiceRequestHeader& request) override;
+    void DoReplied(int64_t& load, std::size_t slot, const ServiceRequestHeader& reply) override;
 
   private:
-    Report m_report{QUEUE_LENGTH}; //!< the figure used
+    Report m_report{OUTSTANDING}; //!< the figure used
 };
 
 } // namespace ns3

@@ -49,33 +49,33 @@ Dispatcher::GetComputeVector() const
 }
 
 uint32_t
-Dispatcher::Choose(Ptr<const Packet> packet, const Ipv4Header& header)
+Dispatcher::Choose(const ServiceRequestHeader& request, const Ipv4Header& header)
 {
     NS_ABORT_MSG_IF(m_vector.IsEmpty(), "dispatcher used before SetComputeVector()");
     uint32_t target;
     if (m_unavailableCount == 0 || m_available.empty())
     {
         // Nothing to avoid, or nothing left: the request goes (and is lost).
-        target = DoChoose(packet, header);
+        target = DoChoose(request, header);
     }
     else if (SupportsCandidates())
     {
-        target = DoChooseAmong(packet, header, m_available);
+        target = DoChooseAmong(request, header, m_available);
     }
     else
     {
-        target = DoChoose(packet, header);
+        target = DoChoose(request, header);
         if (m_unavailable[target])
         {
             target = m_available[target % m_available.size()];
         }
     }
-    Dispatched(header, target);
+    Dispatched(request, header, target);
     return target;
 }
 
 uint32_t
-Dispatcher::Choose(Ptr<const Packet> packet,
+Dispatcher::Choose(const ServiceRequestHeader& request,
                    const Ipv4Header& header,
                    const std::vector<uint32_t>& candidates)
 {
@@ -94,8 +94,8 @@ Dispatcher::Choose(Ptr<const Packet> packet,
         }
         allowed = m_allowed.empty() ? &candidates : &m_allowed;
     }
-    uint32_t target = DoChooseAmong(packet, header, *allowed);
-    Dispatched(header, target);
+    uint32_t target = DoChooseAmong(request, header, *allowed);
+    Dispatched(request, header, target);
     return target;
 }
 
@@ -112,7 +112,7 @@ Dispatcher::SupportsCandidates() const
 }
 
 uint32_t
-Dispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
+Dispatcher::DoChooseAmong(const ServiceRequestHeader& /* request */,
                           const Ipv4Header& /* header */,
                           const std::vector<uint32_t>& /* candidates */)
 {
@@ -121,16 +121,18 @@ Dispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
 }
 
 void
-Dispatcher::Dispatched(const Ipv4Header& header, uint32_t target)
+Dispatcher::Dispatched(const ServiceRequestHeader& request,
+                       const Ipv4Header& header,
+                       uint32_t target)
 {
     NS_ASSERT(target < m_vector.GetN());
     ++m_decisions[target];
-    DoDispatched(target);
+    DoDispatched(request, target);
     m_decisionTrace(header, target);
 }
 
 void
-Dispatcher::DoDispatched(uint32_t /* target */)
+Dispatcher::DoDispatched(const ServiceRequestHeader& /* request */, uint32_t /* target */)
 {
 }
 

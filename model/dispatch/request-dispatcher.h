@@ -9,7 +9,6 @@
 
 #include "ns3/ipv4-header.h"
 #include "ns3/object.h"
-#include "ns3/packet.h"
 #include "ns3/service-request-header.h"
 #include "ns3/traced-callback.h"
 
@@ -21,8 +20,9 @@ namespace ns3
  * \brief Base class of request dispatchers: "choose a target for this
  * request" among the entries of a compute vector.
  *
- * A dispatcher is hosted by a network element (a SemanticRouter here; a
- * rack switch or a client later). Subclasses implement DoChoose; a new
+ * A dispatcher is hosted by a network element (a SemanticRouter, a
+ * RackScheduler or a RequestClient), which reads the request's header
+ * once and hands it to the dispatcher. Subclasses implement DoChoose; a new
  * compute vector (the orchestrator's signalling) may be installed at any
  * time with SetComputeVector. Dispatchers that track load hear about the
  * replies the host sees through NotifyReply, with the reply's header (and
@@ -65,19 +65,19 @@ class Dispatcher : public Object
 
     /**
      * \brief Choose a target for a request.
-     * \param packet the request (starting after the IP header)
+     * \param request the request's header, as the host read it
      * \param header its IP header
      * \return index of the chosen entry of the compute vector
      */
-    uint32_t Choose(Ptr<const Packet> packet, const Ipv4Header& header);
+    uint32_t Choose(const ServiceRequestHeader& request, const Ipv4Header& header);
     /**
      * \brief Choose a target among some entries only (placement constraints).
-     * \param packet the request (starting after the IP header)
+     * \param request the request's header, as the host read it
      * \param header its IP header
      * \param candidates allowed entries, non-empty, each < GetComputeVector().GetN()
      * \return one of the candidates
      */
-    uint32_t Choose(Ptr<const Packet> packet,
+    uint32_t Choose(const ServiceRequestHeader& request,
                     const Ipv4Header& header,
                     const std::vector<uint32_t>& candidates);
     /// \return true if Choose() honours candidates (false by default)
@@ -101,10 +101,11 @@ class Dispatcher : public Object
     /**
      * \brief Record that a request was sent to an entry (done by Choose();
      * hosts call it for the requests a Release() lets go).
-     * \param header the request's IP header
+     * \param request the request's header
+     * \param header its IP header
      * \param target the entry
      */
-    void Dispatched(const Ipv4Header& header, uint32_t target);
+    void Dispatched(const ServiceRequestHeader& request, const Ipv4Header& header, uint32_t target);
 
     /// How many of the held requests to send now, and to which entry.
     struct ReleaseOrder
@@ -177,25 +178,26 @@ class Dispatcher : public Object
 
   protected:
     /**
-     * \param packet the request
+     * \param request the request's header
      * \param header its IP header
      * \return index of the chosen entry
      */
-    virtual uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) = 0;
+    virtual uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) = 0;
     /**
-     * \param packet the request
+     * \param request the request's header
      * \param header its IP header
      * \param candidates allowed entries (non-empty)
      * \return one of them (the default aborts: see SupportsCandidates)
      */
-    virtual uint32_t DoChooseAmong(Ptr<const Packet> packet,
+    virtual uint32_t DoChooseAmong(const ServiceRequestHeader& request,
                                    const Ipv4Header& header,
                                    const std::vector<uint32_t>& candidates);
     /**
      * \brief A request was sent to an entry (by Choose() or a Release()).
+     * \param request the request's header
      * \param target the entry
      */
-    virtual void DoDispatched(uint32_t target);
+    virtual void DoDispatched(const ServiceRequestHeader& request, uint32_t target);
     /// A new compute vector has been installed.
     virtual void DoComputeVectorChanged();
     /**

@@ -4,8 +4,6 @@
 
 #include "round-robin-dispatcher.h"
 
-#include <algorithm>
-
 namespace ns3
 {
 
@@ -30,33 +28,34 @@ RoundRobinDispatcher::SupportsCandidates() const
 void
 RoundRobinDispatcher::DoComputeVectorChanged()
 {
-    m_next = 0;
+    m_next.clear();
 }
 
 uint32_t
-RoundRobinDispatcher::DoChoose(Ptr<const Packet> /* packet */, const Ipv4Header& /* header */)
+RoundRobinDispatcher::Turn(uint8_t requestClass, std::size_t n)
 {
-    uint32_t t = m_next;
-    m_next = (m_next + 1) % GetComputeVector().GetN();
+    if (requestClass >= m_next.size())
+    {
+        m_next.resize(requestClass + 1, 0);
+    }
+    uint32_t& next = m_next[requestClass];
+    uint32_t t = next < n ? next : next % n;
+    next = t + 1;
     return t;
 }
 
 uint32_t
-RoundRobinDispatcher::DoChooseAmong(Ptr<const Packet> /* packet */,
+RoundRobinDispatcher::DoChoose(const ServiceRequestHeader& request, const Ipv4Header& /* header */)
+{
+    return Turn(request.GetRequestClass(), GetComputeVector().GetN());
+}
+
+uint32_t
+RoundRobinDispatcher::DoChooseAmong(const ServiceRequestHeader& request,
                                     const Ipv4Header& /* header */,
                                     const std::vector<uint32_t>& candidates)
 {
-    uint32_t n = GetComputeVector().GetN();
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        uint32_t t = (m_next + i) % n;
-        if (std::find(candidates.begin(), candidates.end(), t) != candidates.end())
-        {
-            m_next = (t + 1) % n;
-            return t;
-        }
-    }
-    return candidates.front();
+    return candidates[Turn(request.GetRequestClass(), candidates.size())];
 }
 
 } // namespace ns3

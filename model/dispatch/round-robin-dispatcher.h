@@ -7,6 +7,8 @@
 
 #include "request-dispatcher.h"
 
+#include <vector>
+
 namespace ns3
 {
 
@@ -15,8 +17,9 @@ namespace ns3
  * \brief Round robin over the entries, blind to load and to the
  * variability of service times (a RackSched baseline).
  *
- * With placement constraints the next allowed entry in the cyclic order
- * is taken, so each request type still cycles over its own servers.
+ * Each request class keeps its own turn, and cycles over the entries it
+ * is allowed (placement constraints, availability): one step per request,
+ * whatever the number of entries.
  */
 class RoundRobinDispatcher : public Dispatcher
 {
@@ -29,14 +32,21 @@ class RoundRobinDispatcher : public Dispatcher
     bool SupportsCandidates() const override;
 
   protected:
-    uint32_t DoChoose(Ptr<const Packet> packet, const Ipv4Header& header) override;
-    uint32_t DoChooseAmong(Ptr<const Packet> packet,
+    uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
+    uint32_t DoChooseAmong(const ServiceRequestHeader& request,
                            const Ipv4Header& header,
                            const std::vector<uint32_t>& candidates) override;
     void DoComputeVectorChanged() override;
 
   private:
-    uint32_t m_next{0}; //!< entry whose turn is next
+    /**
+     * \param requestClass a class
+     * \param n entries it cycles over
+     * \return the position whose turn it is, in [0, n)
+     */
+    uint32_t Turn(uint8_t requestClass, std::size_t n);
+
+    std::vector<uint32_t> m_next; //!< per class: position whose turn is next
 };
 
 } // namespace ns3

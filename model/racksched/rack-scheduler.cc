@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -39,6 +40,18 @@ RackScheduler::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&RackScheduler::m_slots),
                           MakeUintegerChecker<uint32_t>(1, 1u << 24))
+            .AddAttribute("AffinityTimeout",
+                          "Age after which an affinity entry (its reply lost) may be given to "
+                          "another request (0: never)",
+                          TimeValue(MilliSeconds(100)),
+                          MakeTimeAccessor(&RackScheduler::m_affinityTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("QueueLimit",
+                          "Most requests held at the switch by a dispatcher that holds "
+                          "requests (JBSQ); more are dropped",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&RackScheduler::m_queueLimit),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddTraceSource("Schedule",
                             "The first packet of a request was sent to a server",
                             MakeTraceSourceAccessor(&RackScheduler::m_scheduleTrace),
@@ -52,7 +65,8 @@ RackScheduler::GetTypeId()
 
 RackScheduler::RackScheduler()
     : m_stages(3),
-      m_slots(65536)
+      m_slots(65536),
+      m_queueLimit(65536)
 {
 }
 
@@ -129,6 +143,12 @@ RackScheduler::GetAffinityPeak() const
     return m_table ? m_table->GetPeak() : 0;
 }
 
+uint64_t
+RackScheduler::GetAffinityReclaimed() const
+{
+    return m_table ? m_table->GetReclaimed() : 0;
+}
+
 uint32_t
 RackScheduler::GetQueued() const
 {
@@ -192,7 +212,7 @@ RackScheduler::HandleRequest(Ptr<const Packet> p,
     bool multi = request.GetPacketCount() > 1;
     if (multi && !m_table)
     {
-        m_table = std::make_unique<RequestAffinityTable>(m_stages, m_slots);
+        m_table = std::make_unique<RequestAffinityTable>(m_stages, m_slots, m_affinityTimeout);
     }
     if (request.GetPacketIndex() > 0)
     {
@@ -212,6 +232,11 @@ RackScheduler::HandleRequest(Ptr<const Packet> p,
         NS_ABORT_MSG_IF(multi,
                         "RackScheduler: " << m_dispatcher->GetInstanceTypeId().GetName()
                                           << " holds requests and cannot take multi-packet ones");
+        if (m_held.size() >= m_queueLimit)
+        {
+            Drop(p, QUEUE_FULL_DROP);
+            return;
+        }
         m_held.push_back(Held{p, header, request, ucb});
         m_queuePeak = std::max<uint32_t>(m_queuePeak, m_held.size());
         Drain();
@@ -219,20 +244,21 @@ RackScheduler::HandleRequest(Ptr<const Packet> p,
     }
     uint64_t slot = 0;
     uint32_t server;
-    if (multi && (slot = m_table->Claim(request.GetClientId(), request.GetRequestId())) ==
-                     RequestAffinityTable::COLLISION)
+    if (multi &&
+        (slot = m_table->Claim(request.GetClientId(), request.GetRequestId(), Simulator::Now())) ==
+            RequestAffinityTable::COLLISION)
     {
         // Every stage collides: the P4 design sends the request to a hash
         // of its identifiers, where its later packets (which miss too) go.
         ++m_affinityMisses;
         server = Fallback(request);
-        m_dispatcher->Dispatched(header, server);
+        m_dispatcher->Dispatched(request, header, server);
     }
     else
     {
         const std::vector<uint32_t>* allowed = PlacementOf(request.GetRequestClass());
-        server =
-            allowed ? m_dispatcher->Choose(p, header, *allowed) : m_dispatcher->Choose(p, header);
+        server = allowed ? m_dispatcher->Choose(request, header, *allowed)
+                         : m_dispatcher->Choose(request, header);
         if (multi)
         {
             m_table->Set(slot, server);
@@ -306,7 +332,7 @@ RackScheduler::Drain()
         {
             Held h = std::move(m_held.front());
             m_held.pop_front();
-            m_dispatcher->Dispatched(h.header, order.target);
+            m_dispatcher->Dispatched(h.request, h.header, order.target);
             ++m_scheduled;
             m_scheduleTrace(h.request, order.target);
             Forward(h.packet, h.header, order.target, h.ucb);

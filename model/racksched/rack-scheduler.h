@@ -41,8 +41,10 @@ namespace ns3
  * Replies from the servers cross the switch: the dispatcher hears each
  * (with the load report the server wrote into it), so load tracking is as
  * stale as packet timing makes it. Dispatchers that hold requests (JBSQ)
- * get them queued here, in arrival order, and released as replies come
- * back; the queue's peak is reported.
+ * get them queued here, in arrival order, up to QueueLimit (a switch's
+ * buffer is finite; beyond it requests are dropped and counted), and
+ * released as replies come back; the queue's peak is reported. An affinity
+ * entry whose reply was lost is reclaimed after AffinityTimeout.
  *
  * Placement constraints: a request class may be restricted to a subset of
  * the servers (SetPlacement); the dispatcher chooses among those only.
@@ -61,6 +63,8 @@ class RackScheduler : public DataPathRouter
     static constexpr const char* FAILED_DROP = "Lost in the failed switch";
     /// drop reason: held requests when no server is available
     static constexpr const char* NO_SERVER_DROP = "No server available";
+    /// drop reason: a request to hold when QueueLimit requests are held
+    static constexpr const char* QUEUE_FULL_DROP = "Switch queue full";
 
     /**
      * \brief Signature of the Schedule trace.
@@ -111,6 +115,8 @@ class RackScheduler : public DataPathRouter
     uint64_t GetAffinityMisses() const;
     /// \return the affinity table's peak occupancy
     uint32_t GetAffinityPeak() const;
+    /// \return affinity entries reclaimed after AffinityTimeout
+    uint64_t GetAffinityReclaimed() const;
     /// \return requests queued at the switch now (dispatchers that hold requests)
     uint32_t GetQueued() const;
     /// \return most requests queued at the switch at once
@@ -184,6 +190,8 @@ class RackScheduler : public DataPathRouter
     Ipv4Address m_virtual;                           //!< the rack's address
     uint32_t m_stages;                               //!< affinity table stages
     uint32_t m_slots;                                //!< affinity slots per stage
+    Time m_affinityTimeout;                          //!< age at which an entry may be reclaimed
+    uint32_t m_queueLimit;                           //!< most requests held
     Ptr<Dispatcher> m_dispatcher;                    //!< inter-server policy
     std::unordered_map<uint32_t, uint32_t> m_server; //!< server address -> index
     std::vector<std::vector<uint32_t>> m_placement;  //!< allowed servers per class (empty: all)

@@ -30,9 +30,10 @@ Mix(uint64_t x)
 
 } // namespace
 
-RequestAffinityTable::RequestAffinityTable(uint32_t stages, uint32_t slots)
+RequestAffinityTable::RequestAffinityTable(uint32_t stages, uint32_t slots, Time timeout)
     : m_stages(stages),
-      m_slots(slots)
+      m_slots(slots),
+      m_timeout(timeout.GetTimeStep())
 {
     NS_ABORT_MSG_IF(stages == 0 || slots == 0,
                     "RequestAffinityTable: stages and slots must be >= 1");
@@ -54,21 +55,30 @@ RequestAffinityTable::SlotOf(uint32_t stage, uint32_t client, uint64_t request) 
 }
 
 uint64_t
-RequestAffinityTable::Claim(uint32_t client, uint64_t request)
+RequestAffinityTable::Claim(uint32_t client, uint64_t request, Time now)
 {
+    int64_t t = now.GetTimeStep();
     for (uint32_t s = 0; s < m_stages; ++s)
     {
         uint32_t slot = SlotOf(s, client, request);
         Entry& e = m_table[slot];
-        if (!e.used)
+        if (e.target != FREE && e.client == client && e.request == request)
         {
-            ++m_size;
-            m_peak = std::max(m_peak, m_size);
-            e = Entry{request, client, 0, true};
             return slot;
         }
-        if (e.client == client && e.request == request)
+        bool stale = e.target != FREE && m_timeout > 0 && t - e.claimed > m_timeout;
+        if (e.target == FREE || stale)
         {
+            if (stale)
+            {
+                ++m_reclaimed; // its reply was lost: the slot changes hands
+            }
+            else
+            {
+                ++m_size;
+                m_peak = std::max(m_peak, m_size);
+            }
+            e = Entry{request, client, 0, t};
             return slot;
         }
     }
@@ -82,9 +92,9 @@ RequestAffinityTable::Set(uint64_t slot, uint32_t target)
 }
 
 bool
-RequestAffinityTable::Insert(uint32_t client, uint64_t request, uint32_t target)
+RequestAffinityTable::Insert(uint32_t client, uint64_t request, uint32_t target, Time now)
 {
-    uint64_t slot = Claim(client, request);
+    uint64_t slot = Claim(client, request, now);
     if (slot == COLLISION)
     {
         return false;
@@ -99,7 +109,7 @@ RequestAffinityTable::Lookup(uint32_t client, uint64_t request) const
     for (uint32_t s = 0; s < m_stages; ++s)
     {
         const Entry& e = m_table[SlotOf(s, client, request)];
-        if (e.used && e.client == client && e.request == request)
+        if (e.target != FREE && e.client == client && e.request == request)
         {
             return e.target;
         }
@@ -113,9 +123,9 @@ RequestAffinityTable::Remove(uint32_t client, uint64_t request)
     for (uint32_t s = 0; s < m_stages; ++s)
     {
         Entry& e = m_table[SlotOf(s, client, request)];
-        if (e.used && e.client == client && e.request == request)
+        if (e.target != FREE && e.client == client && e.request == request)
         {
-            e.used = false;
+            e.target = FREE;
             --m_size;
         }
     }
@@ -131,6 +141,12 @@ uint32_t
 RequestAffinityTable::GetPeak() const
 {
     return m_peak;
+}
+
+uint64_t
+RequestAffinityTable::GetReclaimed() const
+{
+    return m_reclaimed;
 }
 
 } // namespace ns3

@@ -5,6 +5,8 @@
 #ifndef REQUEST_AFFINITY_TABLE_H
 #define REQUEST_AFFINITY_TABLE_H
 
+#include "ns3/nstime.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -25,7 +27,11 @@ namespace ns3
  * (what the P4 code does, so later packets, which miss the table too, land
  * on the same server). Entries are removed when the reply passes.
  *
- * Memory is Stages x Slots entries of 16 bytes, allocated at construction.
+ * A request whose reply is lost would hold its slot for ever (the P4
+ * table's does): with a timeout, an entry older than it is given to the
+ * next request that needs its slot, and counted (GetReclaimed).
+ *
+ * Memory is Stages x Slots entries of 24 bytes, allocated at construction.
  */
 class RequestAffinityTable
 {
@@ -36,8 +42,9 @@ class RequestAffinityTable
     /**
      * \param stages hash stages, >= 1
      * \param slots slots per stage, >= 1
+     * \param timeout age after which an entry's slot may be taken (0: never)
      */
-    RequestAffinityTable(uint32_t stages, uint32_t slots);
+    RequestAffinityTable(uint32_t stages, uint32_t slots, Time timeout = Time(0));
     /// Result of Claim when every stage's slot holds another request.
     static constexpr uint64_t COLLISION = UINT64_MAX;
 
@@ -46,9 +53,10 @@ class RequestAffinityTable
      * an insert does, before the server is known.
      * \param client client id
      * \param request request id
+     * \param now the time (an entry older than the timeout is reclaimed)
      * \return the slot (for Set), or COLLISION
      */
-    uint64_t Claim(uint32_t client, uint64_t request);
+    uint64_t Claim(uint32_t client, uint64_t request, Time now = Time(0));
     /**
      * \brief Set the server of a claimed slot.
      * \param slot a slot Claim returned
@@ -60,9 +68,10 @@ class RequestAffinityTable
      * \param client client id
      * \param request request id
      * \param target server index
+     * \param now the time
      * \return false if every stage's slot holds another request (collision)
      */
-    bool Insert(uint32_t client, uint64_t request, uint32_t target);
+    bool Insert(uint32_t client, uint64_t request, uint32_t target, Time now = Time(0));
     /**
      * \param client client id
      * \param request request id
@@ -79,6 +88,8 @@ class RequestAffinityTable
     uint32_t GetSize() const;
     /// \return most entries ever in use at once
     uint32_t GetPeak() const;
+    /// \return entries given to another request after the timeout
+    uint64_t GetReclaimed() const;
     /**
      * \param client client id
      * \param request request id
@@ -90,11 +101,14 @@ class RequestAffinityTable
     /// One slot.
     struct Entry
     {
-        uint64_t request{0}; //!< request id
-        uint32_t client{0};  //!< client id
-        uint32_t target{0};  //!< server index
-        bool used{false};    //!< slot holds a request
+        uint64_t request{0};   //!< request id
+        uint32_t client{0};    //!< client id
+        uint32_t target{FREE}; //!< server index (FREE: the slot is free)
+        int64_t claimed{0};    //!< when it was claimed (time steps)
     };
+
+    static_assert(sizeof(Entry) == 24, "the class doc gives the entry's size");
+    static constexpr uint32_t FREE = UINT32_MAX; //!< Entry::target of a free slot
 
     /**
      * \param stage a stage
@@ -109,6 +123,8 @@ class RequestAffinityTable
     std::vector<Entry> m_table; //!< stage-major slots
     uint32_t m_size{0};         //!< entries in use
     uint32_t m_peak{0};         //!< most entries in use
+    int64_t m_timeout;          //!< age after which a slot may be taken (time steps, 0: never)
+    uint64_t m_reclaimed{0};    //!< entries taken after the timeout
 };
 
 } // namespace ns3

@@ -4,12 +4,12 @@
 
 #include "data-path-router.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/simulator.h"
-#include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 
 #include <string>
@@ -18,6 +18,71 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("DataPathRouter");
+
+namespace
+{
+
+/**
+ * A UDP header and the request header behind it, read in place: routers
+ * peek at every request and reply, and a copy of the packet for each would
+ * cost a heap allocation per packet.
+ */
+class UdpServiceHeader : public Header
+{
+  public:
+    /// \param request receives the request header
+    explicit UdpServiceHeader(ServiceRequestHeader& request)
+        : m_request(request)
+    {
+    }
+
+    /// \return the object TypeId
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::DataPathRouter::UdpServiceHeader")
+                                .SetParent<Header>()
+                                .SetGroupName("RequestScheduling");
+        return tid;
+    }
+
+    TypeId GetInstanceTypeId() const override
+    {
+        return GetTypeId();
+    }
+
+    void Print(std::ostream& os) const override
+    {
+        m_request.Print(os);
+    }
+
+    uint32_t GetSerializedSize() const override
+    {
+        return UDP_SIZE + ServiceRequestHeader::SERIALIZED_SIZE;
+    }
+
+    void Serialize(Buffer::Iterator /* start */) const override
+    {
+        NS_ABORT_MSG("UdpServiceHeader is only read");
+    }
+
+    uint32_t Deserialize(Buffer::Iterator start) override
+    {
+        if (start.GetRemainingSize() < GetSerializedSize())
+        {
+            return 0;
+        }
+        start.Next(UDP_SIZE);
+        return m_request.Deserialize(start) == ServiceRequestHeader::SERIALIZED_SIZE
+                   ? GetSerializedSize()
+                   : 0;
+    }
+
+  private:
+    static constexpr uint32_t UDP_SIZE = 8; //!< bytes of a UDP header
+    ServiceRequestHeader& m_request;        //!< where the request header goes
+};
+
+} // namespace
 
 NS_OBJECT_ENSURE_REGISTERED(DataPathRouter);
 
@@ -63,11 +128,8 @@ DataPathRouter::ReadServiceHeader(Ptr<const Packet> p,
     {
         return false;
     }
-    Ptr<Packet> copy = p->Copy();
-    UdpHeader udp;
-    return copy->GetSize() >= udp.GetSerializedSize() &&
-           copy->RemoveHeader(udp) == udp.GetSerializedSize() &&
-           ServiceRequestHeader::Peek(copy, header);
+    UdpServiceHeader both(header);
+    return p->PeekHeader(both) == both.GetSerializedSize();
 }
 
 uint64_t

@@ -73,7 +73,7 @@ class DataPathRouter : public Ipv4RoutingProtocol
 
     /**
      * \brief Read the ServiceRequestHeader of a UDP packet in transit (a
-     * packet that has lost its IP header), without changing it.
+     * packet that has lost its IP header), in place: neither copied nor changed.
      * \param p the packet
      * \param ip its IP header
      * \param header receives the request or reply header

@@ -416,7 +416,7 @@ RequestClient::SendPackets(ServiceRequestHeader& header, uint32_t flow, InetSock
     {
         Ipv4Header ip;
         ip.SetDestination(m_service.GetIpv4());
-        uint32_t target = m_dispatcher->Choose(packet, ip);
+        uint32_t target = m_dispatcher->Choose(header, ip);
         to = InetSocketAddress(m_dispatcher->GetComputeVector().Get(target).address,
                                m_service.GetPort());
     }

@@ -94,6 +94,13 @@ MulticoreServer::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&MulticoreServer::m_warmUp),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("ReportPerClass",
+                          "Replies report the requests (Outstanding) and work (OutstandingWork) "
+                          "of the answered request's class only, as RackSched's servers report "
+                          "per request type; QueueLength stays the whole server's",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MulticoreServer::m_reportPerClass),
+                          MakeBooleanChecker())
             .AddAttribute("ExactQuantiles",
                           "Keep every sojourn time for exact quantiles (memory grows with "
                           "requests) instead of a 0.5 %-accurate histogram",
@@ -400,6 +407,16 @@ MulticoreServer::Admit(const ServiceRequestHeader& header,
         r.nicQueue = m_rssRandom->GetInteger(0, GetWorkers() - 1);
     }
     m_outstandingWork += r.work;
+    if (m_reportPerClass)
+    {
+        uint8_t c = r.header.GetRequestClass();
+        if (c >= m_classLoad.size())
+        {
+            m_classLoad.resize(c + 1);
+        }
+        ++m_classLoad[c].requests;
+        m_classLoad[c].work += r.work;
+    }
     m_peak = std::max(m_peak, m_pool.GetLive());
     m_arrivalTrace(r);
     m_policy->Enqueue(h);
@@ -421,8 +438,18 @@ MulticoreServer::HandleComplete(CorePolicy::Handle h)
     ServiceRequestHeader reply = r.header;
     reply.SetMessageType(ServiceRequestHeader::REPLY);
     reply.SetQueueLength(m_policy->GetWaiting());
-    reply.SetOutstanding(m_pool.GetLive() - 1);
-    reply.SetOutstandingWork(m_outstandingWork);
+    if (m_reportPerClass)
+    {
+        ClassLoad& load = m_classLoad[r.header.GetRequestClass()];
+        load.work -= r.work;
+        reply.SetOutstanding(--load.requests);
+        reply.SetOutstandingWork(load.work);
+    }
+    else
+    {
+        reply.SetOutstanding(m_pool.GetLive() - 1);
+        reply.SetOutstandingWork(m_outstandingWork);
+    }
     RequestClient* client = r.client;
     if (!client)
     {

@@ -20,6 +20,7 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -182,28 +183,38 @@ class MulticoreServer : public Application
     /// \param packet a packet the socket dropped (receive buffer full)
     void SocketDrop(Ptr<const Packet> packet);
 
-    uint16_t m_port;                         //!< UDP port
-    uint32_t m_computeUnits;                 //!< compute units
-    Scaling m_scaling;                       //!< how compute units become cores
-    RssMode m_rssMode;                       //!< how the NIC picks a queue
-    uint32_t m_maxRequests;                  //!< capacity (0: unlimited)
-    uint32_t m_replySize;                    //!< reply packet payload size (bytes)
-    Time m_warmUp;                           //!< requests sent before are not recorded
-    bool m_exactQuantiles;                   //!< keep samples for exact quantiles
-    Ptr<CorePolicy> m_policy;                //!< intra-server policy
-    Ptr<UniformRandomVariable> m_rssRandom;  //!< RSS_RANDOM draws
-    Ptr<Socket> m_socket;                    //!< listening socket
-    ServerRequestPool m_pool;                //!< requests at the server
-    RssHash m_rss;                           //!< NIC hash
-    RequestStats m_stats;                    //!< sojourn times
-    uint64_t m_received{0};                  //!< packets received
-    uint64_t m_completed{0};                 //!< requests completed
-    uint64_t m_dropped{0};                   //!< total drops
-    uint32_t m_peak{0};                      //!< peak requests in system
-    bool m_stopped{false};                   //!< StopApplication() has run
-    Ipv4Address m_locator;                   //!< configured locator (Any: derive)
-    Ipv4Address m_localAddress;              //!< locator in use (Any: per request)
-    Time m_outstandingWork;                  //!< work of the requests at the server
+    uint16_t m_port;                        //!< UDP port
+    uint32_t m_computeUnits;                //!< compute units
+    Scaling m_scaling;                      //!< how compute units become cores
+    RssMode m_rssMode;                      //!< how the NIC picks a queue
+    uint32_t m_maxRequests;                 //!< capacity (0: unlimited)
+    uint32_t m_replySize;                   //!< reply packet payload size (bytes)
+    Time m_warmUp;                          //!< requests sent before are not recorded
+    bool m_exactQuantiles;                  //!< keep samples for exact quantiles
+    Ptr<CorePolicy> m_policy;               //!< intra-server policy
+    Ptr<UniformRandomVariable> m_rssRandom; //!< RSS_RANDOM draws
+    Ptr<Socket> m_socket;                   //!< listening socket
+    ServerRequestPool m_pool;               //!< requests at the server
+    RssHash m_rss;                          //!< NIC hash
+    RequestStats m_stats;                   //!< sojourn times
+    uint64_t m_received{0};                 //!< packets received
+    uint64_t m_completed{0};                //!< requests completed
+    uint64_t m_dropped{0};                  //!< total drops
+    uint32_t m_peak{0};                     //!< peak requests in system
+    bool m_stopped{false};                  //!< StopApplication() has run
+    Ipv4Address m_locator;                  //!< configured locator (Any: derive)
+    Ipv4Address m_localAddress;             //!< locator in use (Any: per request)
+    Time m_outstandingWork;                 //!< work of the requests at the server
+
+    /// The requests of one class at the server (ReportPerClass).
+    struct ClassLoad
+    {
+        uint32_t requests{0}; //!< how many
+        Time work;            //!< their service time
+    };
+
+    bool m_reportPerClass{false};            //!< replies report their class's load
+    std::vector<ClassLoad> m_classLoad;      //!< per class (ReportPerClass)
     std::map<std::string, uint64_t> m_drops; //!< drops per reason
 
     /// Hash of a (client, request) pair.

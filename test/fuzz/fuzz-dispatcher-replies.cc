@@ -175,7 +175,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     {
         d->SetComputeVector(vector);
     }
-    Ptr<Packet> packet = Create<Packet>(16);
+    ServiceRequestHeader request;
     Ipv4Header ip;
     std::vector<uint32_t> all;
     std::vector<uint32_t> candidates;
@@ -208,7 +208,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                     continue;
                 }
                 uint32_t target =
-                    op == 0 ? d->Choose(packet, ip) : d->Choose(packet, ip, candidates);
+                    op == 0 ? d->Choose(request, ip) : d->Choose(request, ip, candidates);
                 ++dispatched[i];
                 std::string name = d->GetInstanceTypeId().GetName();
                 FUZZ_CHECK(target < n, name << " chose entry " << target << " of " << n);
@@ -266,7 +266,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                                name << " released to down entry " << order.target);
                     for (uint32_t r = 0; r < order.count; ++r)
                     {
-                        d->Dispatched(ip, order.target);
+                        d->Dispatched(request, ip, order.target);
                     }
                     dispatched[i] += order.count;
                     left -= order.count;
