@@ -11,6 +11,7 @@
 #include "ns3/boolean.h"
 #include "ns3/cards-dispatcher.h"
 #include "ns3/compute-vector.h"
+#include "ns3/double.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/jbsq-dispatcher.h"
 #include "ns3/multicore-server.h"
@@ -366,6 +367,149 @@ class AffinityTableTestCase : public TestCase
 };
 
 /**
+ * \param requestClass a class
+ * \param sent send time
+ * \return a request header of that class
+ */
+ServiceRequestHeader
+Request(uint8_t requestClass, Time sent = Time(0))
+{
+    ServiceRequestHeader h;
+    h.SetRequestClass(requestClass);
+    h.SetSendTime(sent);
+    return h;
+}
+
+/// The authors' P4 rules: the tournament, the random share, per-type
+/// registers, reclaimed counts and affinity entries, RR per type.
+class P4RulesTestCase : public TestCase
+{
+  public:
+    P4RulesTestCase()
+        : TestCase("P4 rules: tournament with coin flips, random share, per-type loads, counts "
+                   "and affinity entries reclaimed after their timeout, round robin per type")
+    {
+    }
+
+  private:
+    /**
+     * \param loads reported load per entry
+     * \param share RandomShare
+     * \return the share of 80 000 decisions each entry gets (K = every entry)
+     */
+    std::vector<double> Shares(const std::vector<uint32_t>& loads, double share)
+    {
+        auto d = CreateObject<PowerOfKDispatcher>();
+        d->SetAttribute("K", UintegerValue(loads.size()));
+        d->SetAttribute("RandomShare", DoubleValue(share));
+        d->SetAttribute("LoadTracker", PointerValue(CreateObject<ReportedLoadTracker>()));
+        d->SetComputeVector(Entries(loads.size()));
+        d->AssignStreams(3);
+        for (uint32_t i = 0; i < loads.size(); ++i)
+        {
+            d->NotifyReply(i, Reply(loads[i]));
+        }
+        ServiceRequestHeader request;
+        Ipv4Header ip;
+        const uint32_t draws = 80000;
+        std::vector<double> shares(loads.size(), 0);
+        for (uint32_t n = 0; n < draws; ++n)
+        {
+            shares[d->Choose(request, ip)] += 1.0 / draws;
+        }
+        return shares;
+    }
+
+    void DoRun() override
+    {
+        // Ties are settled pair by pair: three zeros in the first half, one
+        // in the second; the lone one wins half the time, not a quarter.
+        std::vector<double> s = Shares({0, 0, 0, 1, 1, 1, 1, 0}, 0);
+        const double tournament[] = {0.125, 0.125, 0.25, 0, 0, 0, 0, 0.5};
+        for (uint32_t i = 0; i < 8; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(s[i], tournament[i], 0.01, "tournament: entry " << i);
+        }
+        // A quarter at random: the least loaded gets 0.75 + 0.25 / 4.
+        s = Shares({0, 5, 5, 5}, 0.25);
+        NS_TEST_EXPECT_MSG_EQ_TOL(s[0], 0.8125, 0.01, "random share: the least loaded");
+        NS_TEST_EXPECT_MSG_EQ_TOL(s[3], 0.0625, 0.01, "random share: another");
+
+        // One count per (entry, type).
+        auto typed = CreateObject<ProactiveLoadTracker>();
+        typed->SetAttribute("PerClass", BooleanValue(true));
+        typed->Reset(2);
+        for (int i = 0; i < 3; ++i)
+        {
+            typed->Dispatched(0, Request(1));
+        }
+        typed->Dispatched(1, Request(0));
+        NS_TEST_ASSERT_MSG_EQ(typed->GetLoad(0, 1), 3, "type 1 at entry 0");
+        NS_TEST_ASSERT_MSG_EQ(typed->GetLoad(0, 0), 0, "type 0 at entry 0");
+        NS_TEST_ASSERT_MSG_EQ(typed->GetLoad(1, 0), 1, "type 0 at entry 1");
+        NS_TEST_ASSERT_MSG_EQ(typed->GetLoad(1, 7), 0, "a type never seen");
+        ServiceRequestHeader reply = Request(1);
+        reply.SetMessageType(ServiceRequestHeader::REPLY);
+        typed->Replied(0, reply);
+        NS_TEST_ASSERT_MSG_EQ(typed->GetLoad(0, 1), 2, "uncounted in its type");
+        typed->Forget(0);
+        NS_TEST_ASSERT_MSG_EQ(typed->GetLoad(0, 1), 0, "forgotten in every type");
+
+        // Counts whose replies are lost: two requests sent at 0 (epoch 0 of
+        // 10 ms), one answered; the other is reclaimed at 20 ms, and its
+        // late reply does not uncount a newer request.
+        auto counts = CreateObject<ProactiveLoadTracker>();
+        counts->SetAttribute("Timeout", TimeValue(MilliSeconds(10)));
+        counts->Reset(1);
+        std::vector<int64_t> seen;
+        auto look = [&seen, counts]() { seen.push_back(counts->GetLoad(0)); };
+        ServiceRequestHeader late = Request(0);
+        late.SetMessageType(ServiceRequestHeader::REPLY);
+        Simulator::Schedule(Time(0), [counts]() {
+            counts->Dispatched(0, Request(0));
+            counts->Dispatched(0, Request(0));
+        });
+        Simulator::Schedule(MilliSeconds(5), [counts, late]() { counts->Replied(0, late); });
+        Simulator::Schedule(MilliSeconds(19), look);  // 1 left
+        Simulator::Schedule(MilliSeconds(21), look);  // reclaimed at 20 ms
+        Simulator::Schedule(MilliSeconds(22), [counts, late]() {
+            counts->Dispatched(0, Request(0, MilliSeconds(22)));
+            counts->Replied(0, late); // the lost request's reply, at last
+        });
+        Simulator::Schedule(MilliSeconds(23), look); // the new request still counted
+        Simulator::Stop(MilliSeconds(25));           // (it would be reclaimed at 40 ms)
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ((seen == std::vector<int64_t>{1, 0, 1}), true, "reclaimed, once");
+        NS_TEST_ASSERT_MSG_EQ(counts->GetReclaimed(), 1, "counted");
+
+        // Affinity entries: a slot held past the timeout changes hands.
+        RequestAffinityTable one(1, 1, MilliSeconds(10));
+        NS_TEST_ASSERT_MSG_EQ(one.Insert(1, 10, 3, Time(0)), true, "empty slot");
+        NS_TEST_ASSERT_MSG_EQ(one.Insert(2, 10, 4, MilliSeconds(5)), false, "held, young");
+        NS_TEST_ASSERT_MSG_EQ(one.Insert(2, 10, 4, MilliSeconds(11)), true, "held too long");
+        NS_TEST_ASSERT_MSG_EQ(one.GetReclaimed(), 1, "reclaimed");
+        NS_TEST_ASSERT_MSG_EQ(one.Lookup(1, 10), RequestAffinityTable::NOT_FOUND, "old one gone");
+        NS_TEST_ASSERT_MSG_EQ(one.GetSize(), 1, "one entry");
+
+        // Round robin: each type its own turn, over its own entries.
+        auto rr = CreateObject<RoundRobinDispatcher>();
+        rr->SetComputeVector(Entries(4));
+        Ipv4Header ip;
+        std::vector<uint32_t> odd{1, 3};
+        std::vector<uint32_t> order;
+        for (int n = 0; n < 4; ++n)
+        {
+            order.push_back(rr->Choose(Request(0), ip));
+            order.push_back(rr->Choose(Request(1), ip, odd));
+        }
+        NS_TEST_ASSERT_MSG_EQ((order == std::vector<uint32_t>{0, 1, 1, 3, 2, 1, 3, 3}),
+                              true,
+                              "type 0 cycles 0-3, type 1 its own 1, 3");
+    }
+};
+
+/**
  * \return a small rack: 4 servers x 2 workers, exp(20us) service, 0.2 s
  */
 RackSchedScenario::Parameters
@@ -404,7 +548,7 @@ class RackConservationTestCase : public TestCase
     void DoRun() override
     {
         RackSchedScenario::Parameters p = SmallRack();
-        p.tracking = "proactive";
+        p.tracking = "proactive-k";
         p.packetsPerRequest = m_packets;
         std::string error;
         NS_TEST_ASSERT_MSG_EQ(p.Validate(error), true, error);
@@ -445,6 +589,42 @@ class RackConservationTestCase : public TestCase
 
     uint32_t m_packets; //!< packets per request
     bool m_tiny;        //!< one-slot table
+};
+
+/// JBSQ's switch queue is bounded: beyond QueueLimit requests are dropped, with their reason.
+class JbsqQueueLimitTestCase : public TestCase
+{
+  public:
+    JbsqQueueLimitTestCase()
+        : TestCase("JBSQ overloaded: the switch holds at most QueueLimit requests and drops the "
+                   "rest as 'Switch queue full'; requests conserved")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RackSchedScenario::Parameters p = SmallRack();
+        p.policy = "jbsq";
+        p.load = 1.5;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(p.Validate(error), true, error);
+        RackSchedScenario s(p);
+        s.Build();
+        Ptr<RackScheduler> tor = s.GetRack().GetSwitch();
+        tor->SetAttribute("QueueLimit", UintegerValue(50));
+        s.Run();
+        auto drops = tor->GetDrops();
+        NS_TEST_ASSERT_MSG_GT(drops[RackScheduler::QUEUE_FULL_DROP], 1000, "dropped at the switch");
+        NS_TEST_ASSERT_MSG_EQ(tor->GetQueuePeak(), 50, "bounded");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(s.GetDropped(),
+                                    drops[RackScheduler::QUEUE_FULL_DROP],
+                                    "the scenario counts them");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(s.GetSent(),
+                                    s.GetCompleted() + s.GetDropped(),
+                                    "none counted twice");
+        Simulator::Destroy();
+    }
 };
 
 /// Client(N): every client has a view of its own.
@@ -1024,6 +1204,8 @@ class RackSchedTestSuite : public TestSuite
         AddTestCase(new JbsqTestCase());
         AddTestCase(new AvailabilityTestCase());
         AddTestCase(new AffinityTableTestCase());
+        AddTestCase(new P4RulesTestCase());
+        AddTestCase(new JbsqQueueLimitTestCase());
         AddTestCase(new TypeQueuesTestCase());
         AddTestCase(new RackOptionsTestCase());
         AddTestCase(new RackConservationTestCase(1, false));

@@ -3,7 +3,7 @@ Microsecond-Scale Scheduler for Rack-Scale Computers", OSDI'20) with
 racksched-scenario.
 
     python -m request_scheduling.racksched --out results/racksched [--scale quick|paper] \
-        [--only policies,scaleout,getscan,tracking,heterogeneous]
+        [--only policies,scaleout,getscan,tracking,heterogeneous,sampling]
 
 Writes, per experiment, the runs (``*-runs.csv``), means with 95 %
 confidence intervals (``*-summary.csv``), gnuplot figures (``fig-*.png``)
@@ -20,8 +20,12 @@ and the figures of merit (``summary.json``):
   for 50/50 as the authors' servers have), p99 per type;
 * tracking (Fig. 16): INT1 (requests at the server, from replies), INT2
   (the least loaded server only, as the authors' P4 program keeps it), INT3
-  (outstanding service time), waiting requests only, and proactive tracking;
-* heterogeneous (Fig. 11): half the servers with 4 worker cores instead of 8.
+  (outstanding service time), waiting requests only, proactive tracking
+  with the authors' rule (least loaded of all, 25 % random) and proactive
+  counts over power-of-2, with CIs over at least 5 runs;
+* heterogeneous (Fig. 11): half the servers with 4 worker cores instead of 8;
+* sampling: power-of-2's independent against distinct samples over 8
+  single-core servers, against the exact Markov chain.
 
 The throughput at the SLO is where the p99 latency crosses SLO_FACTOR (1.5)
 times the p99 of the workload's service time itself (the p99 of an idle
@@ -43,8 +47,9 @@ from typing import Optional
 import numpy as np
 import pandas as pd
 
-from . import DirectoryCache, plot, summarize, sweep
-from .reproduce import reproduce_main
+from . import DirectoryCache, plot, summarize, sweep, theory
+from .reproduce import recorded, reproduce_main
+from .stats import failed_runs, mean_ci
 
 # Mean service time (us) of each workload.
 WORKLOADS = {"exp50": 50.0, "bimodal90": 95.0, "bimodal50": 275.0, "trimodal": 1850.0,
@@ -64,6 +69,11 @@ SCALES = {
 SLO_FACTOR = 1.5
 METRICS = ["throughput_rps", "p99_us", "p50_us", "mean_us"]
 CORES = 64  # the default rack: 8 servers x 8 workers
+# The tracking schemes compared, and the fewest runs per point for their CIs.
+TRACKINGS = ["int1", "int2", "int3", "queue", "proactive", "proactive-k"]
+TRACKING_RUNS = 5
+# Runs of the sampling check.
+SAMPLING_RUNS = 20
 
 
 def _sweep(out: Path, grid: dict, scale: dict, jobs: int, progress: Optional[bool], **fixed) -> pd.DataFrame:
@@ -175,12 +185,50 @@ def getscan(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) 
 
 
 def tracking(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
-    """Power-of-2 with each load-tracking scheme."""
-    runs = _sweep(out, {"tracking": ["int1", "int2", "int3", "queue", "proactive"], "load": scale["loads"]},
+    """Each load-tracking scheme with the rule of the authors' program for
+    it (proactive: the least loaded of all plus a random share; int2: the
+    registered minimum plus a random share; int1, int3: power-of-2), and
+    proactive counts over power-of-2 (proactive-k). At least
+    TRACKING_RUNS runs per point: the throughput at the SLO is found run
+    by run and given with its 95 % CI."""
+    scale = scale | {"runs": max(scale["runs"], TRACKING_RUNS)}
+    runs = _sweep(out, {"tracking": TRACKINGS, "load": scale["loads"]},
                   scale, jobs, progress, workload="bimodal90", **_timing(scale, "bimodal90"))
-    s = _curves(out, "tracking", runs, ["tracking"], "tracking", "load tracking (bimodal90)")
+    _curves(out, "tracking", runs, ["tracking"], "tracking", "load tracking (bimodal90)")
     slo = SLO_FACTOR * SERVICE_P99["bimodal90"]
-    return {f"tracking_krps_at_slo_{t}": throughput_at_slo(g, slo) / 1e3 for t, g in s.groupby("tracking")}
+    result = {}
+    for t, g in runs[~failed_runs(runs)].groupby("tracking"):
+        per_run = [throughput_at_slo(r, slo) / 1e3 for _, r in g.groupby("run")]
+        mean, ci = mean_ci(per_run)
+        result[f"tracking_krps_at_slo_{t}"] = [round(mean, 2), round(ci, 2)]
+    return result
+
+
+def sampling(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+    """Independent against distinct samples for power-of-2 over 8
+    single-core servers at 0.9 load, Exp(50) service, with proactive counts
+    (the switch knows each queue up to the packets in flight): the mean
+    latency's difference run by run (same seeds: same arrivals and service
+    times), against a reference of the same queueing system written apart
+    from the module (theory.power_of_d_simulated: the Markov chain, no
+    network, 2 000 replicas)."""
+    grid = {"sampling": ["independent", "distinct"]}
+    runs = sweep("racksched-scenario", grid, runs=SAMPLING_RUNS, jobs=jobs, progress=progress,
+                 cache=DirectoryCache(out / ".cache"), workload="exp50", servers=8, workers=1, load=0.9,
+                 tracking="proactive-k", intra="cfcfs", duration="2s", warmup="200ms")
+    runs.to_csv(out / "sampling-runs.csv", index=False)
+    by = runs[~failed_runs(runs)].pivot(index="run", columns="sampling", values="mean_us")
+    service = WORKLOADS["exp50"]
+    ref = {r: service * v for r, v in theory.power_of_d_simulated(8, 0.9, grid["sampling"]).items()}
+
+    def pair(values):
+        return [round(v, 2) for v in mean_ci(values)]
+
+    return {"sampling_runs": int(len(by)),
+            "sampling_mean_us": {r: pair(by[r]) for r in grid["sampling"]},
+            "sampling_independent_minus_distinct_us": pair(by["independent"] - by["distinct"]),
+            "sampling_reference_sojourn_us": {r: pair(v) for r, v in ref.items()},
+            "sampling_reference_independent_minus_distinct_us": pair(ref["independent"] - ref["distinct"])}
 
 
 def heterogeneous(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
@@ -195,11 +243,9 @@ def heterogeneous(out: Path, scale: dict, jobs: int, progress: Optional[bool] = 
 def main(argv=None) -> int:
     return reproduce_main(
         "racksched", "Reproduce the RackSched evaluation", "results/racksched", SCALES,
-        {"policies": lambda out, scale, args: policies(out, scale, args.jobs, args.progress),
-         "scaleout": lambda out, scale, args: scaleout(out, scale, args.jobs, args.progress),
-         "getscan": lambda out, scale, args: getscan(out, scale, args.jobs, args.progress),
-         "tracking": lambda out, scale, args: tracking(out, scale, args.jobs, args.progress),
-         "heterogeneous": lambda out, scale, args: heterogeneous(out, scale, args.jobs, args.progress)},
+        {name: recorded("racksched", name, f, argv) for name, f in
+         {"policies": policies, "scaleout": scaleout, "getscan": getscan, "tracking": tracking,
+          "heterogeneous": heterogeneous, "sampling": sampling}.items()},
         argv)
 
 

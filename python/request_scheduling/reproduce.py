@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Callable, Mapping, Optional
 
@@ -52,3 +55,31 @@ def reproduce_main(
         summary_path.write_text(json.dumps(summary, indent=2))
     print(json.dumps(summary, indent=2))
     return 0
+
+
+def commit() -> str:
+    """The module's git commit ("+dirty" with uncommitted changes to tracked files)."""
+    try:
+        here = Path(__file__).resolve().parent
+        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True,
+                             check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
+                               capture_output=True, text=True, check=True).stdout.strip()
+        return sha + ("+dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def recorded(module: str, name: str, experiment, argv=None) -> Experiment:
+    """An experiment ``experiment(out, scale, jobs, progress)`` that records
+    with its results (``<name>_record``) the command, the commit and the wall
+    time that made them."""
+    def wrapped(out: Path, scale: dict, args: argparse.Namespace) -> dict:
+        start, made_by = time.monotonic(), commit()
+        result = experiment(out, scale, args.jobs, args.progress)
+        words = sys.argv[1:] if argv is None else list(argv)
+        result[f"{name}_record"] = {"command": f"python -m request_scheduling.{module} " + " ".join(words),
+                                    "commit": made_by, "wall_s": round(time.monotonic() - start, 1),
+                                    "jobs": args.jobs, "date": time.strftime("%Y-%m-%d")}
+        return result
+    return wrapped

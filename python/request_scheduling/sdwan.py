@@ -39,10 +39,8 @@ discarded, 5 runs per point); ``--scale quick`` runs 20 s (5 s discarded),
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Optional
 
@@ -50,7 +48,7 @@ import numpy as np
 import pandas as pd
 
 from . import plot, run, summarize, sweep
-from .reproduce import reproduce_main
+from .reproduce import recorded, reproduce_main
 from .stats import failed_runs, mean_ci
 
 SCALES = {
@@ -279,32 +277,6 @@ def fig6(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> 
     return result
 
 
-def _commit() -> str:
-    try:
-        here = Path(__file__).resolve().parent
-        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True,
-                             check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
-                               capture_output=True, text=True, check=True).stdout.strip()
-        return sha + ("+dirty" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
-def _recorded(name: str, experiment, argv):
-    """Run an experiment and record with its results the command, the
-    commit and the wall time that made them."""
-    def wrapped(out: Path, scale: dict, args) -> dict:
-        start, commit = time.monotonic(), _commit()
-        result = experiment(out, scale, args.jobs, args.progress)
-        words = sys.argv[1:] if argv is None else list(argv)
-        result[f"{name}_record"] = {"command": "python -m request_scheduling.sdwan " + " ".join(words),
-                                    "commit": commit, "wall_s": round(time.monotonic() - start, 1),
-                                    "jobs": args.jobs, "date": time.strftime("%Y-%m-%d")}
-        return result
-    return wrapped
-
-
 def _pm(pair, digits: int = 2) -> str:
     value, half = pair
     return f"{value:.{digits}f} ± {half:.{digits}f}"
@@ -395,7 +367,7 @@ def main(argv=None) -> int:
         return 0
     return reproduce_main(
         "sdwan", "Reproduce the SD-WAN splitter evaluation", "results/sdwan", SCALES,
-        {name: _recorded(name, f, argv) for name, f in
+        {name: recorded("sdwan", name, f, argv) for name, f in
          {"fig4a": fig4a, "fig4b": fig4b, "fig5": fig5, "fig6": fig6}.items()},
         argv)
 
