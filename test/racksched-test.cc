@@ -470,8 +470,8 @@ class P4RulesTestCase : public TestCase
             counts->Dispatched(0, Request(0));
         });
         Simulator::Schedule(MilliSeconds(5), [counts, late]() { counts->Replied(0, late); });
-        Simulator::Schedule(MilliSeconds(19), look);  // 1 left
-        Simulator::Schedule(MilliSeconds(21), look);  // reclaimed at 20 ms
+        Simulator::Schedule(MilliSeconds(19), look); // 1 left
+        Simulator::Schedule(MilliSeconds(21), look); // reclaimed at 20 ms
         Simulator::Schedule(MilliSeconds(22), [counts, late]() {
             counts->Dispatched(0, Request(0, MilliSeconds(22)));
             counts->Replied(0, late); // the lost request's reply, at last

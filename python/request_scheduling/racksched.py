@@ -62,11 +62,13 @@ POLICIES = ["racksched", "random", "rr", "shortest", "client", "jbsq", "shinjuku
 SCALES = {
     "paper": {"requests": None, "seconds": 10.0, "runs": 2,
               "loads": [0.3, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99]},
-    "quick": {"requests": 150000, "seconds": None, "runs": 1,
-              "loads": [0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98]},
+    "quick": {"requests": 150000, "seconds": None, "runs": 2,
+              "loads": [0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 1.0]},
 }
 # The p99 latency objective: this many times the service time's own p99.
 SLO_FACTOR = 1.5
+# The load at which p99s are compared.
+HIGH_LOAD = 0.95
 METRICS = ["throughput_rps", "p99_us", "p50_us", "mean_us"]
 CORES = 64  # the default rack: 8 servers x 8 workers
 # The tracking schemes compared, and the fewest runs per point for their CIs.
@@ -122,24 +124,67 @@ def _curves(out: Path, name: str, runs: pd.DataFrame, by: list[str], series: str
     return s
 
 
+def at_slo(runs: pd.DataFrame, by: str, slo_us: float) -> pd.DataFrame:
+    """The throughput at the SLO (kRPS) of each curve of a sweep, run by
+    run (``by`` value, ``run``), and whether its p99 crossed the SLO within
+    the load grid (if not, the throughput is a lower bound)."""
+    rows = [{by: key, "run": run, "krps": throughput_at_slo(g, slo_us) / 1e3,
+             "crossed": bool((g["p99_us"] > slo_us).any())}
+            for (key, run), g in runs[~failed_runs(runs)].groupby([by, "run"])]
+    return pd.DataFrame(rows)
+
+
+def _bound(a_crossed: bool, b_crossed: bool) -> str:
+    """How a ratio a / b of throughputs at the SLO stands: "=" if both
+    curves crossed the SLO, ">=" if only b did (a's throughput is a lower
+    bound), "<=" if only a did, "?" if neither."""
+    return {(True, True): "=", (False, True): ">=", (True, False): "<=", (False, False): "?"}[(a_crossed, b_crossed)]
+
+
+def ratio_at_slo(at: pd.DataFrame, by: str, a, b: list) -> list:
+    """[mean, 95 % CI half-width, bound] of a's throughput at the SLO over
+    the best of ``b``'s, run by run (the curves of a run share its seed)."""
+    wide = at.pivot(index="run", columns=by, values="krps")
+    crossed = at.groupby(by)["crossed"].all()
+    mean, ci = mean_ci(wide[a] / wide[b].max(axis=1))
+    return [round(mean, 3), round(ci, 3), _bound(bool(crossed[a]), bool(crossed[b].all()))]
+
+
+def _at_slo_summary(at: pd.DataFrame, by: str) -> dict:
+    """{curve: [mean kRPS, CI half-width, whether every run crossed the SLO]}."""
+    return {str(k): [round(m, 1), round(c, 1), bool(g["crossed"].all())]
+            for k, g in at.groupby(by) for m, c in [mean_ci(g["krps"])]}
+
+
+def _at_load(s: pd.DataFrame, by: str, metric: str) -> dict:
+    """{curve: [mean, CI half-width]} of a metric at HIGH_LOAD."""
+    top = s[np.isclose(s.load, HIGH_LOAD)].set_index(by)
+    return {str(k): [round(top.loc[k, metric], 1), round(top.loc[k, f"{metric}_ci"], 1)] for k in top.index}
+
+
 def policies(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
-    """p99 vs throughput, every policy, the four synthetic workloads."""
+    """p99 vs throughput, every policy, the four synthetic workloads; the
+    throughput at the SLO with its CI, and RackSched's over the talk's
+    baseline (Shinjuku servers behind random dispatch), over client-based
+    and over the best of random, RR and client, run by run."""
     result = {}
     for workload in ["exp50", "bimodal90", "bimodal50", "trimodal"]:
         runs = _sweep(out, {"policy": POLICIES, "load": scale["loads"]}, scale, jobs, progress,
                       workload=workload, **_timing(scale, workload))
         s = _curves(out, f"policies-{workload}", runs, ["policy"], "policy", f"{workload}: p99 vs throughput")
         slo = SLO_FACTOR * SERVICE_P99[workload]
-        at = {p: throughput_at_slo(g, slo) for p, g in s.groupby("policy")}
-        best_baseline = max(at[p] for p in ("random", "rr", "client"))
-        top = s[s.load == max(scale["loads"])].set_index("policy")
-        result |= {f"{workload}_short_p99_us_at_{max(scale['loads']):g}_{p}": float(top.loc[p, "short_p99_us"])
-                   for p in top.index}
-        result |= {f"{workload}_slo_us": slo,
-                   **{f"{workload}_krps_at_slo_{p}": at[p] / 1e3 for p in at},
-                   f"{workload}_racksched_over_best_of_random_rr_client": at["racksched"] / best_baseline
-                   if best_baseline else float("nan")}
-    return result
+        at = at_slo(runs, "policy", slo)
+        result[workload] = {
+            "slo_us": slo,
+            "krps_at_slo": _at_slo_summary(at, "policy"),
+            "racksched_over": {"shinjuku": ratio_at_slo(at, "policy", "racksched", ["shinjuku"]),
+                               "client": ratio_at_slo(at, "policy", "racksched", ["client"]),
+                               "best_of_random_rr_client": ratio_at_slo(at, "policy", "racksched",
+                                                                        ["random", "rr", "client"])},
+            "p99_us_at_high_load": _at_load(s, "policy", "p99_us"),
+            "short_p99_us_at_high_load": _at_load(s, "policy", "short_p99_us"),
+        }
+    return {"policies": result, "high_load": HIGH_LOAD}
 
 
 def scaleout(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
@@ -149,22 +194,24 @@ def scaleout(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None)
         frames.append(_sweep(out, {"load": scale["loads"]}, scale, jobs, progress, servers=servers,
                              workload="bimodal90", **_timing(scale, "bimodal90", servers * 8))
                       .assign(servers=servers))
-    s = _curves(out, "scaleout", pd.concat(frames, ignore_index=True), ["servers"], "servers",
-                "RackSched scale-out (bimodal90)")
+    runs = pd.concat(frames, ignore_index=True)
+    _curves(out, "scaleout", runs, ["servers"], "servers", "RackSched scale-out (bimodal90)")
     slo = SLO_FACTOR * SERVICE_P99["bimodal90"]
-    at = {int(n): throughput_at_slo(g, slo) / 1e3 for n, g in s.groupby("servers")}
-    rows = pd.DataFrame({"servers": list(at), "krps_at_slo": list(at.values())})
+    at = at_slo(runs, "servers", slo)
+    summary = _at_slo_summary(at, "servers")
+    rows = pd.DataFrame({"servers": [int(n) for n in summary], "krps_at_slo": [v[0] for v in summary.values()],
+                         "krps_at_slo_ci": [v[1] for v in summary.values()]})
     rows.to_csv(out / "scaleout-at-slo.csv", index=False)
+    one = rows.krps_at_slo.iloc[0]
     plot.line_plot(rows.assign(curve="racksched"), "servers", "krps_at_slo", "curve",
                    out / "fig-scaleout-at-slo.png", title=f"throughput at p99 <= {slo:g} us",
                    xlabel="servers", ylabel="KRPS",
-                   extra_series=[("linear", list(at), [at[1] * n for n in at])])
-    return {f"scaleout_krps_at_slo_{n}": v for n, v in at.items()} | {
-        "scaleout_8_over_1": at[8] / at[1] if at[1] else float("nan")}
+                   extra_series=[("linear", list(rows.servers), [one * n for n in rows.servers])])
+    return {"scaleout": {"krps_at_slo": summary, "8_over_1": ratio_at_slo(at, "servers", 8, [1])}}
 
 
 def getscan(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
-    """GET/SCAN mixes: p99 of each type, RackSched against random and Shinjuku."""
+    """GET/SCAN mixes: p99 of each type, RackSched against random and client-based."""
     result = {}
     for workload in ["getscan90", "getscan50"]:
         runs = _sweep(out, {"policy": ["racksched", "random", "client"], "load": scale["loads"]}, scale, jobs,
@@ -178,10 +225,9 @@ def getscan(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) 
             plot.line_plot(s, "throughput_krps", f"{kind}_p99_us", "policy", out / f"fig-{workload}-{kind}.png",
                            title=f"{workload}: {kind.upper()} p99", xlabel="throughput (KRPS)",
                            ylabel="p99 latency (us)", logy=True)
-        top = s[s.load == max(scale["loads"])].set_index("policy")
-        result |= {f"{workload}_{kind}_p99_us_at_{max(scale['loads']):g}_{p}": float(top.loc[p, f"{kind}_p99_us"])
-                   for kind in ("get", "scan") for p in top.index}
-    return result
+        result[workload] = {f"{kind}_p99_us_at_high_load": _at_load(s, "policy", f"{kind}_p99_us")
+                            for kind in ("get", "scan")}
+    return {"getscan": result}
 
 
 def tracking(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
@@ -194,14 +240,11 @@ def tracking(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None)
     scale = scale | {"runs": max(scale["runs"], TRACKING_RUNS)}
     runs = _sweep(out, {"tracking": TRACKINGS, "load": scale["loads"]},
                   scale, jobs, progress, workload="bimodal90", **_timing(scale, "bimodal90"))
-    _curves(out, "tracking", runs, ["tracking"], "tracking", "load tracking (bimodal90)")
+    s = _curves(out, "tracking", runs, ["tracking"], "tracking", "load tracking (bimodal90)")
     slo = SLO_FACTOR * SERVICE_P99["bimodal90"]
-    result = {}
-    for t, g in runs[~failed_runs(runs)].groupby("tracking"):
-        per_run = [throughput_at_slo(r, slo) / 1e3 for _, r in g.groupby("run")]
-        mean, ci = mean_ci(per_run)
-        result[f"tracking_krps_at_slo_{t}"] = [round(mean, 2), round(ci, 2)]
-    return result
+    return {"tracking": {"runs": scale["runs"],
+                         "krps_at_slo": _at_slo_summary(at_slo(runs, "tracking", slo), "tracking"),
+                         "p99_us_at_high_load": _at_load(s, "tracking", "p99_us")}}
 
 
 def sampling(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
@@ -235,9 +278,9 @@ def heterogeneous(out: Path, scale: dict, jobs: int, progress: Optional[bool] = 
     """Four of the eight servers with 4 worker cores."""
     runs = _sweep(out, {"policy": ["racksched", "random", "rr", "client"], "load": scale["loads"]}, scale, jobs,
                   progress, workload="bimodal90", heterogeneous="4:4", **_timing(scale, "bimodal90", 48))
-    s = _curves(out, "heterogeneous", runs, ["policy"], "policy", "heterogeneous rack (4 x 8 + 4 x 4 cores)")
+    _curves(out, "heterogeneous", runs, ["policy"], "policy", "heterogeneous rack (4 x 8 + 4 x 4 cores)")
     slo = SLO_FACTOR * SERVICE_P99["bimodal90"]
-    return {f"heterogeneous_krps_at_slo_{p}": throughput_at_slo(g, slo) / 1e3 for p, g in s.groupby("policy")}
+    return {"heterogeneous": {"krps_at_slo": _at_slo_summary(at_slo(runs, "policy", slo), "policy")}}
 
 
 def main(argv=None) -> int:

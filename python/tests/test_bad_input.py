@@ -123,8 +123,16 @@ CASES = {
     "racksched-scenario": {
         "policy": values(CHOICE, ["jsq"]),
         "k": values(UINT1, ["9"]) + values(["3"], extra=["--policy=random"])
-             + values(["3"], extra=["--policy=shortest"]) + values(["3"], extra=["--tracking=int2"]),
+             + values(["3"], extra=["--policy=shortest"]) + values(["3"], extra=["--tracking=int2"])
+             + values(["3"], extra=["--tracking=proactive"]),
         "tracking": values(CHOICE) + values(["int3"], extra=["--policy=random"]),
+        "sampling": values(CHOICE) + values(["distinct"], extra=["--policy=shortest"])
+                    + values(["distinct"], extra=["--tracking=proactive"])
+                    + values(["distinct"], extra=["--policy=jbsq"]),
+        "random-share": values(["-0.1", "1.5", "-0", "1e-400", *JUNK])
+                        + values(["0.1"], extra=["--tracking=int1"])
+                        + values(["0.1"], extra=["--policy=random"]),
+        "per-type-load": values(CHOICE, ["true"]) + values(["on"], extra=["--policy=rr"]),
         "servers": values(UINT1, ["1001"]),
         "workers": values(UINT1, ["1025"]),
         "heterogeneous": values(["9:4", "4", "4:0", "0:4", "a:b", "4:4:4", "-1:4", "4:1025"]),
