@@ -100,10 +100,13 @@ reproduce-sdwan: build
 	$(PYTHON) -m request_scheduling.sdwan --out results/sdwan/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
 
 # RackSched's figures (policies, scale-out, GET/SCAN, load tracking,
-# heterogeneous rack) into results/racksched/ (SCALE=quick: ~15 min;
-# paper: 10 s per point, many hours).
+# heterogeneous rack, the sampling check) into results/racksched/$(SCALE)
+# (SCALE=quick: ~45 min on 2 cores; paper: 10 s per point, the scale-out
+# figure alone ~30 min, everything ~10 CPU-hours); ONLY=scaleout,... picks
+# experiments. The doc's table is `python -m request_scheduling.racksched
+# table` of quick's summary and paper's scale-out.
 reproduce-racksched: build
-	$(PYTHON) -m request_scheduling.racksched --out results/racksched --scale $(SCALE)
+	$(PYTHON) -m request_scheduling.racksched --out results/racksched/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
 
 # Batchy's evaluation (static tables, contours, dynamics, controller
 # overhead) into results/batchy/ (SCALE=quick: ~40 min on 2 cores).

@@ -455,8 +455,8 @@ class P4RulesTestCase : public TestCase
         typed->Forget(0);
         NS_TEST_ASSERT_MSG_EQ(typed->GetLoad(0, 1), 0, "forgotten in every type");
 
-        // Counts whose replies are lost: two requests sent at 0 (epoch 0 of
-        // 10 ms), one answered; the other is reclaimed at 20 ms, and its
+        // Counts whose replies are lost: two requests counted at 0, one
+        // answered; the other is reclaimed at the sweep of 10 ms, and its
         // late reply does not uncount a newer request.
         auto counts = CreateObject<ProactiveLoadTracker>();
         counts->SetAttribute("Timeout", TimeValue(MilliSeconds(10)));
@@ -470,18 +470,39 @@ class P4RulesTestCase : public TestCase
             counts->Dispatched(0, Request(0));
         });
         Simulator::Schedule(MilliSeconds(5), [counts, late]() { counts->Replied(0, late); });
-        Simulator::Schedule(MilliSeconds(19), look); // 1 left
-        Simulator::Schedule(MilliSeconds(21), look); // reclaimed at 20 ms
-        Simulator::Schedule(MilliSeconds(22), [counts, late]() {
-            counts->Dispatched(0, Request(0, MilliSeconds(22)));
+        Simulator::Schedule(MilliSeconds(9), look);  // 1 left
+        Simulator::Schedule(MilliSeconds(11), look); // reclaimed at 10 ms
+        Simulator::Schedule(MilliSeconds(12), [counts, late]() {
+            counts->Dispatched(0, Request(0, MilliSeconds(12)));
             counts->Replied(0, late); // the lost request's reply, at last
         });
-        Simulator::Schedule(MilliSeconds(23), look); // the new request still counted
-        Simulator::Stop(MilliSeconds(25));           // (it would be reclaimed at 40 ms)
+        Simulator::Schedule(MilliSeconds(13), look); // the new request still counted
+        Simulator::Stop(MilliSeconds(15));           // (it would be reclaimed at 30 ms)
         Simulator::Run();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_EQ((seen == std::vector<int64_t>{1, 0, 1}), true, "reclaimed, once");
         NS_TEST_ASSERT_MSG_EQ(counts->GetReclaimed(), 1, "counted");
+
+        // JBSQ(1) over one single-core entry: a request whose reply is lost
+        // gives its place back after the timeout.
+        auto jbsq = CreateObject<JbsqDispatcher>();
+        jbsq->SetAttribute("Bound", UintegerValue(1));
+        jbsq->SetAttribute("Timeout", TimeValue(MilliSeconds(10)));
+        jbsq->SetComputeVector(Entries(1));
+        std::vector<bool> free;
+        auto release = [&free, jbsq]() {
+            Dispatcher::ReleaseOrder order;
+            free.push_back(jbsq->Release(1, order));
+        };
+        Simulator::Schedule(Time(0), [jbsq]() {
+            jbsq->Dispatched(Request(0), Ipv4Header(), 0); // never answered
+        });
+        Simulator::Schedule(MilliSeconds(5), release);
+        Simulator::Schedule(MilliSeconds(11), release);
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ((free == std::vector<bool>{false, true}), true, "place given back");
+        NS_TEST_ASSERT_MSG_EQ(jbsq->GetReclaimed(), 1, "JBSQ: counted");
 
         // Affinity entries: a slot held past the timeout changes hands.
         RequestAffinityTable one(1, 1, MilliSeconds(10));

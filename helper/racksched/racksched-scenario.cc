@@ -9,6 +9,7 @@
 #include "ns3/core-policy.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/jbsq-dispatcher.h"
 #include "ns3/load-tracker.h"
 #include "ns3/multicore-server-helper.h"
 #include "ns3/multicore-server.h"
@@ -388,6 +389,11 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::MulticoreServer::Policy", "intra");
     options.Owns("ns3::MulticoreServer::ComputeUnits", "workers");
     options.Owns("ns3::PowerOfKDispatcher::K", "k");
+    options.Owns("ns3::PowerOfKDispatcher::Sampling", "sampling");
+    options.Owns("ns3::PowerOfKDispatcher::RandomShare", "random-share");
+    options.Owns("ns3::LowestLoadDispatcher::RandomShare", "random-share");
+    options.Owns("ns3::LoadTracker::PerClass", "per-type-load");
+    options.Owns("ns3::MulticoreServer::ReportPerClass", "per-type-load");
     options.Owns("ns3::JbsqDispatcher::Bound", "jbsq-bound");
     options.Owns("ns3::Dispatcher::LoadTracker", "tracking");
     options.Owns("ns3::ReportedLoadTracker::Report", "tracking");
@@ -1080,13 +1086,19 @@ RackSchedScenario::Summarize() const
             .SetLatency("sojourn_", server->GetStats().GetAll());
         perServer.Set(std::to_string(s), one);
     }
+    // Counts of requests whose replies never came, taken back after their timeout.
     uint64_t reclaimed = 0;
+    uint64_t jbsqReclaimed = 0;
     for (Ptr<Dispatcher> d : GetDispatchers())
     {
         Ptr<PowerOfKDispatcher> pok = DynamicCast<PowerOfKDispatcher>(d);
         if (auto counts = pok ? DynamicCast<ProactiveLoadTracker>(pok->GetLoadTracker()) : nullptr)
         {
             reclaimed += counts->GetReclaimed();
+        }
+        if (Ptr<JbsqDispatcher> jbsq = DynamicCast<JbsqDispatcher>(d))
+        {
+            jbsqReclaimed += jbsq->GetReclaimed();
         }
     }
     Ptr<RackScheduler> tor = m_rack.GetSwitch();
@@ -1126,7 +1138,8 @@ RackSchedScenario::Summarize() const
         .Set("affinity_misses", tor->GetAffinityMisses())
         .Set("affinity_peak", tor->GetAffinityPeak())
         .Set("affinity_reclaimed", tor->GetAffinityReclaimed())
-        .Set("proactive_reclaimed", reclaimed);
+        .Set("proactive_reclaimed", reclaimed)
+        .Set("jbsq_reclaimed", jbsqReclaimed);
     return j;
 }
 

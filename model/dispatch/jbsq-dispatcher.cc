@@ -5,6 +5,7 @@
 #include "jbsq-dispatcher.h"
 
 #include "ns3/abort.h"
+#include "ns3/nstime.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -24,7 +25,15 @@ JbsqDispatcher::GetTypeId()
                                           "core) of an entry: n of JBSQ(n), >= 1",
                                           UintegerValue(3),
                                           MakeUintegerAccessor(&JbsqDispatcher::m_bound),
-                                          MakeUintegerChecker<uint32_t>(1));
+                                          MakeUintegerChecker<uint32_t>(1))
+                            .AddAttribute("Timeout",
+                                          "A request unanswered one to three Timeouts after "
+                                          "it was sent to its server is taken to be lost and its "
+                                          "place given back (0: never)",
+                                          TimeValue(MilliSeconds(100)),
+                                          MakeTimeAccessor(&JbsqDispatcher::SetTimeout,
+                                                           &JbsqDispatcher::GetTimeout),
+                                          MakeTimeChecker(Time(0)));
     return tid;
 }
 
@@ -65,10 +74,43 @@ JbsqDispatcher::Update(uint32_t target, uint32_t outstanding)
 }
 
 void
+JbsqDispatcher::SetTimeout(Time timeout)
+{
+    m_timeout = timeout;
+    m_pending.Configure(timeout, MakeCallback(&JbsqDispatcher::Reclaim, this));
+}
+
+Time
+JbsqDispatcher::GetTimeout() const
+{
+    return m_timeout;
+}
+
+uint64_t
+JbsqDispatcher::GetReclaimed() const
+{
+    return m_pending.GetReclaimed();
+}
+
+void
+JbsqDispatcher::DoDispose()
+{
+    m_pending.Reset();
+    Dispatcher::DoDispose();
+}
+
+void
+JbsqDispatcher::Reclaim(std::size_t target, int64_t lost)
+{
+    Update(target, m_outstanding[target] - std::min<int64_t>(lost, m_outstanding[target]));
+}
+
+void
 JbsqDispatcher::DoComputeVectorChanged()
 {
     m_outstanding.assign(GetComputeVector().GetN(), 0);
     m_ready.clear();
+    m_pending.Reset();
     for (uint32_t t = 0; t < m_outstanding.size(); ++t)
     {
         Update(t, 0);
@@ -76,15 +118,18 @@ JbsqDispatcher::DoComputeVectorChanged()
 }
 
 void
-JbsqDispatcher::DoDispatched(const ServiceRequestHeader& /* request */, uint32_t target)
+JbsqDispatcher::DoDispatched(const ServiceRequestHeader& request, uint32_t target)
 {
     Update(target, m_outstanding[target] + 1);
+    m_pending.Sent(target, request.GetSendTime());
 }
 
 void
-JbsqDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& /* reply */)
+JbsqDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& reply)
 {
-    if (target < m_outstanding.size() && m_outstanding[target] > 0)
+    // A request given back already, or never counted, is not uncounted.
+    if (target < m_outstanding.size() && m_pending.Answered(target, reply.GetSendTime()) &&
+        m_outstanding[target] > 0)
     {
         Update(target, m_outstanding[target] - 1);
     }
@@ -101,6 +146,10 @@ void
 JbsqDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
 {
     // Back from a failure, its lost requests no longer count; while down, it takes none.
+    if (available)
+    {
+        m_pending.Forget(target);
+    }
     Update(target, available ? 0 : m_outstanding.at(target));
 }
 

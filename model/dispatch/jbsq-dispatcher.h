@@ -6,6 +6,7 @@
 #define JBSQ_DISPATCHER_H
 
 #include "request-dispatcher.h"
+#include "unanswered-counts.h"
 
 #include <set>
 #include <vector>
@@ -26,12 +27,13 @@ namespace ns3
  * each reply, releases the head of its queue to the entry with the fewest
  * outstanding requests per core below the bound (ties: the lowest index,
  * the P4 code's first fit), kept in an ordered set: a release costs
- * O(log n) in the number of entries. The outstanding counts are exact (counted on
- * dispatch, uncounted on reply). Head-of-line blocking comes from the
- * bounded FCFS queues: R2P2's workers run each request to completion, so a
- * short request sent to a server whose workers are all on long ones waits
- * for them, and when every server is at its bound the switch's FIFO holds
- * short requests behind long ones.
+ * O(log n) in the number of entries. A request whose reply is lost would
+ * hold its place for ever: it is given back one to three Timeouts after
+ * it was sent to its server (UnansweredCounts) and counted (GetReclaimed). The outstanding counts
+ * are exact (counted on dispatch, uncounted on reply). Head-of-line blocking comes from the bounded
+ * FCFS queues: R2P2's workers run each request to completion, so a short request sent to a server
+ * whose workers are all on long ones waits for them, and when every server is at its bound the
+ * switch's FIFO holds short requests behind long ones.
  */
 class JbsqDispatcher : public Dispatcher
 {
@@ -49,8 +51,17 @@ class JbsqDispatcher : public Dispatcher
      * \return requests sent to it and not yet answered
      */
     uint32_t GetOutstanding(uint32_t target) const;
+    /// \return requests taken to be lost after Timeout
+    uint64_t GetReclaimed() const;
+    /**
+     * \param timeout how long a request may go unanswered (0: for ever)
+     */
+    void SetTimeout(Time timeout);
+    /// \return how long a request may go unanswered
+    Time GetTimeout() const;
 
   protected:
+    void DoDispose() override;
     /// Aborts: the host must use Release().
     uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
     bool DoRelease(uint32_t waiting, ReleaseOrder& order) override;
@@ -89,10 +100,18 @@ class JbsqDispatcher : public Dispatcher
      * \return its key among the ready
      */
     Ready KeyOf(uint32_t target) const;
+    /**
+     * \brief Give back the places of requests taken to be lost.
+     * \param target the entry
+     * \param lost how many
+     */
+    void Reclaim(std::size_t target, int64_t lost);
 
     uint32_t m_bound;                    //!< most outstanding per entry
     std::vector<uint32_t> m_outstanding; //!< per entry
     std::set<Ready> m_ready;             //!< available entries below the bound
+    Time m_timeout;                      //!< how long a request may go unanswered
+    UnansweredCounts m_pending;          //!< the outstanding requests, by send time
 };
 
 } // namespace ns3

@@ -190,21 +190,31 @@ PowerOfKDispatcher::DoChooseAmong(const ServiceRequestHeader& request,
     return SampleDistinct(m_scratch, request.GetRequestClass());
 }
 
+void
+PowerOfKDispatcher::Consider(uint32_t i,
+                             uint32_t entry,
+                             uint8_t c,
+                             uint32_t& best,
+                             int64_t& bestLoad) const
+{
+    int64_t load = m_tracker->GetLoad(entry, c);
+    // Strictly less: ties go to the earlier sample.
+    if (i == 0 || load < bestLoad)
+    {
+        best = entry;
+        bestLoad = load;
+    }
+}
+
 uint32_t
 PowerOfKDispatcher::SampleIndependent(const std::vector<uint32_t>& pool, uint8_t c)
 {
     auto last = static_cast<uint32_t>(pool.size() - 1);
-    uint32_t best = pool[m_pick->GetInteger(0, last)];
-    int64_t bestLoad = m_tracker->GetLoad(best, c);
-    for (uint32_t i = 1; i < m_k; ++i)
+    uint32_t best = 0;
+    int64_t bestLoad = 0;
+    for (uint32_t i = 0; i < m_k; ++i)
     {
-        uint32_t entry = pool[m_pick->GetInteger(0, last)];
-        int64_t load = m_tracker->GetLoad(entry, c);
-        if (load < bestLoad) // strictly: ties go to the earlier sample
-        {
-            best = entry;
-            bestLoad = load;
-        }
+        Consider(i, pool[m_pick->GetInteger(0, last)], c, best, bestLoad);
     }
     NS_LOG_LOGIC("chose " << best << " with load " << bestLoad << " among " << m_k
                           << " independent samples");
@@ -223,12 +233,7 @@ PowerOfKDispatcher::SampleDistinct(std::vector<uint32_t>& pool, uint8_t c)
     {
         uint32_t j = i + m_pick->GetInteger(0, n - i - 1);
         std::swap(pool[i], pool[j]);
-        int64_t load = m_tracker->GetLoad(pool[i], c);
-        if (i == 0 || load < bestLoad) // strictly: ties go to the earlier sample
-        {
-            best = pool[i];
-            bestLoad = load;
-        }
+        Consider(i, pool[i], c, best, bestLoad);
     }
     NS_LOG_LOGIC("chose " << best << " with load " << bestLoad << " among " << m_k
                           << " distinct samples");

@@ -105,6 +105,19 @@ class PowerOfKDispatcher : public Dispatcher
      */
     uint32_t SampleIndependent(const std::vector<uint32_t>& pool, uint8_t requestClass);
     /**
+     * \brief Keep a sample if it is the first or less loaded than the best.
+     * \param i the sample's rank in the draw
+     * \param entry the sampled entry
+     * \param requestClass the class whose loads are compared
+     * \param best the best entry so far
+     * \param bestLoad its load
+     */
+    void Consider(uint32_t i,
+                  uint32_t entry,
+                  uint8_t requestClass,
+                  uint32_t& best,
+                  int64_t& bestLoad) const;
+    /**
      * \brief The least loaded entry of a pool, by a tournament with coin
      * flips between equal loads (the P4 programs' minimum over all).
      * \param pool the entries

@@ -6,8 +6,8 @@
 #define PROACTIVE_LOAD_TRACKER_H
 
 #include "load-tracker.h"
+#include "unanswered-counts.h"
 
-#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 
 namespace ns3
@@ -26,12 +26,10 @@ namespace ns3
  * zero.
  *
  * A request whose reply is lost (a dropped packet, a failed link) would be
- * counted for ever, and the P4 program's counter keeps it. Here requests
- * are counted by the Timeout-long epoch their send time falls in (two
- * epochs per count); at each epoch boundary the requests of the epoch
- * before last are taken to be lost, subtracted and counted (GetReclaimed),
- * so a count is reclaimed between one and two Timeouts after its request
- * was sent. A Timeout of 0 keeps counts for ever.
+ * counted for ever, as the P4 program's counter keeps it: here it is taken
+ * back between one and three Timeouts after it was counted
+ * (UnansweredCounts) and counted (GetReclaimed). A Timeout of 0 keeps
+ * counts for ever.
  */
 class ProactiveLoadTracker : public LoadTracker
 {
@@ -44,6 +42,13 @@ class ProactiveLoadTracker : public LoadTracker
     /// \return requests taken to be lost after Timeout
     uint64_t GetReclaimed() const;
 
+    /**
+     * \param timeout how long a request may go unanswered (0: for ever)
+     */
+    void SetTimeout(Time timeout);
+    /// \return how long a request may go unanswered
+    Time GetTimeout() const;
+
   protected:
     void DoDispose() override;
     void DoDispatched(int64_t& load,
@@ -54,26 +59,15 @@ class ProactiveLoadTracker : public LoadTracker
     void DoForget(std::size_t slot) override;
 
   private:
-    /// A slot's count split by the epoch its requests were sent in (two live epochs).
-    struct Epochs
-    {
-        int64_t epoch[2]{-1, -1}; //!< the epoch counted in each half (parity), -1: none
-        int64_t count[2]{0, 0};   //!< requests counted in it
-    };
-
     /**
-     * \param time a send time
-     * \return its epoch
+     * \brief Take requests taken to be lost off a count.
+     * \param slot the count's slot
+     * \param lost how many
      */
-    int64_t EpochOf(Time time) const;
-    /// Reclaim, in every slot, the counts of epochs before the last one; reschedule while any is
-    /// left.
-    void Sweep();
+    void Reclaim(std::size_t slot, int64_t lost);
 
-    Time m_timeout;               //!< how long a request may go unanswered (0: for ever)
-    std::vector<Epochs> m_epochs; //!< per slot (Timeout > 0)
-    EventId m_sweep;              //!< next Sweep()
-    uint64_t m_reclaimed{0};      //!< requests taken to be lost
+    Time m_timeout;             //!< how long a request may go unanswered (0: for ever)
+    UnansweredCounts m_pending; //!< the counted requests, by send time
 };
 
 } // namespace ns3

@@ -83,3 +83,18 @@ def recorded(module: str, name: str, experiment, argv=None) -> Experiment:
                                     "jobs": args.jobs, "date": time.strftime("%Y-%m-%d")}
         return result
     return wrapped
+
+
+def pm(pair, digits: int = 2) -> str:
+    """"mean ± half-width" of a [mean, half-width, ...] pair."""
+    return f"{pair[0]:.{digits}f} ± {pair[1]:.{digits}f}"
+
+
+def rst_table(rows) -> str:
+    """A reStructuredText simple table of string rows, the first the header."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    rule = "  ".join("=" * w for w in widths)
+    lines = [rule, "  ".join(c.ljust(w) for c, w in zip(rows[0], widths)).rstrip(), rule]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows[1:]]
+    lines.append(rule)
+    return "\n".join(lines) + "\n"

@@ -48,7 +48,7 @@ import numpy as np
 import pandas as pd
 
 from . import plot, run, summarize, sweep
-from .reproduce import recorded, reproduce_main
+from .reproduce import pm, recorded, reproduce_main, rst_table
 from .stats import failed_runs, mean_ci
 
 SCALES = {
@@ -277,11 +277,6 @@ def fig6(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> 
     return result
 
 
-def _pm(pair, digits: int = 2) -> str:
-    value, half = pair
-    return f"{value:.{digits}f} ± {half:.{digits}f}"
-
-
 def doc_table(root: Path | str = "results/sdwan") -> str:
     """The doc's SD-WAN table, made from the committed summaries
     (``<root>/paper/summary.json``: fig4b at paper scale;
@@ -297,17 +292,17 @@ def doc_table(root: Path | str = "results/sdwan") -> str:
     top = over[utils[-1]]
     rows = [("Result", "Paper", "Measured")]
     rows.append((f"Short-flow FCT, ECMP / splitter, {utils[-1]} %, 2-min runs: median; p99; mean",
-                 "1.5-2x", f"{_pm(top['gain_p50'])}; {_pm(top['gain_p99'])}; {_pm(top['gain_mean'])}"))
+                 "1.5-2x", f"{pm(top['gain_p50'])}; {pm(top['gain_p99'])}; {pm(top['gain_mean'])}"))
     rows.append((f"Gain vs utilisation (Fig. 4b), {' / '.join(utils)} %, median", "grows",
-                 " / ".join(_pm(over[u]["gain_p50"]) for u in utils)))
+                 " / ".join(pm(over[u]["gain_p50"]) for u in utils)))
     rows.append((f"Gain vs utilisation (Fig. 4b), {' / '.join(utils)} %, p99", "grows",
-                 " / ".join(_pm(over[u]["gain_p99"]) for u in utils)))
+                 " / ".join(pm(over[u]["gain_p99"]) for u in utils)))
     for rate in sorted((k for k in quick if k.startswith("fig4a_") and k.endswith("rps")),
                        key=lambda k: -float(k[6:-3])):
         t = quick[rate]
         ts = sorted(t, key=int)
         rows.append((f"Gain vs threshold {' / '.join(ts)} (Fig. 4a), {rate[6:-3]} requests/s, median",
-                     "lower threshold, larger gain", " / ".join(_pm(t[x]["gain_p50"]) for x in ts)))
+                     "lower threshold, larger gain", " / ".join(pm(t[x]["gain_p50"]) for x in ts)))
     rates = sorted(float(k[6:-3]) for k in quick if k.startswith("fig4a_") and k.endswith("rps"))
     at = "20" if all("20" in quick[f"fig4a_{r:g}rps"] for r in rates) else None
     if at:
@@ -315,12 +310,12 @@ def doc_table(root: Path | str = "results/sdwan") -> str:
                      + " / ".join(f"{r:g} requests/s ({quick[f'fig4a_{r:g}rps_packets_per_s']:,} packets/s)"
                                   for r in rates) + ", median",
                      "> 2x at high packet rates (rate not given)",
-                     " / ".join(_pm(quick[f"fig4a_{r:g}rps"][at]["gain_p50"]) for r in rates)))
+                     " / ".join(pm(quick[f"fig4a_{r:g}rps"][at]["gain_p50"]) for r in rates)))
     spray = quick["fig4b_over_ecmp-packet"]
     rows.append((f"ECMP per packet / splitter, {' / '.join(sorted(spray, key=int))} %, median", "(not reported)",
-                 " / ".join(_pm(spray[u]["gain_p50"]) for u in sorted(spray, key=int))))
+                 " / ".join(pm(spray[u]["gain_p50"]) for u in sorted(spray, key=int))))
     rows.append((f"Long-flow FCT, splitter / ECMP, {utils[-1]} %, 2-min runs: median; mean", "not much worse",
-                 f"{_pm(top['long_ratio_p50'])}; {_pm(top['long_ratio_mean'])}"))
+                 f"{pm(top['long_ratio_p50'])}; {pm(top['long_ratio_mean'])}"))
     timeouts = paper["fig4b_timeouts"]
     rows.append((f"Flows with a SYN timeout, {utils[-1]} %: splitter; ECMP", "(not reported)",
                  "; ".join(f"{100 * timeouts[m][utils[-1]]['syn_timeout_share'][0]:.3f} %"
@@ -330,14 +325,14 @@ def doc_table(root: Path | str = "results/sdwan") -> str:
     delay = quick["fig6_short_fct_increase_pct"]
     rows.append(("Splitter delay (Fig. 6), short-flow FCT mean: native; generic",
                  "µs, two orders below FCT",
-                 f"+{_pm(delay['native']['mean'])} %; +{_pm(delay['generic']['mean'])} %"))
+                 f"+{pm(delay['native']['mean'])} %; +{pm(delay['generic']['mean'])} %"))
     for key in sorted((k for k in quick if k.startswith("fig5_") and k.endswith("_gain")),
                       key=lambda k: int(k.split("_")[1][:-3])):
         pct, g = key.split("_")[1][:-3], quick[key]
         rows.append((f"Short flows by direction, {pct} % (quick): median gain down; up",
-                     "(not reported)", f"{_pm(g['down_p50'])}; {_pm(g['up_p50'])}"))
+                     "(not reported)", f"{pm(g['down_p50'])}; {pm(g['up_p50'])}"))
         rows.append((f"Short flows by direction, {pct} % (quick): p99 gain down; up",
-                     "(not reported)", f"{_pm(g['down_p99'])}; {_pm(g['up_p99'])}"))
+                     "(not reported)", f"{pm(g['down_p99'])}; {pm(g['up_p99'])}"))
     for key in sorted((k for k in quick if k.startswith("fig5_") and k.endswith("_splitter")),
                       key=lambda k: int(k.split("_")[1][:-3])):
         pct = key.split("_")[1][:-3]
@@ -348,16 +343,11 @@ def doc_table(root: Path | str = "results/sdwan") -> str:
         verdicts = [compare("jitter_mean_us"), compare("jitter_std_us")]
         rows.append((f"Jitter (Fig. 5 PDFs), {pct} %: mean; std, splitter vs ECMP (us)",
                      "splitter lower mean and std",
-                     f"{_pm(sp['jitter_mean_us'], 1)}; {_pm(sp['jitter_std_us'], 1)} vs "
-                     f"{_pm(ec['jitter_mean_us'], 1)}; {_pm(ec['jitter_std_us'], 1)}: "
+                     f"{pm(sp['jitter_mean_us'], 1)}; {pm(sp['jitter_std_us'], 1)} vs "
+                     f"{pm(ec['jitter_mean_us'], 1)}; {pm(ec['jitter_std_us'], 1)}: "
                      + ("agrees" if verdicts == ["lower", "lower"]
                         else f"not reproduced (mean: {verdicts[0]}; std: {verdicts[1]})")))
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    rule = "  ".join("=" * w for w in widths)
-    lines = [rule, "  ".join(c.ljust(w) for c, w in zip(rows[0], widths)).rstrip(), rule]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows[1:]]
-    lines.append(rule)
-    return "\n".join(lines) + "\n"
+    return rst_table(rows)
 
 
 def main(argv=None) -> int:

@@ -33,7 +33,7 @@ def test_multicore_server_and_link_faults_drop_with_reasons():
     assert s["completed"] > 0.6 * s["sent"]
 
 
-@pytest.mark.parametrize("policy,tracking", [("racksched", "int1"), ("racksched", "proactive"),
+@pytest.mark.parametrize("policy,tracking", [("racksched", "int1"), ("racksched", "proactive-k"),
                                              ("random", None), ("client", "int1"),
                                              ("jbsq", None)])
 def test_racksched_routes_around_a_failed_server(policy, tracking):
@@ -50,7 +50,7 @@ def test_racksched_routes_around_a_failed_server(policy, tracking):
     # Never told, they keep sending to it (all but the blind JBSQ / proactive
     # counts, which stop once the server holds its bound of requests).
     lost_blind = fault_drops(blind, "server 2")
-    if policy == "jbsq" or tracking == "proactive":
+    if policy == "jbsq" or tracking == "proactive-k":
         assert lost_blind < 100
     else:
         assert lost_blind > 500

@@ -302,7 +302,7 @@ def racksched(draw) -> dict:
     # --tracking only where load is tracked, --k only where servers are sampled.
     if policy in ("racksched", "shortest", "sampling", "client"):
         o["tracking"] = draw(some(st.sampled_from(TRACKINGS)))
-    if policy in ("racksched", "sampling", "client") and o.get("tracking") != "int2":
+    if policy in ("racksched", "sampling", "client") and o.get("tracking") not in ("int2", "proactive"):
         o["k"] = draw(some(st.integers(1, servers)))
     # Shinjuku servers only under --policy=shinjuku.
     intras = ["shinjuku", "shinjuku[Quantum=1us]"] if policy == "shinjuku" else POLICIES + [

@@ -2,6 +2,8 @@
 the policies on one seed, invalid options, and the reproduction on a tiny
 scale."""
 
+from pathlib import Path
+
 import pytest
 
 import request_scheduling as rs
@@ -52,11 +54,44 @@ def test_invalid_options_name_the_option(option, value):
 def test_reproduction_experiments_on_a_tiny_scale(tmp_path):
     from request_scheduling import racksched
 
-    tiny = {"requests": 4000, "seconds": None, "runs": 1, "loads": [0.5, 0.9]}
-    result = racksched.tracking(tmp_path, tiny, jobs=2, progress=False)
-    assert set(result) == {f"tracking_krps_at_slo_{t}" for t in ("int1", "int2", "int3", "queue", "proactive")}
-    assert all(v > 0 for v in result.values())
+    tiny = {"requests": 4000, "seconds": None, "runs": 1, "loads": [0.5, 0.95]}
+    result = racksched.tracking(tmp_path, tiny, jobs=2, progress=False)["tracking"]
+    assert result["runs"] == racksched.TRACKING_RUNS  # at least this many, for the CIs
+    assert set(result["krps_at_slo"]) == set(racksched.TRACKINGS)
+    assert all(mean > 0 and half >= 0 for mean, half, _ in result["krps_at_slo"].values())
+    assert set(result["p99_us_at_high_load"]) == set(racksched.TRACKINGS)
     assert (tmp_path / "fig-tracking.png").exists()
+    # A ratio over a curve that never left the SLO is a lower bound.
+    at = __import__("pandas").DataFrame({"policy": ["a", "a", "b", "b"], "run": [1, 2, 1, 2],
+                                         "krps": [20.0, 22.0, 10.0, 10.0], "crossed": [False, False, True, True]})
+    assert racksched.ratio_at_slo(at, "policy", "a", ["b"]) == [2.1, pytest.approx(1.271, abs=1e-3), ">="]
     assert racksched.throughput_at_slo(
         __import__("pandas").DataFrame({"load": [0.5, 0.9], "throughput_rps": [100.0, 200.0],
                                         "p99_us": [10.0, 30.0]}), 20.0) == pytest.approx(150.0)
+
+
+def test_doc_table_is_the_committed_results():
+    # Every number of the doc's RackSched table comes from results/racksched/
+    # (summary.json files with the command and commit that made them).
+    from request_scheduling import racksched
+
+    root = Path(__file__).resolve().parents[2]
+    table = racksched.doc_table(root / "results" / "racksched")
+    doc = (root / "doc" / "request-scheduling.rst").read_text()
+    assert table in doc, ("the doc's RackSched table differs from results/racksched/: paste the output of "
+                          "python -m request_scheduling.racksched table")
+
+
+def test_power_of_two_references_agree():
+    # The exact chain (3 servers, 0.8 load, the C++ theory test's figures)
+    # and the simulated chain the sampling check uses, against each other.
+    from request_scheduling import theory
+    from request_scheduling.stats import mean_ci
+
+    exact = {r: theory.power_of_d_mean_sojourn(3, 2, 0.8, r, cap=24) for r in ("independent", "distinct")}
+    assert exact["independent"] == pytest.approx(2.7657, abs=1e-3)
+    assert exact["distinct"] == pytest.approx(2.5100, abs=1e-3)
+    simulated = theory.power_of_d_simulated(3, 0.8, replicas=400, steps=20_000, warmup=5_000)
+    for rule, value in exact.items():
+        mean, half = mean_ci(simulated[rule])
+        assert abs(mean - value) < max(3 * half, 0.01 * value), rule

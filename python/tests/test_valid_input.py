@@ -18,7 +18,8 @@ the corners of its numeric ones:
   sizes 1 and 10^5, transaction affinity by count and duration, custom
   compute vectors, dispatcher attributes, instance, router and link faults;
 * ``racksched-scenario``: every policy with every workload preset, every
-  load tracking, every intra-server policy, 1 to 1000 servers, 1 to 1024
+  load tracking, both sampling rules, random shares 0 and 1, per-type
+  loads on and off, every intra-server policy, 1 to 1000 servers, 1 to 1024
   workers, heterogeneous racks, multi-packet requests, priorities, weights
   and placement, Client(N), JBSQ bounds 1 and 10^6, --rate instead of
   --load, loads up to 2, server, switch and link faults;
@@ -89,7 +90,7 @@ CARDS_SCHEDULERS = ["random", "cards", "steam", "round-robin", "power-of-k", "jb
 ROUTABLE = ["random", "cards", "round-robin", "power-of-k", "jbsq", "lowest-load"]
 RACK_POLICIES = ["racksched", "random", "rr", "shortest", "sampling", "client", "jbsq", "shinjuku"]
 RACK_WORKLOADS = ["exp50", "bimodal90", "bimodal50", "trimodal", "getscan90", "getscan50"]
-TRACKINGS = ["int1", "int2", "int3", "queue", "proactive"]
+TRACKINGS = ["int1", "int2", "int3", "queue", "proactive", "proactive-k"]
 SDWAN_MODES = ["splitter", "ecmp", "ecmp-packet"]
 TCPS = ["NewReno", "Cubic", "Bbr", "Vegas", "WestwoodPlus", "HighSpeed", "Hybla", "Scalable", "Veno",
         "Bic", "Yeah", "Illinois", "Ledbat", "LinuxReno", "Dctcp"]
@@ -263,6 +264,11 @@ def build_cases() -> list[Case]:
       dict(workload="getscan50", weights="1,3", placement="scan:0-1"),
       dict(workload="trimodal", weights="1,2,3", placement="0:0;1:1-3;2:3", policy="shortest"),
       dict(policy="client", client_count=1), dict(policy="client", client_count=1000, k=4),
+      dict(sampling="distinct"), dict(sampling="distinct", policy="client", servers=2, k=1),
+      dict(tracking="proactive", random_share=0), dict(tracking="proactive", random_share=1),
+      dict(policy="shortest", random_share=0), dict(tracking="int2", random_share=1),
+      dict(per_type_load="on", workload="exp50"), dict(per_type_load="off", workload="trimodal"),
+      dict(per_type_load="on", tracking="proactive-k", workload="getscan50", placement="scan:0-1"),
       dict(policy="jbsq", jbsq_bound=1), dict(policy="jbsq", jbsq_bound=1000000),
       dict(policy="jbsq", intra="shinjuku", workload="getscan90", weights="1,2"),
       dict(clients=1), dict(clients=16), dict(flows=1), dict(link_rate="1Gbps", link_delay="0s"),
@@ -522,6 +528,7 @@ def test_every_choice_is_in_the_grid():
         "cards-scenario scaling": ["scaled"],
         "racksched-scenario policy": RACK_POLICIES, "racksched-scenario workload": RACK_WORKLOADS,
         "racksched-scenario tracking": TRACKINGS, "racksched-scenario intra": POLICIES,
+        "racksched-scenario sampling": ["distinct"], "racksched-scenario per_type_load": ["on", "off"],
         "sdwan-splitter mode": SDWAN_MODES, "sdwan-splitter splitter_delay": ["generic", "native"],
         "sdwan-splitter sack": ["false"],
         "batchy-pipeline pipeline": PIPELINES, "batchy-pipeline controller": CONTROLLERS,
