@@ -513,20 +513,28 @@ class P4RulesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(one.Lookup(1, 10), RequestAffinityTable::NOT_FOUND, "old one gone");
         NS_TEST_ASSERT_MSG_EQ(one.GetSize(), 1, "one entry");
 
-        // Round robin: each type its own turn, over its own entries.
-        auto rr = CreateObject<RoundRobinDispatcher>();
-        rr->SetComputeVector(Entries(4));
+        // Round robin: one turn for all (type 1 only on 1 and 3), or one per type.
         Ipv4Header ip;
         std::vector<uint32_t> odd{1, 3};
-        std::vector<uint32_t> order;
-        for (int n = 0; n < 4; ++n)
+        for (bool perClass : {false, true})
         {
-            order.push_back(rr->Choose(Request(0), ip));
-            order.push_back(rr->Choose(Request(1), ip, odd));
+            auto rr = CreateObject<RoundRobinDispatcher>();
+            rr->SetAttribute("PerClass", BooleanValue(perClass));
+            rr->SetComputeVector(Entries(4));
+            std::vector<uint32_t> order;
+            for (int n = 0; n < 4; ++n)
+            {
+                order.push_back(rr->Choose(Request(0), ip));
+                order.push_back(rr->Choose(Request(1), ip, odd));
+            }
+            std::vector<uint32_t> expected = perClass
+                                                 ? std::vector<uint32_t>{0, 1, 1, 3, 2, 1, 3, 3}
+                                                 : std::vector<uint32_t>{0, 1, 2, 3, 0, 1, 2, 3};
+            NS_TEST_ASSERT_MSG_EQ((order == expected),
+                                  true,
+                                  (perClass ? "type 0 cycles 0-3, type 1 its own 1, 3"
+                                            : "one turn, type 1 takes the next it may use"));
         }
-        NS_TEST_ASSERT_MSG_EQ((order == std::vector<uint32_t>{0, 1, 1, 3, 2, 1, 3, 3}),
-                              true,
-                              "type 0 cycles 0-3, type 1 its own 1, 3");
     }
 };
 

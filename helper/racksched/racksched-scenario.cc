@@ -269,9 +269,10 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                     return true;
                 });
     options.AddChoice("per-type-load",
-                      "one load per (server, request type), a request compared on its type's: "
-                      "auto (as the authors, for the workloads whose types have their own "
-                      "ports: bimodal50, trimodal, getscan50), on, off",
+                      "one load per (server, request type), a request compared on its type's, "
+                      "and one round-robin turn per type: auto (as the authors, for the "
+                      "workloads whose types have their own ports: bimodal50, trimodal, "
+                      "getscan50), on, off",
                       perTypeLoad,
                       {"auto", "on", "off"});
     options.AddUnsigned("servers", "servers in the rack", servers, 1, 1000);
@@ -393,6 +394,7 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::PowerOfKDispatcher::RandomShare", "random-share");
     options.Owns("ns3::LowestLoadDispatcher::RandomShare", "random-share");
     options.Owns("ns3::LoadTracker::PerClass", "per-type-load");
+    options.Owns("ns3::RoundRobinDispatcher::PerClass", "per-type-load");
     options.Owns("ns3::MulticoreServer::ReportPerClass", "per-type-load");
     options.Owns("ns3::JbsqDispatcher::Bound", "jbsq-bound");
     options.Owns("ns3::Dispatcher::LoadTracker", "tracking");
@@ -422,7 +424,7 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
             {"tracking", p->tracked},
             {"sampling", GetSamples() > 0 && GetSamples() < servers},
             {"random-share", UsesRandomShare()},
-            {"per-type-load", p->tracked},
+            {"per-type-load", p->tracked || policy == "rr"},
             {"jbsq-bound", policy == "jbsq"},
             {"client-count", p->onClients},
             {"intra", policy != "shinjuku" || intra.GetTypeId() == ShinjukuCorePolicy::GetTypeId()},
@@ -619,6 +621,10 @@ RackSchedScenario::Parameters::MakeDispatcher(ObjectFactory& factory, std::strin
     if (policy == "jbsq")
     {
         factory.Set("Bound", UintegerValue(jbsqBound));
+    }
+    if (policy == "rr")
+    {
+        factory.Set("PerClass", BooleanValue(PerTypeLoad()));
     }
     return true;
 }
@@ -1113,7 +1119,8 @@ RackSchedScenario::Summarize() const
         .Set("tracking", Find(kPolicies, p.policy)->tracked ? p.tracking : "none")
         .Set("sampling", p.GetSamples() > 0 && p.GetSamples() < p.servers ? p.sampling : "none")
         .Set("random_share", p.UsesRandomShare() ? p.randomShare : 0.0)
-        .Set("per_type_load", Find(kPolicies, p.policy)->tracked && p.PerTypeLoad())
+        .Set("per_type_load",
+             (Find(kPolicies, p.policy)->tracked || p.policy == "rr") && p.PerTypeLoad())
         .Set("intra",
              TypeAliases::Name(
                  DynamicCast<MulticoreServer>(servers.Get(0))->GetPolicy()->GetInstanceTypeId()))

@@ -74,7 +74,8 @@ class Dispatcher : public Object
      * \brief Choose a target among some entries only (placement constraints).
      * \param request the request's header, as the host read it
      * \param header its IP header
-     * \param candidates allowed entries, non-empty, each < GetComputeVector().GetN()
+     * \param candidates allowed entries, non-empty, in increasing order, each <
+     *        GetComputeVector().GetN()
      * \return one of the candidates
      */
     uint32_t Choose(const ServiceRequestHeader& request,

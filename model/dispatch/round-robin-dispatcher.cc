@@ -4,6 +4,10 @@
 
 #include "round-robin-dispatcher.h"
 
+#include "ns3/boolean.h"
+
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -12,10 +16,17 @@ NS_OBJECT_ENSURE_REGISTERED(RoundRobinDispatcher);
 TypeId
 RoundRobinDispatcher::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::RoundRobinDispatcher")
-                            .SetParent<Dispatcher>()
-                            .SetGroupName("RequestScheduling")
-                            .AddConstructor<RoundRobinDispatcher>();
+    static TypeId tid =
+        TypeId("ns3::RoundRobinDispatcher")
+            .SetParent<Dispatcher>()
+            .SetGroupName("RequestScheduling")
+            .AddConstructor<RoundRobinDispatcher>()
+            .AddAttribute("PerClass",
+                          "Each request class takes its own turn round the entries (the authors' "
+                          "register per request type)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RoundRobinDispatcher::m_perClass),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -31,23 +42,24 @@ RoundRobinDispatcher::DoComputeVectorChanged()
     m_next.clear();
 }
 
-uint32_t
-RoundRobinDispatcher::Turn(uint8_t requestClass, std::size_t n)
+uint32_t&
+RoundRobinDispatcher::Next(const ServiceRequestHeader& request)
 {
-    if (requestClass >= m_next.size())
+    std::size_t turn = m_perClass ? request.GetRequestClass() : 0;
+    if (turn >= m_next.size())
     {
-        m_next.resize(requestClass + 1, 0);
+        m_next.resize(turn + 1, 0);
     }
-    uint32_t& next = m_next[requestClass];
-    uint32_t t = next < n ? next : next % n;
-    next = t + 1;
-    return t;
+    return m_next[turn];
 }
 
 uint32_t
 RoundRobinDispatcher::DoChoose(const ServiceRequestHeader& request, const Ipv4Header& /* header */)
 {
-    return Turn(request.GetRequestClass(), GetComputeVector().GetN());
+    uint32_t& next = Next(request);
+    uint32_t t = next;
+    next = (t + 1) % GetComputeVector().GetN();
+    return t;
 }
 
 uint32_t
@@ -55,7 +67,12 @@ RoundRobinDispatcher::DoChooseAmong(const ServiceRequestHeader& request,
                                     const Ipv4Header& /* header */,
                                     const std::vector<uint32_t>& candidates)
 {
-    return candidates[Turn(request.GetRequestClass(), candidates.size())];
+    // The first allowed entry at or after the turn's, cyclically.
+    uint32_t& next = Next(request);
+    auto it = std::lower_bound(candidates.begin(), candidates.end(), next);
+    uint32_t t = it == candidates.end() ? candidates.front() : *it;
+    next = (t + 1) % GetComputeVector().GetN();
+    return t;
 }
 
 } // namespace ns3

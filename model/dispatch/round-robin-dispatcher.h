@@ -17,9 +17,12 @@ namespace ns3
  * \brief Round robin over the entries, blind to load and to the
  * variability of service times (a RackSched baseline).
  *
- * Each request class keeps its own turn, and cycles over the entries it
- * is allowed (placement constraints, availability): one step per request,
- * whatever the number of entries.
+ * One turn goes round the entries; with PerClass, each request class has a
+ * turn of its own, as the authors' rr_schedule.p4 keeps one register per
+ * request type (the UDP port), which separates the types only for the
+ * workloads whose types have their own ports. With placement constraints
+ * a turn goes to the next entry the request may use, in entry order
+ * (candidates in increasing order: a binary search, O(log n)).
  */
 class RoundRobinDispatcher : public Dispatcher
 {
@@ -40,13 +43,13 @@ class RoundRobinDispatcher : public Dispatcher
 
   private:
     /**
-     * \param requestClass a class
-     * \param n entries it cycles over
-     * \return the position whose turn it is, in [0, n)
+     * \param request a request
+     * \return the entry whose turn is next for its class (or for all)
      */
-    uint32_t Turn(uint8_t requestClass, std::size_t n);
+    uint32_t& Next(const ServiceRequestHeader& request);
 
-    std::vector<uint32_t> m_next; //!< per class: position whose turn is next
+    bool m_perClass{false};       //!< one turn per request class
+    std::vector<uint32_t> m_next; //!< per turn: the entry whose turn is next
 };
 
 } // namespace ns3

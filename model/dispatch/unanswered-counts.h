@@ -89,11 +89,11 @@ class UnansweredCounts
     /// Reclaim what was counted a Timeout ago and not answered; reschedule while any is left.
     void Sweep();
 
-    Time m_timeout;               //!< how long a request may go unanswered
-    ReclaimCallback m_reclaim;    //!< the owner's count
+    Time m_timeout;                                 //!< how long a request may go unanswered
+    ReclaimCallback m_reclaim;                      //!< the owner's count
     std::vector<std::map<int64_t, Epoch>> m_epochs; //!< per slot, by epoch
-    EventId m_sweep;              //!< next Sweep()
-    uint64_t m_reclaimed{0};      //!< requests taken to be lost
+    EventId m_sweep;                                //!< next Sweep()
+    uint64_t m_reclaimed{0};                        //!< requests taken to be lost
 };
 
 } // namespace ns3

@@ -10,6 +10,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -122,7 +124,11 @@ RackScheduler::SetPlacement(uint8_t requestClass, const std::vector<uint32_t>& s
     {
         m_placement.resize(requestClass + 1);
     }
-    m_placement[requestClass] = servers;
+    // A set of servers, kept in increasing order (as dispatchers take candidates).
+    std::vector<uint32_t>& allowed = m_placement[requestClass];
+    allowed = servers;
+    std::sort(allowed.begin(), allowed.end());
+    allowed.erase(std::unique(allowed.begin(), allowed.end()), allowed.end());
 }
 
 uint64_t

@@ -132,7 +132,7 @@ CASES = {
         "random-share": values(["-0.1", "1.5", "-0", "1e-400", *JUNK])
                         + values(["0.1"], extra=["--tracking=int1"])
                         + values(["0.1"], extra=["--policy=random"]),
-        "per-type-load": values(CHOICE, ["true"]) + values(["on"], extra=["--policy=rr"]),
+        "per-type-load": values(CHOICE, ["true"]) + values(["on"], extra=["--policy=random"]),
         "servers": values(UINT1, ["1001"]),
         "workers": values(UINT1, ["1025"]),
         "heterogeneous": values(["9:4", "4", "4:0", "0:4", "a:b", "4:4:4", "-1:4", "4:1025"]),
