@@ -4,6 +4,7 @@
 
 #include "load-tracker.h"
 
+#include "ns3/assert.h"
 #include "ns3/boolean.h"
 
 namespace ns3
@@ -71,6 +72,7 @@ LoadTracker::GetN() const
 std::size_t
 LoadTracker::Slot(uint32_t target, uint8_t requestClass)
 {
+    NS_ASSERT_MSG(target < m_entries, "LoadTracker: entry " << target << " not tracked");
     std::size_t i = Index(target, requestClass);
     if (i >= m_load.size())
     {
