@@ -45,13 +45,19 @@ def test_racksched_routes_around_a_failed_server(policy, tracking):
     late = rs.run("racksched-scenario", **RACK, **policy_options, fail=fail, fail_detection="5ms")
     for s in (known, blind, late):
         conserved(s)
-    # Told at once, the dispatchers send nothing to the failed server.
-    assert fault_drops(known, "server 2") == 0
-    # Never told, they keep sending to it (all but the blind JBSQ / proactive
-    # counts, which stop once the server holds its bound of requests).
+    # Told at once, the dispatchers send nothing more to the failed server
+    # (a request already on the wire at that instant is lost).
+    assert fault_drops(known, "server 2") <= 2
+    # Never told, they keep sending to it; JBSQ stops once the server holds
+    # its bound of requests; proactive counts stop every pair that includes
+    # it, but two independent draws of it (1/N^2 of the requests, the P4
+    # rule) still go there.
     lost_blind = fault_drops(blind, "server 2")
-    if policy == "jbsq" or tracking == "proactive-k":
+    if policy == "jbsq":
         assert lost_blind < 100
+    elif tracking == "proactive-k":
+        both_draws = blind["rate_rps"] * 0.030 / RACK["servers"] ** 2
+        assert 0.5 * both_draws < lost_blind < 2 * both_draws
     else:
         assert lost_blind > 500
     # Told 5 ms late: the requests of those 5 ms at most.
