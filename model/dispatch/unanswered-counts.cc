@@ -69,7 +69,7 @@ UnansweredCounts::Sent(std::size_t slot, Time sent)
     Epoch& e = m_epochs[slot][EpochOf(sent)];
     ++e.count;
     e.counted = Simulator::Now();
-    if (!m_sweep.IsPending())
+    if (m_sweep.IsExpired()) // (IsPending is not in ns-3.37)
     {
         m_sweep = Simulator::Schedule(m_timeout, &UnansweredCounts::Sweep, this);
     }
