@@ -28,7 +28,8 @@ def reproduce_main(
     default: a bar when stderr is a terminal), run the
     chosen experiments in order, and merge what each returns into
     ``<out>/summary.json`` after each one, so an interrupted run keeps the
-    experiments already done."""
+    experiments already done (a dict merges into the dict it meets one
+    level down, so experiments can fill in parts of one entry)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--out", default=default_out)
     parser.add_argument("--scale", choices=sorted(scales), default="paper")
@@ -51,7 +52,9 @@ def reproduce_main(
     summary["scale"] = args.scale
     for e in chosen:
         print(f"{name}: running {e} ({args.scale} scale)", flush=True)
-        summary.update(experiments[e](out, scales[args.scale], args))
+        for key, value in experiments[e](out, scales[args.scale], args).items():
+            both = isinstance(value, dict) and isinstance(summary.get(key), dict)
+            summary[key] = {**summary[key], **value} if both else value
         summary_path.write_text(json.dumps(summary, indent=2))
     print(json.dumps(summary, indent=2))
     return 0
