@@ -224,7 +224,8 @@ class RunToCompletionTestCase : public TestCase
   public:
     RunToCompletionTestCase()
         : TestCase("Worker: depth-first run to completion; the paper's two branches cost 8 "
-                   "units unbuffered and 6 with buffers of 2 (10 and 8 with a splitter of 1)")
+                   "units unbuffered and 6 with buffers of 2 (10 and 8 with a splitter of 1); "
+                   "buffers of 1 unit per batch offered make it 10")
     {
     }
 
@@ -267,11 +268,15 @@ class RunToCompletionTestCase : public TestCase
         // b. Then the same with s at 1 unit per batch: 10 and 8. A branch c
         // (2 units) that a first packet takes alone at time 0 keeps the
         // worker busy until s + 2 while a1, b1, a2, b2 queue; MaxBatch 2
-        // makes the next runs [a1, b1] and [a2, b2]. Times in units.
+        // makes the next runs [a1, b1] and [a2, b2]. Times in units. With
+        // buffers that cost 1 unit per batch offered (BufferT0), the first
+        // run pays 2 for holding a1 and b1, the second 2 more for a2 and b2:
+        // 10, more than unbuffered.
         struct Case
         {
             int splitter;         //!< s's cost per batch (units)
             uint32_t trigger;     //!< a's and b's
+            int bufferT0;         //!< a buffer's cost per batch offered (units)
             int64_t work;         //!< the two runs' cost
             std::vector<int> atA; //!< departures of a1, a2
             std::vector<int> atB; //!< departures of b1, b2
@@ -279,11 +284,15 @@ class RunToCompletionTestCase : public TestCase
 
         for (const Case& k : std::vector<Case>{
                  // Each run s + a 2 + b 2; a1 leaves at 4, b1 at 6, a2 at 8, b2 at 10.
-                 {0, 0, 8, {4, 8}, {6, 10}},
+                 {0, 0, 0, 8, {4, 8}, {6, 10}},
                  // The first run buffers both; the second a (1 + 2), b (1 + 2).
-                 {0, 2, 6, {5, 5}, {8, 8}},
-                 {1, 0, 10, {6, 11}, {8, 13}},
-                 {1, 2, 8, {8, 8}, {11, 11}},
+                 {0, 2, 0, 6, {5, 5}, {8, 8}},
+                 {1, 0, 0, 10, {6, 11}, {8, 13}},
+                 {1, 2, 0, 8, {8, 8}, {11, 11}},
+                 // Runs from 2: buffers 1 + 1; from 4: buffer 1, a 3 (out at
+                 // 8), buffer 1, b 3 (out at 12). Unbuffered, the cost is unused.
+                 {0, 2, 1, 10, {8, 8}, {12, 12}},
+                 {0, 0, 1, 8, {4, 8}, {6, 10}},
              })
         {
             DataFlowGraph g;
@@ -299,6 +308,8 @@ class RunToCompletionTestCase : public TestCase
             g.AddFlow("fc", {s, c}, 1, Time(0));
             auto w = CreateObject<BatchyWorker>();
             w->SetAttribute("MaxBatch", UintegerValue(2));
+            w->SetAttribute("BufferT0", DoubleValue(k.bufferT0 * unit));
+            w->SetAttribute("BufferT1", DoubleValue(0));
             w->SetGraph(g);
             w->SetTrigger(a, k.trigger);
             w->SetTrigger(b, k.trigger);
@@ -326,8 +337,9 @@ class RunToCompletionTestCase : public TestCase
                 }
                 return v;
             };
-            std::string name =
-                "splitter " + std::to_string(k.splitter) + ", trigger " + std::to_string(k.trigger);
+            std::string name = "splitter " + std::to_string(k.splitter) + ", trigger " +
+                               std::to_string(k.trigger) + ", buffer cost " +
+                               std::to_string(k.bufferT0);
             Time first = MicroSeconds(k.splitter + 2); // c's run
             NS_TEST_ASSERT_MSG_EQ(w->GetBusyTime() - first, MicroSeconds(k.work), name);
             NS_TEST_ASSERT_MSG_EQ((at[0] == times(k.atA)), true, name << ": a");
@@ -336,6 +348,9 @@ class RunToCompletionTestCase : public TestCase
             {
                 NS_TEST_ASSERT_MSG_EQ(w->GetModuleStats(a).executions, 1, "a ran once, on 2");
             }
+            NS_TEST_ASSERT_MSG_EQ(w->GetModuleStats(a).bufferBusy,
+                                  MicroSeconds(k.trigger > 0 ? 2 * k.bufferT0 : 0),
+                                  name << ": a's buffer time, 1 per batch offered while in use");
             NS_TEST_ASSERT_MSG_EQ(w->GetHeld(), 0, "nothing held");
             Simulator::Destroy();
         }

@@ -37,6 +37,42 @@ namespace
 {
 
 /**
+ * \brief Declare an option whose value is a number in [0, max] (0 included,
+ * unlike ScenarioOptions::AddDouble).
+ * \param options where to declare it
+ * \param name option name
+ * \param help help text ("in [0, max]" is added)
+ * \param value the field it sets (its value is the default)
+ * \param max the largest value
+ */
+void
+AddNonNegative(ScenarioOptions& options,
+               const std::string& name,
+               const std::string& help,
+               double& value,
+               double max)
+{
+    std::ostringstream range;
+    range << "[0, " << max << "]";
+    std::ostringstream initial;
+    initial << value;
+    options.Add(
+        name,
+        help + ", in " + range.str(),
+        initial.str(),
+        [&value, name, max, range = range.str()](const std::string& text, std::string& error) {
+            double v = 0;
+            if (!ScenarioOptions::ParseNumber(text, v) || !(v >= 0) || v > max)
+            {
+                error = "invalid --" + name + "=" + text + ": expected a number in " + range;
+                return false;
+            }
+            value = v;
+            return true;
+        });
+}
+
+/**
  * \brief Read "TIME:VALUE,TIME:VALUE,..." with increasing times.
  * \param name the option
  * \param text its value
@@ -184,20 +220,34 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                           "per-period CSV: throughput, SLO, p95 delay per flow, trigger and batch "
                           "per module",
                           tracePath);
-    options.Add("cost-jitter",
-                "relative standard deviation of each module execution's cost, in [0, 1]",
-                "0",
-                [this](const std::string& text, std::string& error) {
-                    // 0 (no jitter, the default) is a value too.
-                    double v = 0;
-                    if (!ScenarioOptions::ParseNumber(text, v) || v < 0 || v > 1)
-                    {
-                        error = "invalid --cost-jitter=" + text + ": expected a number in [0, 1]";
-                        return false;
-                    }
-                    costJitter = v;
-                    return true;
-                });
+    AddNonNegative(options,
+                   "cost-jitter",
+                   "relative standard deviation of each module execution's cost",
+                   costJitter,
+                   1);
+    options.AddBool("backpressure",
+                    "the switch pauses the source when its ingress queue is 90 % full and "
+                    "resumes it at 15 % (BESS's Queue with backpressure, on in the authors' "
+                    "runs), so a saturating source loses no packets there",
+                    backpressure);
+    AddNonNegative(options,
+                   "buffer-t0",
+                   "worker time a fractional buffer in use costs per batch offered to it (ns; "
+                   "a buffer is a module of its own in BESS)",
+                   bufferT0,
+                   1e9);
+    AddNonNegative(options,
+                   "buffer-t1",
+                   "worker time a fractional buffer in use costs per packet offered to it (ns)",
+                   bufferT1,
+                   1e9);
+    AddNonNegative(options,
+                   "control-rate",
+                   "rc: the control flow's rate (packets/s), the bulk flows sharing the rest of "
+                   "--rate (0: every flow an equal share of --rate, as the authors' code runs; "
+                   "their configuration's 1 kpps bound is never read)",
+                   controlRate,
+                   1e9);
     options.AddBool("profile",
                     "first profile every module (batches 1..B, 10 each) and report the fitted "
                     "T0, T1 and R^2 per module",
@@ -268,17 +318,22 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::BatchyWorker::MaxBatch", "batch");
     options.Owns("ns3::BatchyWorker::BufferCapacity", "buffer-capacity");
     options.Owns("ns3::BatchyWorker::CostJitter", "cost-jitter");
+    options.Owns("ns3::BatchyWorker::IngressBackpressure", "backpressure");
+    options.Owns("ns3::BatchyWorker::BufferT0", "buffer-t0");
+    options.Owns("ns3::BatchyWorker::BufferT1", "buffer-t1");
     options.Owns("ns3::BatchyWorker::Cores", "cores");
     options.Owns("ns3::BatchyTrafficSource::PacketSize", "packet-size");
     options.Owns("ns3::BatchyTrafficSource::Arrival", "arrival");
     options.Owns("ns3::BatchyTrafficSource::Burstiness", "burstiness");
     // Options the pipeline does not use are errors, not ignored.
     options.AddCheck([this, &options](std::string& error) {
+        backpressureGiven = options.IsGiven("backpressure"); // checked with the controller
         bool named = std::find(kPipelines.begin(), kPipelines.end(), pipeline) != kPipelines.end();
         const std::pair<const char*, bool> uses[] = {
             {"m", pipeline == "vrf" || pipeline == "mgw"},
             {"n", named},
             {"slo", pipeline != "rc" || sloFactor > 0},
+            {"control-rate", pipeline == "rc"},
         };
         for (const auto& [option, used] : uses)
         {
@@ -305,6 +360,23 @@ BatchyScenario::Parameters::MakeGraph(DataFlowGraph& graph, std::string& error) 
         {
             error = "invalid " + error;
             return false;
+        }
+        if (pipeline == "rc" && controlRate > 0)
+        {
+            if (controlRate >= rate)
+            {
+                std::ostringstream text;
+                text << "invalid --control-rate=" << controlRate
+                     << ": must be below --rate=" << rate;
+                error = text.str();
+                return false;
+            }
+            // Flow 0 is the control flow; the bulk flows share the rest.
+            graph.SetFlowRate(0, controlRate);
+            for (uint32_t f = 1; f < graph.GetNFlows(); ++f)
+            {
+                graph.SetFlowRate(f, (rate - controlRate) / (graph.GetNFlows() - 1));
+            }
         }
     }
     else
@@ -411,6 +483,13 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     if (cores > 1 && (tid == nfvnice || tid.IsChildOf(nfvnice)))
     {
         return fail("cores=" + std::to_string(cores), "the nfvnice controller runs on one core");
+    }
+    if (backpressureGiven && backpressure &&
+        (scheduling.Get() == "WeightedFair" || tid == nfvnice || tid.IsChildOf(nfvnice)))
+    {
+        return fail("backpressure=true",
+                    "weighted-fair scheduling (the nfvnice controller) has no ingress queue; "
+                    "its tasks' queues have their own (ns3::BatchyWorker::Backpressure)");
     }
     if (!warmUp.IsZero())
     {
@@ -545,6 +624,8 @@ BatchyScenario::Build()
     worker->SetAttribute("MaxBatch", UintegerValue(p.batch));
     worker->SetAttribute("BufferCapacity", UintegerValue(p.bufferCapacity));
     worker->SetAttribute("CostJitter", DoubleValue(p.costJitter));
+    worker->SetAttribute("BufferT0", DoubleValue(p.bufferT0));
+    worker->SetAttribute("BufferT1", DoubleValue(p.bufferT1));
     worker->SetAttribute("Cores", UintegerValue(p.cores));
     worker->AssignStreams(3100);
     worker->SetGraph(m_graph);
@@ -581,6 +662,8 @@ BatchyScenario::Build()
     m_nodes.Get(0)->AddApplication(m_source);
     m_source->SetStartTime(Time(0));
     m_source->SetStopTime(p.duration);
+    worker->SetAttribute("IngressBackpressure", BooleanValue(p.backpressure));
+    worker->SetBackpressureCallback(MakeCallback(&BatchyTrafficSource::SetPaused, m_source));
 
     m_nodes.Get(2)->RegisterProtocolHandler(MakeCallback(&BatchyScenario::SinkReceive, this),
                                             BatchyHeader::PROTOCOL,
@@ -718,7 +801,7 @@ BatchyScenario::PeriodEnd(uint32_t index)
         Time busy;
         for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
         {
-            busy += w->GetPeriodModuleStats(v).busy;
+            busy += w->GetPeriodModuleStats(v).busy + w->GetPeriodModuleStats(v).bufferBusy;
         }
         Time slo;
         for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
@@ -869,9 +952,11 @@ BatchyScenario::Summarize() const
     JsonSummary perModule;
     uint64_t executions = 0;
     uint64_t packets = 0;
+    Time bufferBusy;
     for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
     {
         const auto& s = w->GetModuleStats(v);
+        bufferBusy += s.bufferBusy;
         uint64_t e = s.executions - (v < m_executionsAtWarmUp.size() ? m_executionsAtWarmUp[v] : 0);
         uint64_t n = s.packets - (v < m_packetsAtWarmUp.size() ? m_packetsAtWarmUp[v] : 0);
         executions += e;
@@ -883,7 +968,8 @@ BatchyScenario::Summarize() const
             .Set("core", w->GetCore(v))
             .Set("trigger", w->GetTrigger(v))
             .Set("executions", e)
-            .Set("mean_batch", e ? double(n) / e : 0.0);
+            .Set("mean_batch", e ? double(n) / e : 0.0)
+            .Set("buffer_busy_s", s.bufferBusy.GetSeconds());
         if (v < m_profile.size())
         {
             one.Set("t0_fit_ns", m_profile[v].t0Ns)
@@ -908,6 +994,11 @@ BatchyScenario::Summarize() const
         .Set("buffer_capacity", p.bufferCapacity)
         .Set("offered_pps", p.rate)
         .Set("burstiness", p.burstiness)
+        .Set("backpressure", p.backpressure)
+        .Set("source_pauses", m_source->GetPauses())
+        .Set("buffer_t0_ns", p.bufferT0)
+        .Set("buffer_t1_ns", p.bufferT1)
+        .Set("control_rate_pps", p.controlRate)
         .Set("arrival", p.arrival)
         .Set("throughput_pps", window > 0 ? m_departedMeasured / window : 0.0)
         .Set("mean_batch", executions ? double(packets) / executions : 0.0)
@@ -921,6 +1012,7 @@ BatchyScenario::Summarize() const
                  ? controller->GetControlWallSeconds() * 1e6 / controller->GetPeriods()
                  : 0.0)
         .Set("worker_utilisation", w->GetBusyTime().GetSeconds() / Simulator::Now().GetSeconds())
+        .Set("buffer_utilisation", bufferBusy.GetSeconds() / Simulator::Now().GetSeconds())
         .Set("chain_buffers", p.chainBuffers)
         .Set("cores", w->GetCores())
         .Set("core_utilisation", cores)

@@ -31,6 +31,9 @@ BatchyProfiler::Profile(const DataFlowGraph::Module& module,
     w->SetAttribute("BufferCapacity", UintegerValue(maxBatch));
     w->SetAttribute("QueueCapacity", UintegerValue(maxBatch));
     w->SetAttribute("CostJitter", DoubleValue(costJitter));
+    // The module's own costs: its buffer (which cuts the batches) is free here.
+    w->SetAttribute("BufferT0", DoubleValue(0));
+    w->SetAttribute("BufferT1", DoubleValue(0));
     w->AssignStreams(stream);
     w->SetGraph(g);
     // Each execution is timed through the Run trace: a run that executes

@@ -86,6 +86,32 @@ BatchyTrafficSource::SetFlowRates(const std::vector<double>& rates)
     NS_ABORT_MSG_IF(m_totalRate <= 0, "BatchyTrafficSource: no flow has a rate");
 }
 
+void
+BatchyTrafficSource::SetPaused(bool paused)
+{
+    if (paused == m_paused)
+    {
+        return;
+    }
+    m_paused = paused;
+    if (paused)
+    {
+        ++m_pauses;
+        m_next.Cancel();
+    }
+    else if (m_running)
+    {
+        // Poisson gaps are memoryless: the next packet one gap from now.
+        m_next = Simulator::Schedule(NextGap(), &BatchyTrafficSource::Send, this);
+    }
+}
+
+uint64_t
+BatchyTrafficSource::GetPauses() const
+{
+    return m_pauses;
+}
+
 uint64_t
 BatchyTrafficSource::GetSent() const
 {
@@ -113,6 +139,11 @@ BatchyTrafficSource::StartApplication()
         // A random start of the flows' sequence, and of the packets (below).
         m_phase = m_draw->GetValue(0, 1);
     }
+    m_running = true;
+    if (m_paused)
+    {
+        return; // SetPaused(false) starts it
+    }
     Time first =
         m_arrival == PACED ? SecondsToTime(m_draw->GetValue(0, 1) / m_totalRate) : NextGap();
     m_next = Simulator::Schedule(first, &BatchyTrafficSource::Send, this);
@@ -135,6 +166,7 @@ BatchyTrafficSource::NextGap()
 void
 BatchyTrafficSource::StopApplication()
 {
+    m_running = false;
     m_next.Cancel();
 }
 

@@ -54,6 +54,15 @@ class BatchyTrafficSource : public Application
      * \param rates packets/s of each flow (flow i is index i), at least one > 0
      */
     void SetFlowRates(const std::vector<double>& rates);
+    /**
+     * \brief Stop sending until told to resume (the switch's backpressure,
+     * BatchyWorker::IngressBackpressure); packets not sent meanwhile are
+     * not made: offered load above what the switch takes is never sent.
+     * \param paused true to pause, false to resume
+     */
+    void SetPaused(bool paused);
+    /// \return how many times the source was paused
+    uint64_t GetPauses() const;
     /// \return packets sent
     uint64_t GetSent() const;
     /**
@@ -88,6 +97,9 @@ class BatchyTrafficSource : public Application
     uint32_t m_flow{0};                   //!< flow of the current burst
     uint32_t m_left{0};                   //!< packets left in the burst
     uint64_t m_sent{0};                   //!< packets sent
+    bool m_running{false};                //!< between start and stop
+    bool m_paused{false};                 //!< paused by backpressure
+    uint64_t m_pauses{0};                 //!< times paused
     EventId m_next;                       //!< next packet
 };
 

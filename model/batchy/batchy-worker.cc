@@ -54,6 +54,13 @@ BatchyWorker::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&BatchyWorker::m_queueCapacity),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("IngressBackpressure",
+                          "RunToCompletion: signal the traffic source to pause when the ingress "
+                          "queue is 90 % full and to resume when it is down to 15 % (BESS's "
+                          "Queue with backpressure, as the authors' runs feed their pipelines)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&BatchyWorker::m_ingressBackpressure),
+                          MakeBooleanChecker())
             .AddAttribute("BufferCapacity",
                           "Capacity of each fractional buffer (the largest trigger)",
                           UintegerValue(64),
@@ -75,6 +82,17 @@ BatchyWorker::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&BatchyWorker::m_backpressure),
                           MakeBooleanChecker())
+            .AddAttribute("BufferT0",
+                          "Cost of each batch offered to a fractional buffer in use (trigger "
+                          "above 0 or packets held), ns: a buffer is a module of its own",
+                          DoubleValue(DEFAULT_BUFFER_T0_NS),
+                          MakeDoubleAccessor(&BatchyWorker::m_bufferT0Ns),
+                          MakeDoubleChecker<double>(0, 1e9))
+            .AddAttribute("BufferT1",
+                          "Cost of each packet offered to a fractional buffer in use, ns",
+                          DoubleValue(DEFAULT_BUFFER_T1_NS),
+                          MakeDoubleAccessor(&BatchyWorker::m_bufferT1Ns),
+                          MakeDoubleChecker<double>(0, 1e9))
             .AddAttribute("CostJitter",
                           "Relative standard deviation of each execution's cost (0: exact)",
                           DoubleValue(0),
@@ -109,6 +127,8 @@ BatchyWorker::BatchyWorker()
       m_maxBatch(32),
       m_queueCapacity(64),
       m_bufferCapacity(64),
+      m_bufferT0Ns(DEFAULT_BUFFER_T0_NS),
+      m_bufferT1Ns(DEFAULT_BUFFER_T1_NS),
       m_costJitter(0),
       m_nCores(1),
       m_jitter(CreateObject<NormalRandomVariable>())
@@ -127,6 +147,7 @@ BatchyWorker::DoDispose()
     }
     m_items.clear();
     m_egress = EgressCallback();
+    m_pauseSource = Callback<void, bool>();
     Object::DoDispose();
 }
 
@@ -199,6 +220,22 @@ void
 BatchyWorker::SetEgressCallback(EgressCallback callback)
 {
     m_egress = callback;
+}
+
+void
+BatchyWorker::SetBackpressureCallback(Callback<void, bool> callback)
+{
+    m_pauseSource = callback;
+}
+
+void
+BatchyWorker::Signal(bool pause)
+{
+    m_paused = pause;
+    if (!m_pauseSource.IsNull())
+    {
+        m_pauseSource(pause);
+    }
 }
 
 void
@@ -437,6 +474,11 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
         return;
     }
     m_queue.push_back(h);
+    if (m_ingressBackpressure && !m_paused &&
+        m_queue.size() >= std::ceil(HIGH_WATER * m_queueCapacity))
+    {
+        Signal(true);
+    }
     if (!core.busy && core.downs == 0)
     {
         StartRun();
@@ -527,6 +569,10 @@ BatchyWorker::StartRun()
 {
     m_current = m_ingressCore;
     uint32_t n = TakeBatch(m_queue);
+    if (m_paused && m_queue.size() <= std::floor(LOW_WATER * m_queueCapacity))
+    {
+        Signal(false);
+    }
     std::vector<uint32_t>& batch = m_rootBatch;
     auto rootOf = [this](uint32_t h) { return m_graph.GetFlow(m_items[h].flow).path.front(); };
     uint32_t root = rootOf(batch.front());
@@ -728,6 +774,10 @@ BatchyWorker::Offer(uint32_t module, const std::vector<uint32_t>& batch)
         Execute(module, batch);
         return;
     }
+    // The buffer runs as a module of its own on every batch it is offered.
+    Time cost = Charge(m_bufferT0Ns + m_bufferT1Ns * batch.size());
+    m_moduleTotal[module].bufferBusy += cost;
+    m_modulePeriod[module].bufferBusy += cost;
     std::vector<uint32_t>& out = m_bufferOut[module];
     std::vector<uint32_t>& sizes = m_bufferSizes[module];
     out.clear();
@@ -747,13 +797,7 @@ void
 BatchyWorker::Execute(uint32_t module, const std::vector<uint32_t>& batch)
 {
     const DataFlowGraph::Module& m = m_graph.GetModule(module);
-    double ns = m.t0Ns + m.t1Ns * batch.size();
-    if (m_costJitter > 0)
-    {
-        ns *= std::max(0.0, 1 + m_costJitter * m_jitter->GetValue());
-    }
-    Time cost = Time::FromDouble(ns, Time::NS);
-    m_offset += cost;
+    Time cost = Charge(m.t0Ns + m.t1Ns * batch.size());
     ModuleStats* stats[] = {&m_moduleTotal[module], &m_modulePeriod[module]};
     for (ModuleStats* s : stats)
     {
@@ -780,6 +824,18 @@ BatchyWorker::Execute(uint32_t module, const std::vector<uint32_t>& batch)
             gates[g].clear();
         }
     }
+}
+
+Time
+BatchyWorker::Charge(double ns)
+{
+    if (m_costJitter > 0)
+    {
+        ns *= std::max(0.0, 1 + m_costJitter * m_jitter->GetValue());
+    }
+    Time cost = Time::FromDouble(ns, Time::NS);
+    m_offset += cost;
+    return cost;
 }
 
 void

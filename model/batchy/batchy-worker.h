@@ -29,9 +29,17 @@ namespace ns3
  * simulated time, as a BESS worker does (Lévai et al., NSDI'20).
  *
  * Packets arrive (Receive) into the worker's ingress queue (QueueCapacity
- * packets; more are dropped and counted). When idle, the worker takes up to
+ * packets; more are dropped and counted). With IngressBackpressure the
+ * worker tells the source to pause when the queue reaches 90 % of its
+ * capacity and to resume once a run has taken it down to 15 %, as BESS's
+ * Queue does with backpressure on: a saturated source then fills the
+ * queue without losing packets, as in the authors' runs. When idle, the worker takes up to
  * MaxBatch packets and pushes the batch through the graph depth-first: each
- * module's fractional buffer (trigger 0: none) may hold packets back; each
+ * module's fractional buffer (trigger 0: none) may hold packets back; a
+ * buffer in use is a module of its own, as the authors' FractionalBuffer is
+ * in BESS, and costs BufferT0 + BufferT1 b for each batch of b packets
+ * offered to it (a buffer at trigger 0 holding nothing is out of the path
+ * and costs nothing); each
  * batch a module executes costs T0 + T1 b of the worker's time; a splitter
  * sends each packet to its flow's next module, so its batch splits into
  * one per output gate, executed gate by gate before the next module of the
@@ -95,6 +103,14 @@ class BatchyWorker : public Object
   public:
     static constexpr const char* QUEUE_FULL_DROP = "Ingress queue full";       //!< drop reason
     static constexpr const char* MODULE_QUEUE_FULL_DROP = "Module queue full"; //!< drop reason
+    /// IngressBackpressure: pause the source at this share of QueueCapacity (BESS's Queue).
+    static constexpr double HIGH_WATER = 0.90;
+    /// IngressBackpressure: resume it at this share.
+    static constexpr double LOW_WATER = 0.15;
+    /// BufferT0's default (ns): see the attribute and the doc's "Buffer costs".
+    static constexpr double DEFAULT_BUFFER_T0_NS = 0;
+    /// BufferT1's default (ns).
+    static constexpr double DEFAULT_BUFFER_T1_NS = 0;
 
     /// How the worker picks what to run.
     enum Scheduling
@@ -114,6 +130,7 @@ class BatchyWorker : public Object
         uint64_t inputBatches{0}; //!< batches offered to its buffer
         uint64_t inputPackets{0}; //!< packets offered to its buffer
         Time busy;                //!< worker time spent in it
+        Time bufferBusy;          //!< worker time spent in its buffer (BufferT0, BufferT1)
 
         /// \return mean executed batch size (0 if none)
         double GetMeanBatch() const;
@@ -155,6 +172,11 @@ class BatchyWorker : public Object
      * \param callback called for each packet that leaves the graph
      */
     void SetEgressCallback(EgressCallback callback);
+    /**
+     * \param callback called with true when the source should pause, false
+     * when it may resume (IngressBackpressure)
+     */
+    void SetBackpressureCallback(Callback<void, bool> callback);
 
     /**
      * \brief Set a module's buffer trigger.
@@ -350,6 +372,17 @@ class BatchyWorker : public Object
      */
     void Process(uint32_t module, const std::vector<uint32_t>& batch);
     /**
+     * \brief Tell the source to pause or resume (IngressBackpressure).
+     * \param pause true to pause
+     */
+    void Signal(bool pause);
+    /**
+     * \brief Spend worker time (CostJitter applied) in the run under way.
+     * \param ns the nominal cost
+     * \return the time spent
+     */
+    Time Charge(double ns);
+    /**
      * \brief Execute a batch on a module and pass its packets on.
      * \param module the module
      * \param batch packet handles
@@ -410,6 +443,11 @@ class BatchyWorker : public Object
     uint32_t m_queueCapacity;                //!< ingress queue capacity
     uint32_t m_bufferCapacity;               //!< fractional buffer capacity
     Time m_flushTimeout;                     //!< idle time before buffers are flushed
+    bool m_ingressBackpressure{false};       //!< signal the source at HIGH_WATER / LOW_WATER
+    bool m_paused{false};                    //!< the source was told to pause
+    Callback<void, bool> m_pauseSource;      //!< tells it (true: pause)
+    double m_bufferT0Ns;                     //!< a buffer's cost per batch offered (ns)
+    double m_bufferT1Ns;                     //!< a buffer's cost per packet offered (ns)
     double m_costJitter;                     //!< relative std. deviation of an execution's cost
     Ptr<NormalRandomVariable> m_jitter;      //!< draws it
     std::vector<FractionalBuffer> m_buffers; //!< one per module

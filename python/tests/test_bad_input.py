@@ -196,6 +196,12 @@ CASES = {
         "packet-size": values(UINT1, ["15", "17", "9001"]),
         "trace": values(OUTPUT),
         "cost-jitter": values(["-0.1", "1.5", *JUNK]),
+        "backpressure": values(BOOL) + values(["true"], extra=["--controller=nfvnice"]),
+        "buffer-t0": values(["-1", "-0.5", "2e9", *JUNK]),
+        "buffer-t1": values(["-1", "2e9", *JUNK]),
+        "control-rate": values(["-1", "2e9", *JUNK], extra=["--pipeline=rc"])
+                        + values(["1000"], extra=["--pipeline=l2l3"])
+                        + values(["1e6", "2e6"], extra=["--pipeline=rc", "--rate=1e6"]),
         "profile": values(BOOL),
         "cores": values(UINT1, ["65"]) + values(["2"], extra=["--controller=nfvnice"])
                  + values(["2"], extra=["--ns3::BatchyWorker::Scheduling=WeightedFair"]),
