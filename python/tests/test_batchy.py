@@ -108,15 +108,31 @@ def test_static_table_on_a_tiny_scale(tmp_path, monkeypatch):
 
     monkeypatch.setattr(batchy, "PIPELINES", {"rc-16": dict(pipeline="rc", n=16)})
     tiny = {"duration": "60ms", "period": "10ms", "warmup_periods": 1, "runs": 1}
-    result = batchy._static(tmp_path, tiny, 2, False, "static", "0.8x")
+    cells = batchy._static(tmp_path, tiny, 2, False, "static", slo="0.8x")["static"]["cells"]
     # RC: max batches the bulk leaves and runs far more packets, but its
     # delays are above 0.8x its own mean by construction of the SLOs;
     # on-off and full never do worse than null.
-    assert result["static_rc-16_max_speedup_over_null"] > 5
-    assert result["static_rc-16_max_slo_violation_periods"] > 0.5
-    assert result["static_rc-16_onoff_speedup_over_null"] > 0.95
-    assert result["static_rc-16_full_speedup_over_null"] > 0.95
+    assert cells["rc-16/max"]["speedup_over_null"] > 5
+    assert cells["rc-16/max"]["slo_violation_periods"] > 0.5
+    assert cells["rc-16/onoff"]["speedup_over_null"] > 0.95
+    assert cells["rc-16/full"]["speedup_over_null"] > 0.95
+    assert cells["rc-16/null"]["runs"] == 1 and cells["rc-16/null"]["buffer_utilisation"] == 0
     assert (tmp_path / "fig-static-throughput.png").exists()
+
+
+def test_doc_static_tables_are_the_committed_results():
+    # The doc's static tables come from results/batchy/quick/summary.json
+    # (with the command and commit that made them).
+    from pathlib import Path
+
+    from request_scheduling import batchy
+
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "doc" / "request-scheduling.rst").read_text()
+    for name in ("static", "static_absolute", "static_buffer_cost"):
+        table = batchy.doc_table(root / "results" / "batchy" / "quick", name)
+        assert table in doc, (f"the doc's {name} table differs from results/batchy/quick: paste the output "
+                              f"of python -m request_scheduling.batchy table results/batchy/quick {name}")
 
 
 def test_full_batches_within_the_slo_and_nfvnice_conserves():
