@@ -109,9 +109,12 @@ reproduce-racksched: build
 	$(PYTHON) -m request_scheduling.racksched --out results/racksched/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
 
 # Batchy's evaluation (static tables, contours, dynamics, controller
-# overhead) into results/batchy/ (SCALE=quick: ~40 min on 2 cores).
+# overhead) into results/batchy/$(SCALE) (SCALE=quick: ~40 min on 2 cores);
+# ONLY=static,static_absolute,... picks experiments. The doc's static
+# tables are `python -m request_scheduling.batchy table results/batchy/quick
+# NAME` of the committed summary.
 reproduce-batchy: build
-	$(PYTHON) -m request_scheduling.batchy --out results/batchy --scale $(SCALE)
+	$(PYTHON) -m request_scheduling.batchy --out results/batchy/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
 
 intree-check:
 	tools/intree-check.sh

@@ -327,7 +327,6 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::BatchyTrafficSource::Burstiness", "burstiness");
     // Options the pipeline does not use are errors, not ignored.
     options.AddCheck([this, &options](std::string& error) {
-        backpressureGiven = options.IsGiven("backpressure"); // checked with the controller
         bool named = std::find(kPipelines.begin(), kPipelines.end(), pipeline) != kPipelines.end();
         const std::pair<const char*, bool> uses[] = {
             {"m", pipeline == "vrf" || pipeline == "mgw"},
@@ -484,13 +483,7 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return fail("cores=" + std::to_string(cores), "the nfvnice controller runs on one core");
     }
-    if (backpressureGiven && backpressure &&
-        (scheduling.Get() == "WeightedFair" || tid == nfvnice || tid.IsChildOf(nfvnice)))
-    {
-        return fail("backpressure=true",
-                    "weighted-fair scheduling (the nfvnice controller) has no ingress queue; "
-                    "its tasks' queues have their own (ns3::BatchyWorker::Backpressure)");
-    }
+
     if (!warmUp.IsZero())
     {
         return fail("warmup", "give the warm-up in control periods (--warmup-periods)");

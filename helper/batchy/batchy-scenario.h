@@ -85,13 +85,12 @@ class BatchyScenario : public RequestScenario
         double bufferT0{BatchyWorker::DEFAULT_BUFFER_T0_NS};
         /// The worker's BufferT1 (ns per packet offered to a buffer in use).
         double bufferT1{BatchyWorker::DEFAULT_BUFFER_T1_NS};
-        double controlRate{0};   //!< rc: the control flow's rate (packets/s; 0: an equal share)
-        bool backpressure{true}; //!< the worker's IngressBackpressure
-        bool backpressureGiven{false}; //!< --backpressure was given
-        bool profile{false};           //!< profile every module first (BatchyProfiler)
-        uint32_t cores{1};             //!< the worker's cores
-        bool decompose{false};         //!< decompose the pipeline onto the other cores
-        bool chainBuffers{false};      //!< buffer by costs alone (the authors' placement)
+        double controlRate{0};    //!< rc: the control flow's rate (packets/s; 0: an equal share)
+        bool backpressure{true};  //!< the worker's IngressBackpressure
+        bool profile{false};      //!< profile every module first (BatchyProfiler)
+        uint32_t cores{1};        //!< the worker's cores
+        bool decompose{false};    //!< decompose the pipeline onto the other cores
+        bool chainBuffers{false}; //!< buffer by costs alone (the authors' placement)
 
         Parameters();
         /**

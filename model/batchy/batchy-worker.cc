@@ -55,9 +55,10 @@ BatchyWorker::GetTypeId()
                           MakeUintegerAccessor(&BatchyWorker::m_queueCapacity),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("IngressBackpressure",
-                          "RunToCompletion: signal the traffic source to pause when the ingress "
-                          "queue is 90 % full and to resume when it is down to 15 % (BESS's "
-                          "Queue with backpressure, as the authors' runs feed their pipelines)",
+                          "Signal the traffic source to pause when the ingress queue (with "
+                          "WeightedFair, a root task's queue) is 90 % full and to resume when it "
+                          "is down to 15 % (every root's, with WeightedFair): BESS's Queue with "
+                          "backpressure, as the authors' runs feed their pipelines",
                           BooleanValue(false),
                           MakeBooleanAccessor(&BatchyWorker::m_ingressBackpressure),
                           MakeBooleanChecker())
@@ -461,7 +462,18 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     m_items[h] = Item{packet, flow, Simulator::Now()};
     if (m_scheduling == WEIGHTED_FAIR)
     {
-        Enqueue(m_graph.GetFlow(flow).path.front(), h);
+        uint32_t root = m_graph.GetFlow(flow).path.front();
+        Enqueue(root, h);
+        Task& task = m_tasks[root];
+        if (m_ingressBackpressure && !task.pausing &&
+            task.queue.size() >= std::ceil(HIGH_WATER * m_queueCapacity))
+        {
+            task.pausing = true;
+            if (m_pausingRoots++ == 0)
+            {
+                Signal(true);
+            }
+        }
         if (!core.busy && core.downs == 0 && m_taskQueued > 0)
         {
             StartTaskRun();
@@ -539,6 +551,14 @@ BatchyWorker::StartTaskRun()
     m_current = 0;
     uint32_t n = TakeBatch(task.queue);
     m_taskQueued -= n;
+    if (task.pausing && task.queue.size() <= std::floor(LOW_WATER * m_queueCapacity))
+    {
+        task.pausing = false;
+        if (--m_pausingRoots == 0)
+        {
+            Signal(false);
+        }
+    }
     if (4 * task.queue.size() < m_queueCapacity)
     {
         task.overloaded = false;

@@ -33,7 +33,9 @@ namespace ns3
  * worker tells the source to pause when the queue reaches 90 % of its
  * capacity and to resume once a run has taken it down to 15 %, as BESS's
  * Queue does with backpressure on: a saturated source then fills the
- * queue without losing packets, as in the authors' runs. When idle, the worker takes up to
+ * queue without losing packets, as in the authors' runs. With WeightedFair
+ * the root tasks' queues play that part: the source pauses while any of
+ * them is over the mark. When idle, the worker takes up to
  * MaxBatch packets and pushes the batch through the graph depth-first: each
  * module's fractional buffer (trigger 0: none) may hold packets back; a
  * buffer in use is a module of its own, as the authors' FractionalBuffer is
@@ -431,6 +433,7 @@ class BatchyWorker : public Object
         double share{1};             //!< share of the worker time
         double virtualTime{0};       //!< start-time fair queueing tag
         bool overloaded{false};      //!< above 3/4 of capacity, not yet below 1/4
+        bool pausing{false};         //!< a root over HIGH_WATER, not yet down to LOW_WATER
         std::vector<uint32_t> feeds; //!< the tasks its runs push packets into
     };
 
@@ -438,6 +441,7 @@ class BatchyWorker : public Object
     std::vector<bool> m_isTask;              //!< per module: heads a task
     double m_virtualClock{0};                //!< virtual time of the last run
     uint32_t m_taskQueued{0};                //!< packets in the tasks' queues
+    uint32_t m_pausingRoots{0};              //!< root tasks that keep the source paused
     DataFlowGraph m_graph;                   //!< the graph
     uint32_t m_maxBatch;                     //!< B
     uint32_t m_queueCapacity;                //!< ingress queue capacity

@@ -108,299 +108,355 @@ ProjectGradient(const Eigen::VectorXd& grad,
     return false;
 }
 
-} // namespace
-
-std::vector<uint32_t>
-FullBatchyController::Plan(const std::vector<ModuleState>& modules,
-                           const std::vector<FlowState>& flows,
-                           const Settings& settings)
+/**
+ * \brief One step of Batchy/full, phase by phase (the authors' order):
+ * Push, Recover, Pull, then the gradient step on the other buffered modules
+ * (SelectFree, ActiveRows, Direction, StepBound, LineSearch, Round). Each
+ * phase reads and updates the triggers q and the flows' budgets.
+ */
+class FullStep
 {
-    const double inf = std::numeric_limits<double>::infinity();
-    const double tol = settings.tolerance;
-    const double bMax = settings.maxBatch;
-    uint32_t n = modules.size();
-    std::vector<uint32_t> q(n);
-    std::vector<double> qMin(n);
-    std::vector<double> slope(n); // delay per trigger unit (ns)
-    std::vector<bool> fixed(n, false);
-    std::vector<std::vector<uint32_t>> flowsThrough(n);
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        const auto& m = modules[i];
-        q[i] = m.trigger;
-        qMin[i] = std::min(bMax, std::floor(m.meanInputBatch) + settings.bufferPull);
-        slope[i] = m.packetRate > 0 ? 1 / m.packetRate + m.t1Ns : 0;
-    }
-    std::vector<double> budget(flows.size());
-    std::vector<bool> flowFixed(flows.size(), false);
-    for (uint32_t f = 0; f < flows.size(); ++f)
-    {
-        budget[f] = flows[f].sloNs - flows[f].delayNs;
-        for (uint32_t i : flows[f].modules)
-        {
-            flowsThrough[i].push_back(f);
-        }
-    }
-    auto spend = [&](uint32_t i, double ns) {
-        for (uint32_t f : flowsThrough[i])
-        {
-            budget[f] -= ns;
-        }
-    };
+  public:
+    using ModuleState = FullBatchyController::ModuleState; //!< a module
+    using FlowState = FullBatchyController::FlowState;     //!< a flow
+    using Settings = FullBatchyController::Settings;       //!< parameters
 
-    // Push: a buffer whose input batches are already large is useless.
-    for (uint32_t i = 0; i < n; ++i)
+    /**
+     * \param modules the controllable modules
+     * \param flows the flows
+     * \param settings the parameters
+     */
+    FullStep(const std::vector<ModuleState>& modules,
+             const std::vector<FlowState>& flows,
+             const Settings& settings)
+        : m_modules(modules),
+          m_flows(flows),
+          m_settings(settings),
+          m_bMax(settings.maxBatch),
+          m_q(modules.size()),
+          m_qMin(modules.size()),
+          m_slope(modules.size()),
+          m_fixed(modules.size(), false),
+          m_flowsThrough(modules.size()),
+          m_budget(flows.size()),
+          m_flowFixed(flows.size(), false)
     {
-        if (q[i] > 0 && modules[i].meanInputBatch >= settings.pushRatio * bMax)
+        for (uint32_t i = 0; i < modules.size(); ++i)
         {
-            q[i] = 0;
-            fixed[i] = true;
+            const auto& m = modules[i];
+            m_q[i] = m.trigger;
+            m_qMin[i] = std::min(m_bMax, std::floor(m.meanInputBatch) + settings.bufferPull);
+            m_slope[i] = m.packetRate > 0 ? 1 / m.packetRate + m.t1Ns : 0;
+        }
+        for (uint32_t f = 0; f < flows.size(); ++f)
+        {
+            m_budget[f] = flows[f].sloNs - flows[f].delayNs;
+            for (uint32_t i : flows[f].modules)
+            {
+                m_flowsThrough[i].push_back(f);
+            }
         }
     }
 
-    // Recovery: lower the buffers of a flow over its SLO, slowest turn first.
-    std::vector<double> turn(n, 0);
-    for (uint32_t i = 0; i < n; ++i)
+    /// \return the triggers, as the phases so far have set them
+    const std::vector<uint32_t>& GetTriggers() const
     {
-        const auto& m = modules[i];
-        if (m.executionRate > 0)
+        return m_q;
+    }
+
+    /// Push: a buffer whose input batches are already large is useless.
+    void Push()
+    {
+        for (uint32_t i = 0; i < m_q.size(); ++i)
         {
-            turn[i] = 1 / m.executionRate + m.t0Ns + m.t1Ns * q[i];
+            if (m_q[i] > 0 && m_modules[i].meanInputBatch >= m_settings.pushRatio * m_bMax)
+            {
+                m_q[i] = 0;
+                m_fixed[i] = true;
+            }
         }
     }
-    std::vector<uint32_t> bySlowest(n);
-    std::iota(bySlowest.begin(), bySlowest.end(), 0);
-    std::stable_sort(bySlowest.begin(), bySlowest.end(), [&](uint32_t a, uint32_t b) {
-        return turn[a] > turn[b];
-    });
-    for (uint32_t f = 0; f < flows.size(); ++f)
+
+    /// Recovery: lower the buffers of a flow over its SLO, slowest turn first.
+    void Recover()
     {
-        if (budget[f] >= 0)
+        uint32_t n = m_q.size();
+        std::vector<double> turn(n, 0);
+        for (uint32_t i = 0; i < n; ++i)
         {
-            continue;
+            const auto& m = m_modules[i];
+            if (m.executionRate > 0)
+            {
+                turn[i] = 1 / m.executionRate + m.t0Ns + m.t1Ns * m_q[i];
+            }
         }
-        flowFixed[f] = true;
-        const auto& path = flows[f].modules;
-        for (uint32_t i : bySlowest)
+        std::vector<uint32_t> bySlowest(n);
+        std::iota(bySlowest.begin(), bySlowest.end(), 0);
+        std::stable_sort(bySlowest.begin(), bySlowest.end(), [&](uint32_t a, uint32_t b) {
+            return turn[a] > turn[b];
+        });
+        for (uint32_t f = 0; f < m_flows.size(); ++f)
         {
-            if (budget[f] >= 0)
+            if (m_budget[f] >= 0)
+            {
+                continue;
+            }
+            m_flowFixed[f] = true;
+            const auto& path = m_flows[f].modules;
+            for (uint32_t i : bySlowest)
+            {
+                if (m_budget[f] >= 0)
+                {
+                    break;
+                }
+                if (m_fixed[i] || m_q[i] == 0 || m_slope[i] == 0 ||
+                    std::find(path.begin(), path.end(), i) == path.end())
+                {
+                    continue;
+                }
+                double cut = std::floor(-m_budget[f] / m_slope[i]) + 1;
+                uint32_t lowered = cut < m_q[i] - m_qMin[i] ? m_q[i] - uint32_t(cut) : 0;
+                NS_LOG_LOGIC("recovery of flow " << f << ": module " << i << " " << m_q[i] << " -> "
+                                                 << lowered);
+                Spend(i, -(double(m_q[i]) - lowered) * m_slope[i]);
+                m_q[i] = lowered;
+                m_fixed[i] = true;
+            }
+        }
+    }
+
+    /// Pull: turn on a buffer where the delay it adds fits every budget.
+    void Pull()
+    {
+        for (uint32_t i = 0; i < m_q.size(); ++i)
+        {
+            const auto& m = m_modules[i];
+            if (m_fixed[i] || m_q[i] > 0 || m.packetRate * 1e9 < 1 ||
+                m.meanInputBatch >= m_settings.pushRatio * m_bMax)
+            {
+                continue;
+            }
+            double room = INF;
+            bool blocked = false;
+            for (uint32_t f : m_flowsThrough[i])
+            {
+                room = std::min(room, m_budget[f]);
+                blocked |= m_flowFixed[f];
+            }
+            double added = m_qMin[i] * m_slope[i];
+            if (!blocked && added < room)
+            {
+                NS_LOG_LOGIC("pull: module " << i << " 0 -> " << m_qMin[i]);
+                Spend(i, added);
+                m_q[i] = m_qMin[i];
+                m_fixed[i] = true;
+            }
+        }
+    }
+
+    /**
+     * \brief The gradient's variables: the buffered modules no earlier
+     * phase has set.
+     * \return false when nothing is left to move (or every flow recovers)
+     */
+    bool SelectFree()
+    {
+        m_column.assign(m_q.size(), -1);
+        for (uint32_t i = 0; i < m_q.size(); ++i)
+        {
+            if (!m_fixed[i] && m_q[i] > 0)
+            {
+                m_column[i] = m_free.size();
+                m_free.push_back(i);
+            }
+        }
+        return !m_free.empty() &&
+               !std::all_of(m_flowFixed.begin(), m_flowFixed.end(), [](bool b) { return b; });
+    }
+
+    /// Active constraints, one row each, in the form a q <= c.
+    void ActiveRows()
+    {
+        uint32_t k = m_free.size();
+        const double tol = m_settings.tolerance;
+        m_tight.assign(m_flows.size(), false);
+        for (uint32_t f = 0; f < m_flows.size(); ++f)
+        {
+            if (m_flowFixed[f] || m_flows[f].delayNs < (1 - tol) * m_flows[f].sloNs)
+            {
+                continue;
+            }
+            Eigen::RowVectorXd a = Eigen::RowVectorXd::Zero(k);
+            for (uint32_t i : m_flows[f].modules)
+            {
+                if (m_column[i] >= 0)
+                {
+                    a(m_column[i]) = m_slope[i];
+                }
+            }
+            if (a.squaredNorm() > 0)
+            {
+                m_tight[f] = true;
+                m_rows.push_back(a);
+            }
+        }
+        for (uint32_t j = 0; j < k; ++j)
+        {
+            uint32_t u = m_free[j];
+            if (m_q[u] >= m_bMax)
+            {
+                m_rows.push_back(Eigen::RowVectorXd::Unit(k, j));
+            }
+            // A buffer holds no more time's worth of packets than the one below.
+            for (uint32_t v : m_modules[u].below)
+            {
+                double ru = m_modules[u].packetRate;
+                double rv = m_modules[v].packetRate;
+                if (m_column[v] < 0 || rv <= 0 || rv > ru * (1 + tol) ||
+                    m_q[u] < ru / rv * m_q[v] * (1 - tol))
+                {
+                    continue;
+                }
+                Eigen::RowVectorXd a = Eigen::RowVectorXd::Unit(k, j);
+                a(m_column[v]) = -ru / rv;
+                m_rows.push_back(a);
+            }
+        }
+    }
+
+    /**
+     * \brief The projected gradient of the load sum_v x_v (T0_v + T1_v q_v),
+     * x_v = R_v / q_v; a trigger at its pull level that the direction would
+     * lower joins the active constraints, and the projection is redone.
+     * \return false at a KKT point
+     */
+    bool Direction()
+    {
+        uint32_t k = m_free.size();
+        Eigen::VectorXd grad(k);
+        for (uint32_t j = 0; j < k; ++j)
+        {
+            const auto& m = m_modules[m_free[j]];
+            grad(j) = -m.executionRate * m.t0Ns / m_q[m_free[j]];
+        }
+        for (uint32_t pass = 0; pass <= k; ++pass)
+        {
+            if (!ProjectGradient(grad, m_rows, m_settings.maxIterations, m_d))
+            {
+                NS_LOG_LOGIC("KKT point: triggers stay");
+                return false;
+            }
+            bool blocked = false;
+            for (uint32_t j = 0; j < k; ++j)
+            {
+                if (m_d(j) < 0 && m_q[m_free[j]] <= m_qMin[m_free[j]])
+                {
+                    m_rows.push_back(-Eigen::RowVectorXd::Unit(k, j));
+                    blocked = true;
+                }
+            }
+            if (!blocked)
             {
                 break;
             }
-            if (fixed[i] || q[i] == 0 || slope[i] == 0 ||
-                std::find(path.begin(), path.end(), i) == path.end())
-            {
-                continue;
-            }
-            double cut = std::floor(-budget[f] / slope[i]) + 1;
-            uint32_t lowered = cut < q[i] - qMin[i] ? q[i] - uint32_t(cut) : 0;
-            NS_LOG_LOGIC("recovery of flow " << f << ": module " << i << " " << q[i] << " -> "
-                                             << lowered);
-            spend(i, -(double(q[i]) - lowered) * slope[i]);
-            q[i] = lowered;
-            fixed[i] = true;
         }
-    }
-
-    // Pull: turn on a buffer where the delay it adds fits every budget.
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        const auto& m = modules[i];
-        if (fixed[i] || q[i] > 0 || m.packetRate * 1e9 < 1 ||
-            m.meanInputBatch >= settings.pushRatio * bMax)
-        {
-            continue;
-        }
-        double room = inf;
-        bool blocked = false;
-        for (uint32_t f : flowsThrough[i])
-        {
-            room = std::min(room, budget[f]);
-            blocked |= flowFixed[f];
-        }
-        double added = qMin[i] * slope[i];
-        if (!blocked && added < room)
-        {
-            NS_LOG_LOGIC("pull: module " << i << " 0 -> " << qMin[i]);
-            spend(i, added);
-            q[i] = qMin[i];
-            fixed[i] = true;
-        }
-    }
-
-    // Gradient: the other buffered modules.
-    std::vector<uint32_t> free;
-    std::vector<int> column(n, -1);
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        if (!fixed[i] && q[i] > 0)
-        {
-            column[i] = free.size();
-            free.push_back(i);
-        }
-    }
-    if (free.empty() || std::all_of(flowFixed.begin(), flowFixed.end(), [](bool b) { return b; }))
-    {
-        return q;
-    }
-    uint32_t k = free.size();
-    // Active constraints, one row each, in the form a q <= c.
-    std::vector<Eigen::RowVectorXd> rows;
-    std::vector<bool> tight(flows.size(), false);
-    for (uint32_t f = 0; f < flows.size(); ++f)
-    {
-        if (flowFixed[f] || flows[f].delayNs < (1 - tol) * flows[f].sloNs)
-        {
-            continue;
-        }
-        Eigen::RowVectorXd a = Eigen::RowVectorXd::Zero(k);
-        for (uint32_t i : flows[f].modules)
-        {
-            if (column[i] >= 0)
-            {
-                a(column[i]) = slope[i];
-            }
-        }
-        if (a.squaredNorm() > 0)
-        {
-            tight[f] = true;
-            rows.push_back(a);
-        }
-    }
-    for (uint32_t j = 0; j < k; ++j)
-    {
-        uint32_t u = free[j];
-        if (q[u] >= bMax)
-        {
-            rows.push_back(Eigen::RowVectorXd::Unit(k, j));
-        }
-        // A buffer holds no more time's worth of packets than the one below.
-        for (uint32_t v : modules[u].below)
-        {
-            double ru = modules[u].packetRate;
-            double rv = modules[v].packetRate;
-            if (column[v] < 0 || rv <= 0 || rv > ru * (1 + tol) ||
-                q[u] < ru / rv * q[v] * (1 - tol))
-            {
-                continue;
-            }
-            Eigen::RowVectorXd a = Eigen::RowVectorXd::Unit(k, j);
-            a(column[v]) = -ru / rv;
-            rows.push_back(a);
-        }
-    }
-    // Gradient of the load sum_v x_v (T0_v + T1_v q_v), x_v = R_v / q_v.
-    Eigen::VectorXd grad(k);
-    for (uint32_t j = 0; j < k; ++j)
-    {
-        const auto& m = modules[free[j]];
-        grad(j) = -m.executionRate * m.t0Ns / q[free[j]];
-    }
-    // A trigger at its pull level that the direction would lower joins the
-    // active constraints, and the projection is redone.
-    Eigen::VectorXd d;
-    for (uint32_t pass = 0; pass <= k; ++pass)
-    {
-        if (!ProjectGradient(grad, rows, settings.maxIterations, d))
-        {
-            NS_LOG_LOGIC("KKT point: triggers stay");
-            return q;
-        }
-        bool blocked = false;
+        m_dMax = m_d.cwiseAbs().maxCoeff();
         for (uint32_t j = 0; j < k; ++j)
         {
-            if (d(j) < 0 && q[free[j]] <= qMin[free[j]])
+            if (std::abs(m_d(j)) < 1e-9 * m_dMax)
             {
-                rows.push_back(-Eigen::RowVectorXd::Unit(k, j));
-                blocked = true;
+                m_d(j) = 0;
             }
         }
-        if (!blocked)
-        {
-            break;
-        }
-    }
-    double dMax = d.cwiseAbs().maxCoeff();
-    for (uint32_t j = 0; j < k; ++j)
-    {
-        if (std::abs(d(j)) < 1e-9 * dMax)
-        {
-            d(j) = 0;
-        }
+        return true;
     }
 
-    // How far: the flows' budgets (those not on their constraint, which the
-    // projection keeps) up to the middle of the tolerance band, the trigger
-    // bounds, the order of buffers.
-    const double target = 1 - tol / 2;
-    double lambdaMax = inf;
-    for (uint32_t f = 0; f < flows.size(); ++f)
+    /**
+     * \brief How far along the direction: the flows' budgets (those not on
+     * their constraint, which the projection keeps) up to the middle of the
+     * tolerance band, the trigger bounds, the order of buffers.
+     * \return the largest step
+     */
+    double StepBound() const
     {
-        if (flowFixed[f] || tight[f] || !std::isfinite(flows[f].sloNs))
+        const double target = Target();
+        double lambdaMax = INF;
+        for (uint32_t f = 0; f < m_flows.size(); ++f)
         {
-            continue;
-        }
-        double rise = 0;
-        for (uint32_t i : flows[f].modules)
-        {
-            rise += column[i] >= 0 ? slope[i] * d(column[i]) : 0;
-        }
-        if (rise > 0)
-        {
-            lambdaMax = std::min(
-                lambdaMax,
-                std::max(0.0, target * flows[f].sloNs - (flows[f].sloNs - budget[f])) / rise);
-        }
-    }
-    for (uint32_t j = 0; j < k; ++j)
-    {
-        uint32_t u = free[j];
-        if (d(j) > 0)
-        {
-            lambdaMax = std::min(lambdaMax, (bMax - q[u]) / d(j));
-        }
-        else if (d(j) < 0)
-        {
-            lambdaMax = std::min(lambdaMax, std::max(0.0, (q[u] - qMin[u]) / -d(j)));
-        }
-        for (uint32_t v : modules[u].below)
-        {
-            double ru = modules[u].packetRate;
-            double rv = modules[v].packetRate;
-            if (column[v] < 0 || rv <= 0 || rv > ru * (1 + tol))
+            if (m_flowFixed[f] || m_tight[f] || !std::isfinite(m_flows[f].sloNs))
             {
                 continue;
             }
-            // Closing in on the one below (a constraint the projection keeps
-            // closes by rounding errors only).
-            double closing = d(j) / ru - d(column[v]) / rv;
-            double gap = q[v] / rv - q[u] / ru;
-            if (closing > 1e-9 * (std::abs(d(j)) / ru + std::abs(d(column[v])) / rv) && gap >= 0)
+            double rise = 0;
+            for (uint32_t i : m_flows[f].modules)
             {
-                lambdaMax = std::min(lambdaMax, gap / closing);
+                rise += m_column[i] >= 0 ? m_slope[i] * m_d(m_column[i]) : 0;
+            }
+            if (rise > 0)
+            {
+                lambdaMax = std::min(
+                    lambdaMax,
+                    std::max(0.0, target * m_flows[f].sloNs - (m_flows[f].sloNs - m_budget[f])) /
+                        rise);
             }
         }
-    }
-    if (!std::isfinite(lambdaMax))
-    {
-        lambdaMax = bMax / dMax;
-    }
-    // Rosen's line search: the load along the direction is convex in the
-    // step; take its minimum within [0, lambdaMax].
-    auto slopeAt = [&](double lambda) {
-        double s = 0;
-        for (uint32_t j = 0; j < k; ++j)
+        const double tol = m_settings.tolerance;
+        for (uint32_t j = 0; j < m_free.size(); ++j)
         {
-            const auto& m = modules[free[j]];
-            double c = m.executionRate * m.t0Ns * q[free[j]]; // R_v T0_v
-            double qj = q[free[j]] + lambda * d(j);
-            s -= c * d(j) / (qj * qj);
+            uint32_t u = m_free[j];
+            if (m_d(j) > 0)
+            {
+                lambdaMax = std::min(lambdaMax, (m_bMax - m_q[u]) / m_d(j));
+            }
+            else if (m_d(j) < 0)
+            {
+                lambdaMax = std::min(lambdaMax, std::max(0.0, (m_q[u] - m_qMin[u]) / -m_d(j)));
+            }
+            for (uint32_t v : m_modules[u].below)
+            {
+                double ru = m_modules[u].packetRate;
+                double rv = m_modules[v].packetRate;
+                if (m_column[v] < 0 || rv <= 0 || rv > ru * (1 + tol))
+                {
+                    continue;
+                }
+                // Closing in on the one below (a constraint the projection keeps
+                // closes by rounding errors only).
+                double closing = m_d(j) / ru - m_d(m_column[v]) / rv;
+                double gap = m_q[v] / rv - m_q[u] / ru;
+                if (closing > 1e-9 * (std::abs(m_d(j)) / ru + std::abs(m_d(m_column[v])) / rv) &&
+                    gap >= 0)
+                {
+                    lambdaMax = std::min(lambdaMax, gap / closing);
+                }
+            }
         }
-        return s;
-    };
-    double lambda = lambdaMax;
-    if (slopeAt(lambdaMax) > 0)
+        return std::isfinite(lambdaMax) ? lambdaMax : m_bMax / m_dMax;
+    }
+
+    /**
+     * \brief Rosen's line search: the load along the direction is convex
+     * in the step; its minimum within [0, lambdaMax].
+     * \param lambdaMax the largest step
+     * \return the step
+     */
+    double LineSearch(double lambdaMax) const
     {
+        auto slopeAt = [&](double lambda) {
+            double s = 0;
+            for (uint32_t j = 0; j < m_free.size(); ++j)
+            {
+                const auto& m = m_modules[m_free[j]];
+                double c = m.executionRate * m.t0Ns * m_q[m_free[j]]; // R_v T0_v
+                double qj = m_q[m_free[j]] + lambda * m_d(j);
+                s -= c * m_d(j) / (qj * qj);
+            }
+            return s;
+        };
+        if (!(slopeAt(lambdaMax) > 0))
+        {
+            return lambdaMax;
+        }
         double lo = 0;
         double hi = lambdaMax;
         for (int i = 0; i < 60; ++i)
@@ -408,42 +464,111 @@ FullBatchyController::Plan(const std::vector<ModuleState>& modules,
             double mid = (lo + hi) / 2;
             (slopeAt(mid) > 0 ? hi : lo) = mid;
         }
-        lambda = lo;
+        return lo;
     }
-    // Round to whole packets: every module the direction moves moves by at
-    // least one, the cuts first; a rise is trimmed while it would take a
-    // flow through the module past the target, counting the moves before it.
-    std::vector<uint32_t> order(k);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        return d(a) < d(b);
-    });
-    for (uint32_t j : order)
+
+    /**
+     * \brief Round to whole packets: every module the direction moves moves
+     * by at least one, the cuts first; a rise is trimmed while it would take
+     * a flow through the module past the target, counting the moves before it.
+     * \param lambda the step
+     */
+    void Round(double lambda)
     {
-        uint32_t u = free[j];
-        double move = lambda * d(j);
-        long step = move > 0 ? long(std::ceil(move)) : long(std::floor(move));
-        step = std::clamp<long>(step, -long(q[u]), long(bMax) - long(q[u]));
-        auto over = [&]() {
-            for (uint32_t f : flowsThrough[u])
-            {
-                if (!flowFixed[f] &&
-                    flows[f].sloNs - budget[f] + slope[u] * step > target * flows[f].sloNs)
-                {
-                    return true;
-                }
-            }
-            return false;
-        };
-        while (step > 0 && over())
+        const double target = Target();
+        std::vector<uint32_t> order(m_free.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+            return m_d(a) < m_d(b);
+        });
+        for (uint32_t j : order)
         {
-            --step;
+            uint32_t u = m_free[j];
+            double move = lambda * m_d(j);
+            long step = move > 0 ? long(std::ceil(move)) : long(std::floor(move));
+            step = std::clamp<long>(step, -long(m_q[u]), long(m_bMax) - long(m_q[u]));
+            auto over = [&]() {
+                for (uint32_t f : m_flowsThrough[u])
+                {
+                    if (!m_flowFixed[f] && m_flows[f].sloNs - m_budget[f] + m_slope[u] * step >
+                                               target * m_flows[f].sloNs)
+                    {
+                        return true;
+                    }
+                }
+                return false;
+            };
+            while (step > 0 && over())
+            {
+                --step;
+            }
+            Spend(u, m_slope[u] * step);
+            NS_LOG_LOGIC("gradient: module " << u << " " << m_q[u] << " -> " << m_q[u] + step);
+            m_q[u] += step;
         }
-        spend(u, slope[u] * step);
-        NS_LOG_LOGIC("gradient: module " << u << " " << q[u] << " -> " << q[u] + step);
-        q[u] += step;
     }
-    return q;
+
+  private:
+    static constexpr double INF = std::numeric_limits<double>::infinity(); //!< no bound
+
+    /// \return the share of its SLO a flow's delay is steered to
+    double Target() const
+    {
+        return 1 - m_settings.tolerance / 2;
+    }
+
+    /**
+     * \brief Charge a module's delay change to every flow through it.
+     * \param i the module
+     * \param ns the added delay (negative: removed)
+     */
+    void Spend(uint32_t i, double ns)
+    {
+        for (uint32_t f : m_flowsThrough[i])
+        {
+            m_budget[f] -= ns;
+        }
+    }
+
+    const std::vector<ModuleState>& m_modules;         //!< the modules
+    const std::vector<FlowState>& m_flows;             //!< the flows
+    const Settings& m_settings;                        //!< the parameters
+    const double m_bMax;                               //!< B
+    std::vector<uint32_t> m_q;                         //!< the triggers, as the phases set them
+    std::vector<double> m_qMin;                        //!< pull level of each module
+    std::vector<double> m_slope;                       //!< delay per trigger unit (ns)
+    std::vector<bool> m_fixed;                         //!< set by an earlier phase
+    std::vector<std::vector<uint32_t>> m_flowsThrough; //!< flows through each module
+    std::vector<double> m_budget;                      //!< each flow's slack (ns)
+    std::vector<bool> m_flowFixed;                     //!< a flow in recovery
+    std::vector<uint32_t> m_free;                      //!< the gradient's modules
+    std::vector<int> m_column;                         //!< module -> its column, or -1
+    std::vector<bool> m_tight;                         //!< a flow on its constraint
+    std::vector<Eigen::RowVectorXd> m_rows;            //!< the active constraints
+    Eigen::VectorXd m_d;                               //!< the direction
+    double m_dMax{0};                                  //!< its largest component
+};
+
+} // namespace
+
+std::vector<uint32_t>
+FullBatchyController::Plan(const std::vector<ModuleState>& modules,
+                           const std::vector<FlowState>& flows,
+                           const Settings& settings)
+{
+    FullStep step(modules, flows, settings);
+    step.Push();
+    step.Recover();
+    step.Pull();
+    if (step.SelectFree())
+    {
+        step.ActiveRows();
+        if (step.Direction())
+        {
+            step.Round(step.LineSearch(step.StepBound()));
+        }
+    }
+    return step.GetTriggers();
 }
 
 void

@@ -196,7 +196,7 @@ CASES = {
         "packet-size": values(UINT1, ["15", "17", "9001"]),
         "trace": values(OUTPUT),
         "cost-jitter": values(["-0.1", "1.5", *JUNK]),
-        "backpressure": values(BOOL) + values(["true"], extra=["--controller=nfvnice"]),
+        "backpressure": values(BOOL),
         "buffer-t0": values(["-1", "-0.5", "2e9", *JUNK]),
         "buffer-t1": values(["-1", "2e9", *JUNK]),
         "control-rate": values(["-1", "2e9", *JUNK], extra=["--pipeline=rc"])

@@ -257,6 +257,10 @@ def test_backpressure_saturates_without_loss():
     assert (by["dropped"] < 1e-3 * by["sent"]).all()
     assert (by["core_utilisation.0"] > 0.95).all()  # over the run and its drain
     assert by.loc[1e8, "throughput_pps"] == pytest.approx(by.loc[1.4e8, "throughput_pps"], rel=0.01)
+    # With weighted fair queueing (NFVnice) the root task's queue pauses it.
+    nfv = rs.run("batchy-pipeline", pipeline="rc", n=16, controller="nfvnice", rate=1e8, duration="50ms",
+                 period="10ms", warmup_periods=1)
+    assert nfv["source_pauses"] > 100 and nfv["dropped"] < 1e-3 * nfv["sent"]
     # Without it the same queue drops what it cannot take and runs dry
     # between bursts of expensive runs: the throughput depends on the rate.
     s = rs.run("batchy-pipeline", pipeline="rc", n=16, controller="max", rate=1.2e7, backpressure="false",
