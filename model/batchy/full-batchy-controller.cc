@@ -4,6 +4,8 @@
 
 #include "full-batchy-controller.h"
 
+#include "trigger-budget.h"
+
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -133,61 +135,47 @@ class FullStep
           m_flows(flows),
           m_settings(settings),
           m_bMax(settings.maxBatch),
-          m_q(modules.size()),
+          m_plan(Triggers(modules), FlowModules(flows), Budgets(flows)),
           m_qMin(modules.size()),
-          m_slope(modules.size()),
-          m_fixed(modules.size(), false),
-          m_flowsThrough(modules.size()),
-          m_budget(flows.size()),
-          m_flowFixed(flows.size(), false)
+          m_slope(modules.size())
     {
         for (uint32_t i = 0; i < modules.size(); ++i)
         {
             const auto& m = modules[i];
-            m_q[i] = m.trigger;
             m_qMin[i] = std::min(m_bMax, std::floor(m.meanInputBatch) + settings.bufferPull);
             m_slope[i] = m.packetRate > 0 ? 1 / m.packetRate + m.t1Ns : 0;
-        }
-        for (uint32_t f = 0; f < flows.size(); ++f)
-        {
-            m_budget[f] = flows[f].sloNs - flows[f].delayNs;
-            for (uint32_t i : flows[f].modules)
-            {
-                m_flowsThrough[i].push_back(f);
-            }
         }
     }
 
     /// \return the triggers, as the phases so far have set them
     const std::vector<uint32_t>& GetTriggers() const
     {
-        return m_q;
+        return m_plan.GetTriggers();
     }
 
     /// Push: a buffer whose input batches are already large is useless.
     void Push()
     {
-        for (uint32_t i = 0; i < m_q.size(); ++i)
+        std::vector<double> inputBatch;
+        for (const auto& m : m_modules)
         {
-            if (m_q[i] > 0 && m_modules[i].meanInputBatch >= m_settings.pushRatio * m_bMax)
-            {
-                m_q[i] = 0;
-                m_fixed[i] = true;
-            }
+            inputBatch.push_back(m.meanInputBatch);
         }
+        m_plan.Push(inputBatch, m_settings.pushRatio * m_bMax);
     }
 
     /// Recovery: lower the buffers of a flow over its SLO, slowest turn first.
     void Recover()
     {
-        uint32_t n = m_q.size();
+        const std::vector<uint32_t>& q = m_plan.GetTriggers();
+        uint32_t n = q.size();
         std::vector<double> turn(n, 0);
         for (uint32_t i = 0; i < n; ++i)
         {
             const auto& m = m_modules[i];
             if (m.executionRate > 0)
             {
-                turn[i] = 1 / m.executionRate + m.t0Ns + m.t1Ns * m_q[i];
+                turn[i] = 1 / m.executionRate + m.t0Ns + m.t1Ns * q[i];
             }
         }
         std::vector<uint32_t> bySlowest(n);
@@ -197,30 +185,28 @@ class FullStep
         });
         for (uint32_t f = 0; f < m_flows.size(); ++f)
         {
-            if (m_budget[f] >= 0)
+            if (m_plan.GetBudget(f) >= 0)
             {
                 continue;
             }
-            m_flowFixed[f] = true;
+            m_plan.SetRecovering(f);
             const auto& path = m_flows[f].modules;
             for (uint32_t i : bySlowest)
             {
-                if (m_budget[f] >= 0)
+                if (m_plan.GetBudget(f) >= 0)
                 {
                     break;
                 }
-                if (m_fixed[i] || m_q[i] == 0 || m_slope[i] == 0 ||
+                if (m_plan.IsFixed(i) || q[i] == 0 || m_slope[i] == 0 ||
                     std::find(path.begin(), path.end(), i) == path.end())
                 {
                     continue;
                 }
-                double cut = std::floor(-m_budget[f] / m_slope[i]) + 1;
-                uint32_t lowered = cut < m_q[i] - m_qMin[i] ? m_q[i] - uint32_t(cut) : 0;
-                NS_LOG_LOGIC("recovery of flow " << f << ": module " << i << " " << m_q[i] << " -> "
+                double cut = std::floor(-m_plan.GetBudget(f) / m_slope[i]) + 1;
+                uint32_t lowered = cut < q[i] - m_qMin[i] ? q[i] - uint32_t(cut) : 0;
+                NS_LOG_LOGIC("recovery of flow " << f << ": module " << i << " " << q[i] << " -> "
                                                  << lowered);
-                Spend(i, -(double(m_q[i]) - lowered) * m_slope[i]);
-                m_q[i] = lowered;
-                m_fixed[i] = true;
+                m_plan.Set(i, lowered, -(double(q[i]) - lowered) * m_slope[i]);
             }
         }
     }
@@ -228,28 +214,17 @@ class FullStep
     /// Pull: turn on a buffer where the delay it adds fits every budget.
     void Pull()
     {
-        for (uint32_t i = 0; i < m_q.size(); ++i)
+        for (uint32_t i = 0; i < m_modules.size(); ++i)
         {
             const auto& m = m_modules[i];
-            if (m_fixed[i] || m_q[i] > 0 || m.packetRate * 1e9 < 1 ||
+            if (m_plan.IsFixed(i) || m_plan.GetTrigger(i) > 0 || m.packetRate * 1e9 < 1 ||
                 m.meanInputBatch >= m_settings.pushRatio * m_bMax)
             {
                 continue;
             }
-            double room = INF;
-            bool blocked = false;
-            for (uint32_t f : m_flowsThrough[i])
-            {
-                room = std::min(room, m_budget[f]);
-                blocked |= m_flowFixed[f];
-            }
-            double added = m_qMin[i] * m_slope[i];
-            if (!blocked && added < room)
+            if (m_plan.Pull(i, uint32_t(m_qMin[i]), m_qMin[i] * m_slope[i]))
             {
                 NS_LOG_LOGIC("pull: module " << i << " 0 -> " << m_qMin[i]);
-                Spend(i, added);
-                m_q[i] = m_qMin[i];
-                m_fixed[i] = true;
             }
         }
     }
@@ -261,17 +236,21 @@ class FullStep
      */
     bool SelectFree()
     {
-        m_column.assign(m_q.size(), -1);
-        for (uint32_t i = 0; i < m_q.size(); ++i)
+        m_column.assign(m_modules.size(), -1);
+        for (uint32_t i = 0; i < m_modules.size(); ++i)
         {
-            if (!m_fixed[i] && m_q[i] > 0)
+            if (!m_plan.IsFixed(i) && m_plan.GetTrigger(i) > 0)
             {
                 m_column[i] = m_free.size();
                 m_free.push_back(i);
             }
         }
-        return !m_free.empty() &&
-               !std::all_of(m_flowFixed.begin(), m_flowFixed.end(), [](bool b) { return b; });
+        bool anyFree = false;
+        for (uint32_t f = 0; f < m_flows.size() && !anyFree; ++f)
+        {
+            anyFree = !m_plan.IsRecovering(f);
+        }
+        return !m_free.empty() && anyFree;
     }
 
     /// Active constraints, one row each, in the form a q <= c.
@@ -279,10 +258,11 @@ class FullStep
     {
         uint32_t k = m_free.size();
         const double tol = m_settings.tolerance;
+        const std::vector<uint32_t>& q = m_plan.GetTriggers();
         m_tight.assign(m_flows.size(), false);
         for (uint32_t f = 0; f < m_flows.size(); ++f)
         {
-            if (m_flowFixed[f] || m_flows[f].delayNs < (1 - tol) * m_flows[f].sloNs)
+            if (m_plan.IsRecovering(f) || m_flows[f].delayNs < (1 - tol) * m_flows[f].sloNs)
             {
                 continue;
             }
@@ -303,7 +283,7 @@ class FullStep
         for (uint32_t j = 0; j < k; ++j)
         {
             uint32_t u = m_free[j];
-            if (m_q[u] >= m_bMax)
+            if (q[u] >= m_bMax)
             {
                 m_rows.push_back(Eigen::RowVectorXd::Unit(k, j));
             }
@@ -313,7 +293,7 @@ class FullStep
                 double ru = m_modules[u].packetRate;
                 double rv = m_modules[v].packetRate;
                 if (m_column[v] < 0 || rv <= 0 || rv > ru * (1 + tol) ||
-                    m_q[u] < ru / rv * m_q[v] * (1 - tol))
+                    q[u] < ru / rv * q[v] * (1 - tol))
                 {
                     continue;
                 }
@@ -333,11 +313,12 @@ class FullStep
     bool Direction()
     {
         uint32_t k = m_free.size();
+        const std::vector<uint32_t>& q = m_plan.GetTriggers();
         Eigen::VectorXd grad(k);
         for (uint32_t j = 0; j < k; ++j)
         {
             const auto& m = m_modules[m_free[j]];
-            grad(j) = -m.executionRate * m.t0Ns / m_q[m_free[j]];
+            grad(j) = -m.executionRate * m.t0Ns / q[m_free[j]];
         }
         for (uint32_t pass = 0; pass <= k; ++pass)
         {
@@ -349,7 +330,7 @@ class FullStep
             bool blocked = false;
             for (uint32_t j = 0; j < k; ++j)
             {
-                if (m_d(j) < 0 && m_q[m_free[j]] <= m_qMin[m_free[j]])
+                if (m_d(j) < 0 && q[m_free[j]] <= m_qMin[m_free[j]])
                 {
                     m_rows.push_back(-Eigen::RowVectorXd::Unit(k, j));
                     blocked = true;
@@ -380,10 +361,11 @@ class FullStep
     double StepBound() const
     {
         const double target = Target();
+        const std::vector<uint32_t>& q = m_plan.GetTriggers();
         double lambdaMax = INF;
         for (uint32_t f = 0; f < m_flows.size(); ++f)
         {
-            if (m_flowFixed[f] || m_tight[f] || !std::isfinite(m_flows[f].sloNs))
+            if (m_plan.IsRecovering(f) || m_tight[f] || !std::isfinite(m_flows[f].sloNs))
             {
                 continue;
             }
@@ -396,7 +378,8 @@ class FullStep
             {
                 lambdaMax = std::min(
                     lambdaMax,
-                    std::max(0.0, target * m_flows[f].sloNs - (m_flows[f].sloNs - m_budget[f])) /
+                    std::max(0.0,
+                             target * m_flows[f].sloNs - (m_flows[f].sloNs - m_plan.GetBudget(f))) /
                         rise);
             }
         }
@@ -406,11 +389,11 @@ class FullStep
             uint32_t u = m_free[j];
             if (m_d(j) > 0)
             {
-                lambdaMax = std::min(lambdaMax, (m_bMax - m_q[u]) / m_d(j));
+                lambdaMax = std::min(lambdaMax, (m_bMax - q[u]) / m_d(j));
             }
             else if (m_d(j) < 0)
             {
-                lambdaMax = std::min(lambdaMax, std::max(0.0, (m_q[u] - m_qMin[u]) / -m_d(j)));
+                lambdaMax = std::min(lambdaMax, std::max(0.0, (q[u] - m_qMin[u]) / -m_d(j)));
             }
             for (uint32_t v : m_modules[u].below)
             {
@@ -423,7 +406,7 @@ class FullStep
                 // Closing in on the one below (a constraint the projection keeps
                 // closes by rounding errors only).
                 double closing = m_d(j) / ru - m_d(m_column[v]) / rv;
-                double gap = m_q[v] / rv - m_q[u] / ru;
+                double gap = q[v] / rv - q[u] / ru;
                 if (closing > 1e-9 * (std::abs(m_d(j)) / ru + std::abs(m_d(m_column[v])) / rv) &&
                     gap >= 0)
                 {
@@ -442,13 +425,14 @@ class FullStep
      */
     double LineSearch(double lambdaMax) const
     {
+        const std::vector<uint32_t>& q = m_plan.GetTriggers();
         auto slopeAt = [&](double lambda) {
             double s = 0;
             for (uint32_t j = 0; j < m_free.size(); ++j)
             {
                 const auto& m = m_modules[m_free[j]];
-                double c = m.executionRate * m.t0Ns * m_q[m_free[j]]; // R_v T0_v
-                double qj = m_q[m_free[j]] + lambda * m_d(j);
+                double c = m.executionRate * m.t0Ns * q[m_free[j]]; // R_v T0_v
+                double qj = q[m_free[j]] + lambda * m_d(j);
                 s -= c * m_d(j) / (qj * qj);
             }
             return s;
@@ -476,6 +460,7 @@ class FullStep
     void Round(double lambda)
     {
         const double target = Target();
+        const std::vector<uint32_t>& q = m_plan.GetTriggers();
         std::vector<uint32_t> order(m_free.size());
         std::iota(order.begin(), order.end(), 0);
         std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
@@ -486,12 +471,13 @@ class FullStep
             uint32_t u = m_free[j];
             double move = lambda * m_d(j);
             long step = move > 0 ? long(std::ceil(move)) : long(std::floor(move));
-            step = std::clamp<long>(step, -long(m_q[u]), long(m_bMax) - long(m_q[u]));
+            step = std::clamp<long>(step, -long(q[u]), long(m_bMax) - long(q[u]));
             auto over = [&]() {
-                for (uint32_t f : m_flowsThrough[u])
+                for (uint32_t f : m_plan.GetFlowsThrough(u))
                 {
-                    if (!m_flowFixed[f] && m_flows[f].sloNs - m_budget[f] + m_slope[u] * step >
-                                               target * m_flows[f].sloNs)
+                    if (!m_plan.IsRecovering(f) &&
+                        m_flows[f].sloNs - m_plan.GetBudget(f) + m_slope[u] * step >
+                            target * m_flows[f].sloNs)
                     {
                         return true;
                     }
@@ -502,9 +488,8 @@ class FullStep
             {
                 --step;
             }
-            Spend(u, m_slope[u] * step);
-            NS_LOG_LOGIC("gradient: module " << u << " " << m_q[u] << " -> " << m_q[u] + step);
-            m_q[u] += step;
+            NS_LOG_LOGIC("gradient: module " << u << " " << q[u] << " -> " << q[u] + step);
+            m_plan.Set(u, q[u] + step, m_slope[u] * step, false);
         }
     }
 
@@ -518,35 +503,60 @@ class FullStep
     }
 
     /**
-     * \brief Charge a module's delay change to every flow through it.
-     * \param i the module
-     * \param ns the added delay (negative: removed)
+     * \param modules the modules
+     * \return their triggers
      */
-    void Spend(uint32_t i, double ns)
+    static std::vector<uint32_t> Triggers(const std::vector<ModuleState>& modules)
     {
-        for (uint32_t f : m_flowsThrough[i])
+        std::vector<uint32_t> q;
+        for (const auto& m : modules)
         {
-            m_budget[f] -= ns;
+            q.push_back(m.trigger);
         }
+        return q;
     }
 
-    const std::vector<ModuleState>& m_modules;         //!< the modules
-    const std::vector<FlowState>& m_flows;             //!< the flows
-    const Settings& m_settings;                        //!< the parameters
-    const double m_bMax;                               //!< B
-    std::vector<uint32_t> m_q;                         //!< the triggers, as the phases set them
-    std::vector<double> m_qMin;                        //!< pull level of each module
-    std::vector<double> m_slope;                       //!< delay per trigger unit (ns)
-    std::vector<bool> m_fixed;                         //!< set by an earlier phase
-    std::vector<std::vector<uint32_t>> m_flowsThrough; //!< flows through each module
-    std::vector<double> m_budget;                      //!< each flow's slack (ns)
-    std::vector<bool> m_flowFixed;                     //!< a flow in recovery
-    std::vector<uint32_t> m_free;                      //!< the gradient's modules
-    std::vector<int> m_column;                         //!< module -> its column, or -1
-    std::vector<bool> m_tight;                         //!< a flow on its constraint
-    std::vector<Eigen::RowVectorXd> m_rows;            //!< the active constraints
-    Eigen::VectorXd m_d;                               //!< the direction
-    double m_dMax{0};                                  //!< its largest component
+    /**
+     * \param flows the flows
+     * \return the modules on each one's path
+     */
+    static std::vector<std::vector<uint32_t>> FlowModules(const std::vector<FlowState>& flows)
+    {
+        std::vector<std::vector<uint32_t>> paths;
+        for (const auto& f : flows)
+        {
+            paths.push_back(f.modules);
+        }
+        return paths;
+    }
+
+    /**
+     * \param flows the flows
+     * \return their budgets: SLO minus the period's p95 (ns)
+     */
+    static std::vector<double> Budgets(const std::vector<FlowState>& flows)
+    {
+        std::vector<double> budgets;
+        for (const auto& f : flows)
+        {
+            budgets.push_back(f.sloNs - f.delayNs);
+        }
+        return budgets;
+    }
+
+    const std::vector<ModuleState>& m_modules; //!< the modules
+    const std::vector<FlowState>& m_flows;     //!< the flows
+    const Settings& m_settings;                //!< the parameters
+    const double m_bMax;                       //!< B
+    TriggerBudget m_plan;                      //!< triggers and budgets, phase by phase
+    std::vector<double> m_qMin;                //!< pull level of each module
+    std::vector<double> m_slope;               //!< delay per trigger unit (ns)
+    std::vector<uint32_t> m_free;              //!< the gradient's modules
+    std::vector<int> m_column;                 //!< module -> its column, or -1
+    std::vector<bool> m_tight;                 //!< a flow on its constraint
+    std::vector<Eigen::RowVectorXd> m_rows;    //!< the active constraints
+    Eigen::VectorXd m_d;                       //!< the direction
+    double m_dMax{0};                          //!< its largest component
 };
 
 } // namespace

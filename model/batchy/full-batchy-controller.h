@@ -36,17 +36,18 @@ namespace ns3
  * - *gradient*: the other buffered modules move along the gradient of the
  *   load projected onto the active constraints (flows within Tolerance of
  *   their SLO, triggers at B or at the pull level, a buffer not emptier
- *   than the next one below it), with the Moore-Penrose inverse; a
- *   constraint with a negative multiplier is dropped and the projection
- *   redone (at most MaxIterations times); when every multiplier is >= 0
+ *   than the next one below it), with the Moore-Penrose inverse; the
+ *   constraint with the most negative multiplier (the authors': the first
+ *   negative one) is dropped and the projection redone (at most
+ *   MaxIterations times); when every multiplier is >= 0
  *   the triggers are a KKT point and stay. The step goes along the
  *   direction as far as the load keeps falling without leaving the
  *   feasible region (the flows' delay budgets, the trigger bounds).
  *
  * The step minimises the load along the direction (Rosen's line search);
  * the authors' code goes to the edge of the feasible region. Plan() is the
- * whole decision, separated from the measurements so that it can be tested
- * on a model.
+ * whole decision, phase by phase, separated from the measurements so that
+ * it can be tested on a model.
  */
 class FullBatchyController : public BatchyController
 {

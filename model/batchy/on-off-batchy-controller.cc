@@ -4,6 +4,8 @@
 
 #include "on-off-batchy-controller.h"
 
+#include "trigger-budget.h"
+
 #include "ns3/double.h"
 #include "ns3/log.h"
 
@@ -63,82 +65,66 @@ OnOffBatchyController::DoControl()
     // Delay budget of each flow (ns; +inf without an SLO or traffic).
     const double inf = std::numeric_limits<double>::infinity();
     std::vector<double> budget(nf, inf);
-    std::vector<bool> violated(nf, false);
-    std::vector<std::vector<uint32_t>> flowsThrough(nm);
+    std::vector<std::vector<uint32_t>> paths(nf);
     for (uint32_t f = 0; f < nf; ++f)
     {
         const auto& flow = g.GetFlow(f);
-        for (uint32_t v : flow.path)
-        {
-            flowsThrough[v].push_back(f);
-        }
+        paths[f] = flow.path;
         const auto& s = w->GetPeriodFlowStats(f);
         if (flow.slo.IsStrictlyPositive() && s.departed > 0)
         {
-            double p95 = s.delay.GetQuantile(0.95).GetDouble();
-            budget[f] = flow.slo.GetDouble() - p95;
-            violated[f] = budget[f] < 0;
+            budget[f] = flow.slo.GetDouble() - s.delay.GetQuantile(0.95).GetDouble();
         }
     }
-    std::vector<bool> fixed(nm, false);
-    // Push: buffers whose input batches are already large.
+    std::vector<uint32_t> triggers(nm);
+    std::vector<double> inputBatch(nm);
     for (uint32_t v = 0; v < nm; ++v)
     {
-        if (w->GetTrigger(v) > 0 &&
-            w->GetPeriodModuleStats(v).GetMeanInputBatch() >= m_pushRatio * w->GetMaxBatch())
-        {
-            w->SetTrigger(v, 0);
-            fixed[v] = true;
-        }
+        triggers[v] = w->GetTrigger(v);
+        inputBatch[v] = w->GetPeriodModuleStats(v).GetMeanInputBatch();
     }
+    TriggerBudget plan(triggers, paths, budget);
+    const double pushLevel = m_pushRatio * w->GetMaxBatch();
+    plan.Push(inputBatch, pushLevel);
     // Recovery: no buffer on the path of a violating flow.
     for (uint32_t f = 0; f < nf; ++f)
     {
-        if (!violated[f])
+        if (!(budget[f] < 0))
         {
             continue;
         }
-        for (uint32_t v : g.GetFlow(f).path)
+        plan.SetRecovering(f);
+        for (uint32_t v : paths[f])
         {
-            if (w->GetTrigger(v) > 0 && !fixed[v])
+            if (plan.GetTrigger(v) > 0 && !plan.IsFixed(v))
             {
                 NS_LOG_LOGIC("flow " << g.GetFlow(f).name
                                      << " over its SLO: " << g.GetModule(v).name << " off");
-                w->SetTrigger(v, 0);
-                fixed[v] = true;
+                plan.Set(v, 0, 0);
             }
         }
     }
     // Pull: buffer where the delay it adds fits every flow's budget.
     for (uint32_t v = 0; v < nm; ++v)
     {
-        const auto& s = w->GetPeriodModuleStats(v);
-        if (!g.GetModule(v).controllable || w->GetTrigger(v) > 0 || fixed[v] || rate[v] <= 0 ||
-            s.GetMeanInputBatch() >= m_pushRatio * w->GetMaxBatch())
+        if (!g.GetModule(v).controllable || plan.GetTrigger(v) > 0 || plan.IsFixed(v) ||
+            rate[v] <= 0 || inputBatch[v] >= pushLevel)
         {
             continue;
-        }
-        double slack = inf;
-        bool crossedByViolation = false;
-        for (uint32_t f : flowsThrough[v])
-        {
-            slack = std::min(slack, budget[f]);
-            crossedByViolation |= violated[f];
         }
         double t0;
         double t1;
         GetChainCosts(v, t0, t1);
-        double added = full * (1e9 / rate[v] + t1);
-        if (crossedByViolation || !(added < slack))
+        if (plan.Pull(v, full, full * (1e9 / rate[v] + t1)))
         {
-            continue;
+            NS_LOG_LOGIC(g.GetModule(v).name << " on");
         }
-        NS_LOG_LOGIC(g.GetModule(v).name << " on: adds " << added << " ns of " << slack);
-        w->SetTrigger(v, full);
-        fixed[v] = true;
-        for (uint32_t f : flowsThrough[v])
+    }
+    for (uint32_t v = 0; v < nm; ++v)
+    {
+        if (plan.GetTrigger(v) != triggers[v])
         {
-            budget[f] -= added;
+            w->SetTrigger(v, plan.GetTrigger(v));
         }
     }
 }

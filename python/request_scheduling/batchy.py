@@ -304,7 +304,24 @@ def overhead(out: Path, scale: dict, jobs: int, progress) -> dict:
     df = pd.concat(frames, ignore_index=True)
     table = df[["case", "modules", "controller", "controller_us_per_period"]]
     table.to_csv(out / "overhead.csv", index=False)
-    return {f"overhead_{r.case}_{r.controller}_us": float(r.controller_us_per_period) for r in table.itertuples()}
+    cases: dict = {}
+    for r in table.itertuples():
+        cases.setdefault(r.case, {"modules": int(r.modules)})[f"{r.controller}_us"] = round(
+            float(r.controller_us_per_period), 1)
+    return {"overhead": cases}
+
+
+def overhead_table(root: Path | str = "results/batchy/quick") -> str:
+    """The doc's overhead table from the committed ``<root>/summary.json``."""
+    import json
+
+    from .reproduce import rst_table
+
+    cases = json.loads((Path(root) / "summary.json").read_text())["overhead"]
+    rows = [("Pipeline", "modules", "on-off (us)", "full (us)")]
+    rows += [(case.upper(), str(v["modules"]), f"{v['onoff_us']:.0f}", f"{v['full_us']:.0f}")
+             for case, v in cases.items()]
+    return rst_table(rows)
 
 
 def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
@@ -343,7 +360,7 @@ def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["table"]:
-        print(doc_table(*argv[1:3]), end="")
+        print(overhead_table(*argv[1:2]) if argv[2:3] == ["overhead"] else doc_table(*argv[1:3]), end="")
         return 0
     experiments = {
         "static": lambda out, scale, jobs, progress: _static(out, scale, jobs, progress, "static", slo="0.8x"),

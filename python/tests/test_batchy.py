@@ -133,6 +133,7 @@ def test_doc_static_tables_are_the_committed_results():
         table = batchy.doc_table(root / "results" / "batchy" / "quick", name)
         assert table in doc, (f"the doc's {name} table differs from results/batchy/quick: paste the output "
                               f"of python -m request_scheduling.batchy table results/batchy/quick {name}")
+    assert batchy.overhead_table(root / "results" / "batchy" / "quick") in doc, "the doc's overhead table"
 
 
 def test_full_batches_within_the_slo_and_nfvnice_conserves():
