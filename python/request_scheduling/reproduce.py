@@ -61,12 +61,14 @@ def reproduce_main(
 
 
 def commit() -> str:
-    """The module's git commit ("+dirty" with uncommitted changes to tracked files)."""
+    """The module's git commit ("+dirty" with uncommitted changes to tracked
+    files other than results/, which the reproductions themselves write)."""
     try:
         here = Path(__file__).resolve().parent
         sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True,
                              check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--",
+                                ":/", ":(top,exclude)results"], cwd=here,
                                capture_output=True, text=True, check=True).stdout.strip()
         return sha + ("+dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
