@@ -51,6 +51,10 @@ PIPELINES = {"l2l3-16": dict(pipeline="l2l3", n=16), "gw-64": dict(pipeline="gw"
              "rc-16": dict(pipeline="rc", n=16)}
 LABELS = {"l2l3-16": "L2L3(16)", "gw-64": "GW(64)", "vrf-12x8": "VRF(12,8)", "mgw-16x4": "MGW(16,4)",
           "rc-16": "RC(16)"}
+# The decomposition experiment's use cases (the doc's decomposition table).
+DECOMPOSITION_PIPELINES = {"l2l3-16": dict(pipeline="l2l3", n=16), "gw-16": dict(pipeline="gw", n=16),
+                           "vrf-4x8": dict(pipeline="vrf", m=4, n=8),
+                           "mgw-2x16": dict(pipeline="mgw", m=2, n=16), "rc-16": dict(pipeline="rc", n=16)}
 CONTROLLERS = ["null", "max", "nfvnice", "onoff", "full"]
 # The authors' protocol (scripts/nsdi-measurements): 100 ms periods, one 2 s
 # warm-up period, 200 measured periods, 3 runs.
@@ -329,7 +333,7 @@ def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
     import pandas as pd
 
     frames = []
-    for case, options in PIPELINES.items():
+    for case, options in DECOMPOSITION_PIPELINES.items():
         for cores in (1, 3):
             extra = dict(cores=3, decompose="true") if cores > 1 else {}
             runs = sweep("batchy-pipeline", {"controller": ["null", "full"]}, runs=scale["runs"], jobs=jobs,
@@ -344,7 +348,7 @@ def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
     s.to_csv(out / "decomposition-summary.csv", index=False)
     t = s.set_index(["use_case", "controller", "cores"])
     result = {}
-    for case in PIPELINES:
+    for case in DECOMPOSITION_PIPELINES:
         for c in ("null", "full"):
             one, three = t.loc[(case, c, 1)], t.loc[(case, c, 3)]
             key = f"decomposition_{case}_{c}"
