@@ -794,10 +794,14 @@ BatchyWorker::Offer(uint32_t module, const std::vector<uint32_t>& batch)
         Execute(module, batch);
         return;
     }
-    // The buffer runs as a module of its own on every batch it is offered.
-    Time cost = Charge(m_bufferT0Ns + m_bufferT1Ns * batch.size());
-    m_moduleTotal[module].bufferBusy += cost;
-    m_modulePeriod[module].bufferBusy += cost;
+    // The buffer runs as a module of its own on every batch it is offered
+    // (free buffers draw no cost jitter, so they change no random stream).
+    if (m_bufferT0Ns > 0 || m_bufferT1Ns > 0)
+    {
+        Time cost = Charge(m_bufferT0Ns + m_bufferT1Ns * batch.size());
+        m_moduleTotal[module].bufferBusy += cost;
+        m_modulePeriod[module].bufferBusy += cost;
+    }
     std::vector<uint32_t>& out = m_bufferOut[module];
     std::vector<uint32_t>& sizes = m_bufferSizes[module];
     out.clear();
