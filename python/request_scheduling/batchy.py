@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
 
 from . import DirectoryCache, plot, summarize, sweep
 from .reproduce import recorded, reproduce_main
@@ -109,7 +108,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, **fixed) -> 
                 "slo_overdelay_periods": round(float(row.slo_overdelay_periods), 3),
                 "buffer_utilisation": round(float(row.buffer_utilisation), 3),
                 "runs": int(row.runs)}
-    return {name: {"offered_pps": SATURATED, **{k: v for k, v in fixed.items()}, "cells": cells}}
+    return {name: {"offered_pps": SATURATED, **fixed, "cells": cells}}
 
 
 def _cell(c: str, v: dict) -> str:
