@@ -230,12 +230,23 @@ BatchyWorker::SetBackpressureCallback(Callback<void, bool> callback)
 }
 
 void
-BatchyWorker::Signal(bool pause)
+BatchyWorker::WatchLevel(bool& pausing, std::size_t queued)
 {
-    m_paused = pause;
-    if (!m_pauseSource.IsNull())
+    bool pause =
+        !pausing && m_ingressBackpressure && queued >= std::ceil(HIGH_WATER * m_queueCapacity);
+    bool resume = pausing && queued <= std::floor(LOW_WATER * m_queueCapacity);
+    if (!pause && !resume)
     {
-        m_pauseSource(pause);
+        return;
+    }
+    pausing = pause;
+    // The source pauses when the first queue goes over, resumes when the last is down.
+    if ((pause && m_pausing++ == 0) || (resume && --m_pausing == 0))
+    {
+        if (!m_pauseSource.IsNull())
+        {
+            m_pauseSource(pause);
+        }
     }
 }
 
@@ -464,16 +475,7 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     {
         uint32_t root = m_graph.GetFlow(flow).path.front();
         Enqueue(root, h);
-        Task& task = m_tasks[root];
-        if (m_ingressBackpressure && !task.pausing &&
-            task.queue.size() >= std::ceil(HIGH_WATER * m_queueCapacity))
-        {
-            task.pausing = true;
-            if (m_pausingRoots++ == 0)
-            {
-                Signal(true);
-            }
-        }
+        WatchLevel(m_tasks[root].pausing, m_tasks[root].queue.size());
         if (!core.busy && core.downs == 0 && m_taskQueued > 0)
         {
             StartTaskRun();
@@ -486,11 +488,7 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
         return;
     }
     m_queue.push_back(h);
-    if (m_ingressBackpressure && !m_paused &&
-        m_queue.size() >= std::ceil(HIGH_WATER * m_queueCapacity))
-    {
-        Signal(true);
-    }
+    WatchLevel(m_ingressPausing, m_queue.size());
     if (!core.busy && core.downs == 0)
     {
         StartRun();
@@ -551,14 +549,7 @@ BatchyWorker::StartTaskRun()
     m_current = 0;
     uint32_t n = TakeBatch(task.queue);
     m_taskQueued -= n;
-    if (task.pausing && task.queue.size() <= std::floor(LOW_WATER * m_queueCapacity))
-    {
-        task.pausing = false;
-        if (--m_pausingRoots == 0)
-        {
-            Signal(false);
-        }
-    }
+    WatchLevel(task.pausing, task.queue.size());
     if (4 * task.queue.size() < m_queueCapacity)
     {
         task.overloaded = false;
@@ -589,10 +580,7 @@ BatchyWorker::StartRun()
 {
     m_current = m_ingressCore;
     uint32_t n = TakeBatch(m_queue);
-    if (m_paused && m_queue.size() <= std::floor(LOW_WATER * m_queueCapacity))
-    {
-        Signal(false);
-    }
+    WatchLevel(m_ingressPausing, m_queue.size());
     std::vector<uint32_t>& batch = m_rootBatch;
     auto rootOf = [this](uint32_t h) { return m_graph.GetFlow(m_items[h].flow).path.front(); };
     uint32_t root = rootOf(batch.front());

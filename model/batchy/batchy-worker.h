@@ -374,10 +374,14 @@ class BatchyWorker : public Object
      */
     void Process(uint32_t module, const std::vector<uint32_t>& batch);
     /**
-     * \brief Tell the source to pause or resume (IngressBackpressure).
-     * \param pause true to pause
+     * \brief IngressBackpressure: after a queue the source feeds has grown
+     * or shrunk, mark it over HIGH_WATER or back down to LOW_WATER, and
+     * tell the source to pause when the first such queue goes over and to
+     * resume when the last one is down.
+     * \param pausing the queue's mark
+     * \param queued the packets it holds
      */
-    void Signal(bool pause);
+    void WatchLevel(bool& pausing, std::size_t queued);
     /**
      * \brief Spend worker time (CostJitter applied) in the run under way.
      * \param ns the nominal cost
@@ -441,14 +445,14 @@ class BatchyWorker : public Object
     std::vector<bool> m_isTask;              //!< per module: heads a task
     double m_virtualClock{0};                //!< virtual time of the last run
     uint32_t m_taskQueued{0};                //!< packets in the tasks' queues
-    uint32_t m_pausingRoots{0};              //!< root tasks that keep the source paused
+    uint32_t m_pausing{0};                   //!< queues over HIGH_WATER (the source paused)
+    bool m_ingressPausing{false};            //!< the ingress queue's mark (RunToCompletion)
     DataFlowGraph m_graph;                   //!< the graph
     uint32_t m_maxBatch;                     //!< B
     uint32_t m_queueCapacity;                //!< ingress queue capacity
     uint32_t m_bufferCapacity;               //!< fractional buffer capacity
     Time m_flushTimeout;                     //!< idle time before buffers are flushed
     bool m_ingressBackpressure{false};       //!< signal the source at HIGH_WATER / LOW_WATER
-    bool m_paused{false};                    //!< the source was told to pause
     Callback<void, bool> m_pauseSource;      //!< tells it (true: pause)
     double m_bufferT0Ns;                     //!< a buffer's cost per batch offered (ns)
     double m_bufferT1Ns;                     //!< a buffer's cost per packet offered (ns)
