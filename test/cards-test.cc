@@ -109,9 +109,13 @@ class RandomOffsetTestCase : public TestCase
         RngSeedManager::SetSeed(31);
         const uint32_t n = 5000;
         std::vector<uint32_t> start(10, 0);
+        Ipv4Header h;
         for (uint32_t k = 0; k < n; ++k)
         {
-            ++start[MakeCards({1, 2, 3, 4}, true)->GetCounter()];
+            // The start is drawn at the first request: the slot after it.
+            Ptr<CardsDispatcher> d = MakeCards({1, 2, 3, 4}, true);
+            d->Choose(ServiceRequestHeader(), h);
+            ++start[(d->GetCounter() + 9) % 10];
         }
         // Chi-square over 10 slots, 9 degrees of freedom: 0.999 quantile 27.9.
         double chi2 = 0;
@@ -396,20 +400,36 @@ class SteamReleaseTestCase : public TestCase
         d->SetAttribute("BatchSize", UintegerValue(2));
         d->SetComputeVector(v);
         Dispatcher::ReleaseOrder o;
-        NS_TEST_ASSERT_MSG_EQ(d->Release(5, o), true, "both instances idle");
+        Ipv4Header ip;
+        // As a host does: send on what a Release() lets go, request by request.
+        auto release = [&](uint32_t waiting, uint32_t sent) {
+            bool released = d->Release(waiting, o);
+            for (uint32_t r = 0; released && r < std::min(sent, o.count); ++r)
+            {
+                d->Dispatched(ServiceRequestHeader(), ip, o.target);
+            }
+            return released;
+        };
+        NS_TEST_ASSERT_MSG_EQ(release(5, 2), true, "both instances idle");
         NS_TEST_ASSERT_MSG_EQ(o.target, 1u, "3 CU x 5 waiting beats 1 CU x 5");
         NS_TEST_ASSERT_MSG_EQ(o.count, 2u, "a batch");
-        NS_TEST_ASSERT_MSG_EQ(d->Release(3, o), true, "instance 0 still idle");
+        NS_TEST_ASSERT_MSG_EQ(release(3, 2), true, "instance 0 still idle");
         NS_TEST_ASSERT_MSG_EQ(o.target, 0u, "the other instance");
-        NS_TEST_ASSERT_MSG_EQ(d->Release(1, o), false, "both at the in-flight limit");
+        NS_TEST_ASSERT_MSG_EQ(release(1, 1), false, "both at the in-flight limit");
         d->NotifyReply(1, ServiceRequestHeader());
-        NS_TEST_ASSERT_MSG_EQ(d->Release(1, o), false, "one request still in flight");
+        NS_TEST_ASSERT_MSG_EQ(release(1, 1), false, "one request still in flight");
         d->NotifyReply(1, ServiceRequestHeader());
-        NS_TEST_ASSERT_MSG_EQ(d->Release(1, o), true, "instance 1 drained");
+        NS_TEST_ASSERT_MSG_EQ(release(1, 1), true, "instance 1 drained");
         NS_TEST_ASSERT_MSG_EQ(o.target, 1u, "instance 1");
         NS_TEST_ASSERT_MSG_EQ(o.count, 1u, "only one waiting");
         NS_TEST_ASSERT_MSG_EQ(d->GetInFlight(0), 2u, "in flight at 0");
         NS_TEST_ASSERT_MSG_EQ(d->GetInFlight(1), 1u, "in flight at 1");
+        // A request of a batch its host could not send on is not in flight.
+        NS_TEST_ASSERT_MSG_EQ(release(1, 0), false, "both busy");
+        d->NotifyReply(1, ServiceRequestHeader());
+        NS_TEST_ASSERT_MSG_EQ(release(4, 1), true, "instance 1 drained again");
+        NS_TEST_ASSERT_MSG_EQ(o.count, 2u, "a batch of 2, one of them dropped");
+        NS_TEST_ASSERT_MSG_EQ(d->GetInFlight(1), 1u, "only the one sent");
     }
 };
 

@@ -26,6 +26,9 @@
 #include "ns3/type-aliases.h"
 #include "ns3/uinteger.h"
 
+#include <iostream>
+#include <limits>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <sstream>
@@ -153,6 +156,10 @@ CardsScenario::Parameters::SetScenario(const std::string& name, std::string& err
     }
     scenario = name;
     computeUnits = units;
+    // The paper's STEAM comparison (scenario 2) "scale[s] processing rates
+    // according to their compute units, instead of utilizing a parallel
+    // processing capability"; the others run CU parallel executors.
+    scaling = name.substr(0, 1) == "2" ? "scaled" : "parallel";
     if (name == "3")
     {
         DistributionSpec::Parse("uniform:1.6ms:2.4ms", service, error);
@@ -262,7 +269,9 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                       {"ingress", "routed"});
     options.AddUnsigned("clients", "number of clients", clients, 1, 10000000);
     options.AddChoice("scaling",
-                      "compute units as parallel executors or one scaled executor",
+                      "compute units as parallel executors or one executor that many times "
+                      "faster (default: scaled in scenario 2, as the paper's STEAM comparison; "
+                      "parallel otherwise)",
                       scaling,
                       {"parallel", "scaled"});
     options.Add(
@@ -560,6 +569,82 @@ CardsScenario::Build()
     WatchIp(NodeContainer(m_servers, m_clientNodes));
     PlaceDispatchers();
     InstallClients();
+    m_boundCap = GetBoundUtilisationCap();
+    if (m_boundCap >= 0 && m_boundCap < GetOfferedLoad())
+    {
+        std::cerr << "warning: --scheduler=" << m_parameters.scheduler
+                  << ": its bound on outstanding requests caps the instances' utilisation at "
+                  << m_boundCap << " (one bound per network round trip), below the offered load "
+                  << GetOfferedLoad() << "\n";
+    }
+}
+
+double
+CardsScenario::GetBoundUtilisationCap() const
+{
+    // Little's law per entry of each level (ingress dispatchers, gateway
+    // dispatchers): K requests outstanding at once, each for its service
+    // plus the round trip, let through at most K / (service + round trip).
+    const double service = m_parameters.service.mean;
+    bool bounded = false;
+    double cap = 1;
+    for (const NodeContainer* level : {&m_ingress, &m_gateways})
+    {
+        // Per entry address: its capacity (requests/s) and what the bounds let through.
+        std::map<Ipv4Address, std::pair<double, double>> entries;
+        std::map<Ptr<Dispatcher>, std::vector<uint32_t>> hosts; // dispatcher -> its nodes
+        for (uint32_t n = 0; n < level->GetN(); ++n)
+        {
+            for (const auto& d :
+                 SemanticRouterHelper::Get(level->Get(n))->GetDispatchers(SERVICE_ADDRESS))
+            {
+                hosts[d].push_back(n);
+            }
+        }
+        for (const auto& [d, nodes] : hosts)
+        {
+            const ComputeVector& v = d->GetComputeVector();
+            for (uint32_t t = 0; t < v.GetN(); ++t)
+            {
+                const ComputeTarget& e = v.Get(t);
+                auto& [capacity, through] = entries[e.address];
+                capacity = e.computeUnits / service;
+                uint32_t bound = d->GetOutstandingBound(t);
+                if (bound == 0)
+                {
+                    through = std::numeric_limits<double>::infinity();
+                    continue;
+                }
+                bounded = true;
+                // Round trip from the dispatcher's routers (a gateway's instances are local).
+                double rtt = 0;
+                if (level == &m_ingress)
+                {
+                    for (uint32_t i : nodes)
+                    {
+                        Time mean =
+                            i == e.site ? m_parameters.intraSiteMean : m_parameters.interSiteMean;
+                        rtt += 2 * mean.GetSeconds() / nodes.size();
+                    }
+                }
+                bool scaled = m_parameters.scaling == "scaled" && e.rewrite;
+                double sojourn = scaled ? service / e.computeUnits : service;
+                through += bound / (sojourn + rtt);
+            }
+        }
+        double capacity = 0;
+        double carried = 0;
+        for (const auto& [address, entry] : entries)
+        {
+            capacity += entry.first;
+            carried += std::min(entry.first, entry.second);
+        }
+        if (capacity > 0)
+        {
+            cap = std::min(cap, carried / capacity);
+        }
+    }
+    return bounded ? cap : -1;
 }
 
 void
@@ -731,7 +816,7 @@ CardsScenario::PlaceDispatchers()
     if (m_parameters.schedulers == 1)
     {
         // One counter for all ingresses (the central scheduler): no path stretch.
-        ingress.InstallShared(m_ingress, SERVICE_ADDRESS, m_allInstances, &m_stream);
+        ingress.InstallShared(m_ingress, SERVICE_ADDRESS, m_allInstances);
     }
     else
     {
@@ -749,18 +834,19 @@ CardsScenario::PlaceDispatchers()
             ingress.Install(m_ingress.Get(i),
                             SERVICE_ADDRESS,
                             gateways ? toSites : m_allInstances,
-                            m_parameters.schedulers / m_sites,
-                            &m_stream);
+                            m_parameters.schedulers / m_sites);
         }
     }
+    m_stream += OrchestratorHelper::AssignStreams(m_ingress, SERVICE_ADDRESS, m_stream);
     if (gateways)
     {
         OrchestratorHelper site;
         site.SetDispatcher(m_parameters.GetGatewayDispatcher());
         for (uint32_t j = 0; j < m_sites; ++j)
         {
-            site.Install(m_gateways.Get(j), SERVICE_ADDRESS, m_siteVectors[j], 1, &m_stream);
+            site.Install(m_gateways.Get(j), SERVICE_ADDRESS, m_siteVectors[j]);
         }
+        m_stream += OrchestratorHelper::AssignStreams(m_gateways, SERVICE_ADDRESS, m_stream);
     }
     for (const auto* routers : {&m_ingress, &m_gateways})
     {
@@ -865,6 +951,10 @@ CardsScenario::InstallClients()
     helper.SetAttribute("TransactionDuration", TimeValue(m_parameters.transactionDuration));
     helper.SetAttribute("WarmUp", TimeValue(m_parameters.warmUp));
     helper.SetAttribute("ExactQuantiles", BooleanValue(m_parameters.exactQuantiles));
+    // Their streams come first and do not depend on the topology or the
+    // dispatchers, so every scheduler of a comparison sees the same arrivals
+    // and service demands at the same --run (common random numbers).
+    int64_t stream = CLIENT_STREAMS;
     for (uint32_t i = 0; i < m_sites; ++i)
     {
         uint32_t n = m_parameters.clients / m_sites + (i < m_parameters.clients % m_sites ? 1 : 0);
@@ -877,8 +967,9 @@ CardsScenario::InstallClients()
                       m_clientNodes.Get(i),
                       m_parameters.interArrival,
                       m_parameters.service,
-                      m_stream);
+                      stream);
     }
+    NS_ASSERT(stream <= OTHER_STREAMS);
 }
 
 void
@@ -943,11 +1034,13 @@ CardsScenario::Summarize() const
         affinity += DynamicCast<RequestClient>(*a)->GetAffinitySent();
     }
     uint64_t held = 0;
+    uint64_t expired = 0;
     for (const auto* routers : {&m_ingress, &m_gateways})
     {
         for (const auto& r : RoutersOf(*routers))
         {
             held += r->GetHeld();
+            expired += r->GetExpired();
         }
     }
     double seconds = m_parameters.duration.GetSeconds();
@@ -984,6 +1077,8 @@ CardsScenario::Summarize() const
         .Set("transaction_s", m_parameters.transactionDuration.GetSeconds())
         .Set("affinity_sent", affinity)
         .Set("held_by_routers", held)
+        .Set("replies_expired", expired)
+        .Set("bound_utilisation_cap", m_boundCap)
         .Set("per_instance", perInstance);
     return j;
 }

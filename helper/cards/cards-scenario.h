@@ -168,6 +168,15 @@ class CardsScenario : public RequestScenario
     std::vector<Ptr<SemanticRouter>> GetGatewayRouters() const;
     /// \return the aggregate offered load (utilisation of all compute units)
     double GetOfferedLoad() const;
+    /**
+     * \brief The highest utilisation of all compute units that the
+     * dispatchers' bounds on outstanding requests allow (JBSQ's, STEAM's
+     * in-flight limit): an entry with K outstanding at once, each for its
+     * mean service time plus the mean network round trip from its
+     * dispatcher, serves at most K per that time. Built scenarios only.
+     * \return the cap, or -1 if no dispatcher has a bound
+     */
+    double GetBoundUtilisationCap() const;
 
   protected:
     void DoSendingStopped() override;
@@ -225,24 +234,27 @@ class CardsScenario : public RequestScenario
      */
     void RouterDrop(const Ipv4Header& ip, Ptr<const Packet> p, const std::string& reason);
 
-    Parameters m_parameters;                                //!< parameters
-    uint32_t m_sites{0};                                    //!< number of sites
-    NodeContainer m_ingress;                                //!< ingress routers
-    NodeContainer m_gateways;                               //!< site gateways
-    NodeContainer m_servers;                                //!< servers
-    NodeContainer m_clientNodes;                            //!< one per ingress
-    RandomDelayLinkHelper m_local;                          //!< links without delay
-    RandomDelayLinkHelper m_wan;                            //!< random-latency links
-    Ipv4AddressHelper m_addresses;                          //!< link addressing
-    NetDeviceContainer m_devices;                           //!< every device
-    int64_t m_stream{10000};                                //!< next random stream
-    MulticoreServerHelper m_instanceHelper;                 //!< service instances
-    ApplicationContainer m_instanceApps;                    //!< service instances
-    std::vector<Ptr<MulticoreServer>> m_instances;          //!< service instances
-    std::vector<uint32_t> m_instanceSite;                   //!< site of each instance
-    std::vector<uint32_t> m_instanceUnits;                  //!< compute units of each
-    std::vector<ComputeVector> m_siteVectors;               //!< instances of each site
-    ComputeVector m_allInstances;                           //!< all instances
+    Parameters m_parameters;                        //!< parameters
+    uint32_t m_sites{0};                            //!< number of sites
+    NodeContainer m_ingress;                        //!< ingress routers
+    NodeContainer m_gateways;                       //!< site gateways
+    NodeContainer m_servers;                        //!< servers
+    NodeContainer m_clientNodes;                    //!< one per ingress
+    RandomDelayLinkHelper m_local;                  //!< links without delay
+    RandomDelayLinkHelper m_wan;                    //!< random-latency links
+    Ipv4AddressHelper m_addresses;                  //!< link addressing
+    NetDeviceContainer m_devices;                   //!< every device
+    static constexpr int64_t CLIENT_STREAMS = 1000; //!< the clients' first random stream
+    static constexpr int64_t OTHER_STREAMS = 10000; //!< the links' and dispatchers' first
+    double m_boundCap{-1};                          //!< GetBoundUtilisationCap() once built
+    int64_t m_stream{OTHER_STREAMS};                //!< next random stream (links, dispatchers)
+    MulticoreServerHelper m_instanceHelper;         //!< service instances
+    ApplicationContainer m_instanceApps;            //!< service instances
+    std::vector<Ptr<MulticoreServer>> m_instances;  //!< service instances
+    std::vector<uint32_t> m_instanceSite;           //!< site of each instance
+    std::vector<uint32_t> m_instanceUnits;          //!< compute units of each
+    std::vector<ComputeVector> m_siteVectors;       //!< instances of each site
+    ComputeVector m_allInstances;                   //!< all instances
     std::vector<std::vector<Ipv4Address>> m_gatewayAddress; //!< [ingress][site] gateway address
     std::vector<Time> m_busyAtDuration;                     //!< instance busy time at duration
     std::vector<uint32_t> m_siteInstancesDown;              //!< failed instances per site (known)

@@ -11,6 +11,8 @@
 #include "ns3/semantic-router.h"
 #include "ns3/simulator.h"
 
+#include <set>
+
 namespace ns3
 {
 
@@ -61,17 +63,13 @@ OrchestratorHelper::SetDispatcher(const ObjectFactory& factory)
 }
 
 Ptr<Dispatcher>
-OrchestratorHelper::Create(const ComputeVector& vector, int64_t* stream) const
+OrchestratorHelper::Create(const ComputeVector& vector) const
 {
     NS_ABORT_MSG_IF(vector.GetN() == 0, "OrchestratorHelper: empty compute vector");
     Ptr<Dispatcher> d = m_dispatcher.Create<Dispatcher>();
     NS_ABORT_MSG_IF(!d,
                     "OrchestratorHelper: " << m_dispatcher.GetTypeId().GetName()
                                            << " is not a Dispatcher");
-    if (stream)
-    {
-        *stream += d->AssignStreams(*stream);
-    }
     d->SetComputeVector(vector);
     return d;
 }
@@ -80,15 +78,14 @@ std::vector<Ptr<Dispatcher>>
 OrchestratorHelper::Install(Ptr<Node> router,
                             Ipv4Address service,
                             const ComputeVector& vector,
-                            uint32_t points,
-                            int64_t* stream) const
+                            uint32_t points) const
 {
     NS_ABORT_MSG_IF(points == 0, "OrchestratorHelper: a service needs a scheduling point");
     Ptr<SemanticRouter> r = RouterOf(router);
     std::vector<Ptr<Dispatcher>> created;
     for (uint32_t i = 0; i < points; ++i)
     {
-        created.push_back(Create(vector, stream));
+        created.push_back(Create(vector));
     }
     r->AddService(service, created);
     return created;
@@ -97,10 +94,9 @@ OrchestratorHelper::Install(Ptr<Node> router,
 Ptr<Dispatcher>
 OrchestratorHelper::InstallShared(const NodeContainer& routers,
                                   Ipv4Address service,
-                                  const ComputeVector& vector,
-                                  int64_t* stream) const
+                                  const ComputeVector& vector) const
 {
-    Ptr<Dispatcher> d = Create(vector, stream);
+    Ptr<Dispatcher> d = Create(vector);
     for (auto n = routers.Begin(); n != routers.End(); ++n)
     {
         RouterOf(*n)->AddService(service, d);
@@ -112,16 +108,33 @@ std::vector<Ptr<Dispatcher>>
 OrchestratorHelper::Install(const NodeContainer& routers,
                             Ipv4Address service,
                             const ComputeVector& vector,
-                            uint32_t points,
-                            int64_t* stream) const
+                            uint32_t points) const
 {
     std::vector<Ptr<Dispatcher>> all;
     for (auto n = routers.Begin(); n != routers.End(); ++n)
     {
-        auto mine = Install(*n, service, vector, points, stream);
+        auto mine = Install(*n, service, vector, points);
         all.insert(all.end(), mine.begin(), mine.end());
     }
     return all;
+}
+
+int64_t
+OrchestratorHelper::AssignStreams(const NodeContainer& routers, Ipv4Address service, int64_t stream)
+{
+    int64_t used = 0;
+    std::set<Ptr<Dispatcher>> done;
+    for (auto n = routers.Begin(); n != routers.End(); ++n)
+    {
+        for (const auto& d : RouterOf(*n)->GetDispatchers(service))
+        {
+            if (done.insert(d).second)
+            {
+                used += d->AssignStreams(stream + used);
+            }
+        }
+    }
+    return used;
 }
 
 void

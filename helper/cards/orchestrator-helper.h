@@ -57,31 +57,24 @@ class OrchestratorHelper
      * \param service the service identifier
      * \param vector a non-empty compute vector
      * \param points number of scheduling points (>= 1)
-     * \param stream if not null: the dispatchers draw from fixed random
-     *        streams from *stream on, assigned before their vector is set
-     *        (a CArDS counter draws its starting slot then); *stream is
-     *        advanced past them
      * \return the dispatchers created
      */
     std::vector<Ptr<Dispatcher>> Install(Ptr<Node> router,
                                          Ipv4Address service,
                                          const ComputeVector& vector,
-                                         uint32_t points = 1,
-                                         int64_t* stream = nullptr) const;
+                                         uint32_t points = 1) const;
     /**
      * \brief Install on each router of a container.
      * \param routers nodes running a SemanticRouter
      * \param service the service identifier
      * \param vector a non-empty compute vector
      * \param points scheduling points per router
-     * \param stream as for Install(Ptr<Node>, ...)
      * \return the dispatchers created, router by router
      */
     std::vector<Ptr<Dispatcher>> Install(const NodeContainer& routers,
                                          Ipv4Address service,
                                          const ComputeVector& vector,
-                                         uint32_t points = 1,
-                                         int64_t* stream = nullptr) const;
+                                         uint32_t points = 1) const;
     /**
      * \brief Give every router of a container the same single dispatcher:
      * one scheduler whose state all of them share (a central scheduler
@@ -89,13 +82,22 @@ class OrchestratorHelper
      * \param routers nodes running a SemanticRouter
      * \param service the service identifier
      * \param vector a non-empty compute vector
-     * \param stream as for Install(Ptr<Node>, ...)
      * \return the dispatcher
      */
     Ptr<Dispatcher> InstallShared(const NodeContainer& routers,
                                   Ipv4Address service,
-                                  const ComputeVector& vector,
-                                  int64_t* stream = nullptr) const;
+                                  const ComputeVector& vector) const;
+
+    /**
+     * \brief Fix the random streams of the service's dispatchers on the
+     * routers (a dispatcher shared by several routers once), in router and
+     * scheduling-point order.
+     * \param routers nodes whose SemanticRouter serves the service
+     * \param service the service identifier
+     * \param stream the first stream
+     * \return the number of streams used
+     */
+    static int64_t AssignStreams(const NodeContainer& routers, Ipv4Address service, int64_t stream);
 
     /**
      * \brief Signal a new compute vector: after \p delay every dispatcher of
@@ -125,10 +127,9 @@ class OrchestratorHelper
   private:
     /**
      * \param vector its compute vector
-     * \param stream as for Install()
      * \return a new dispatcher of the factory's type with the vector
      */
-    Ptr<Dispatcher> Create(const ComputeVector& vector, int64_t* stream) const;
+    Ptr<Dispatcher> Create(const ComputeVector& vector) const;
 
     ObjectFactory m_dispatcher; //!< dispatcher factory
 };

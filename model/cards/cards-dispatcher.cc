@@ -68,8 +68,11 @@ CardsDispatcher::DoComputeVectorChanged()
             m_slotOwner.insert(m_slotOwner.end(), v.Get(i).computeUnits, i);
         }
     }
-    m_counter = m_randomOffset ? m_offset->GetInteger(0, m_slotOwner.size() - 1) : 0;
-    NS_LOG_LOGIC("flattened into " << m_slotOwner.size() << " slots, counter at " << m_counter);
+    // The random start is drawn at the first request, so that streams may be
+    // assigned after the vector is installed (OrchestratorHelper::AssignStreams).
+    m_counter = 0;
+    m_drawStart = m_randomOffset;
+    NS_LOG_LOGIC("flattened into " << m_slotOwner.size() << " slots");
 }
 
 void
@@ -82,6 +85,11 @@ CardsDispatcher::DoAvailabilityChanged(uint32_t /* target */, bool /* available 
 uint32_t
 CardsDispatcher::DoChoose(const ServiceRequestHeader& /* request */, const Ipv4Header& /* header */)
 {
+    if (m_drawStart)
+    {
+        m_drawStart = false;
+        m_counter = m_offset->GetInteger(0, m_slotOwner.size() - 1);
+    }
     uint32_t target = m_slotOwner[m_counter];
     m_counter = m_counter + 1 == m_slotOwner.size() ? 0 : m_counter + 1;
     return target;

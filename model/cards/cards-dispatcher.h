@@ -23,7 +23,8 @@ namespace ns3
  * request, and the request goes to the owner of slot k. Each dispatcher
  * starts k at a random slot (RandomOffset), so independent dispatchers do
  * not move in lock step. No load signalling is used. A new compute vector
- * restarts k at a new random slot.
+ * restarts k at a new random slot, drawn when the first request after it
+ * comes.
  */
 class CardsDispatcher : public Dispatcher
 {
@@ -35,7 +36,8 @@ class CardsDispatcher : public Dispatcher
     static TypeId GetTypeId();
     CardsDispatcher();
 
-    /// \return the slot the next request takes
+    /// \return the slot the next request takes (before the first request
+    /// after a new vector: 0, the random start being drawn then)
     uint32_t GetCounter() const;
     int64_t AssignStreams(int64_t stream) override;
 
@@ -49,6 +51,7 @@ class CardsDispatcher : public Dispatcher
     Ptr<UniformRandomVariable> m_offset; //!< draws the starting slot
     std::vector<uint32_t> m_slotOwner;   //!< entry of each slot
     uint32_t m_counter{0};               //!< next slot
+    bool m_drawStart{false};             //!< draw a random start at the next request
 };
 
 } // namespace ns3

@@ -37,6 +37,14 @@ SemanticRouter::GetTypeId()
                           Ipv4MaskValue("255.192.0.0"),
                           MakeIpv4MaskAccessor(&SemanticRouter::m_mask),
                           MakeIpv4MaskChecker())
+            .AddAttribute("ReplyTimeout",
+                          "How long the router at least waits for the reply to a request a "
+                          "dispatcher wants replies for: it forgets the request (lost on the "
+                          "way) one to two ReplyTimeouts after sending it. The dispatcher's "
+                          "own count is its own (SteamDispatcher keeps it)",
+                          TimeValue(Seconds(60)),
+                          MakeTimeAccessor(&SemanticRouter::m_replyTimeout),
+                          MakeTimeChecker(Time(1)))
             .AddTraceSource("Resolve",
                             "A service request was sent on to an entry of its compute vector",
                             MakeTraceSourceAccessor(&SemanticRouter::m_resolveTrace),
@@ -56,7 +64,8 @@ void
 SemanticRouter::DoDispose()
 {
     m_services.clear();
-    m_awaiting.clear();
+    m_awaiting[0].clear();
+    m_awaiting[1].clear();
     DataPathRouter::DoDispose();
 }
 
@@ -142,7 +151,13 @@ SemanticRouter::GetHeld() const
 uint64_t
 SemanticRouter::GetAwaitingReply() const
 {
-    return m_awaiting.size();
+    return m_awaiting[0].size() + m_awaiting[1].size();
+}
+
+uint64_t
+SemanticRouter::GetExpired() const
+{
+    return m_expired;
 }
 
 const std::map<std::string, uint64_t>&
@@ -163,7 +178,7 @@ SemanticRouter::DoRouteInput(Ptr<const Packet> p,
     {
         // Not a request; it may be a reply a dispatcher waits for. Either
         // way DataPathRouter forwards it.
-        if (!m_awaiting.empty())
+        if (!m_awaiting[0].empty() || !m_awaiting[1].empty())
         {
             NotifyReply(p, header);
         }
@@ -203,18 +218,30 @@ SemanticRouter::NotifyReply(Ptr<const Packet> p, const Ipv4Header& ip)
     {
         return;
     }
-    auto it = m_awaiting.find({reply.GetClientId(), reply.GetRequestId()});
-    if (it == m_awaiting.end())
+    RequestKey key{reply.GetClientId(), reply.GetRequestId()};
+    AwaitingTable* table = &m_awaiting[0];
+    auto it = table->find(key);
+    if (it == table->end())
+    {
+        table = &m_awaiting[1];
+        it = table->find(key);
+        if (it == table->end())
+        {
+            return;
+        }
+    }
+    auto [address, target] = it->second;
+    table->erase(it);
+    auto service = m_services.find(address);
+    if (service == m_services.end())
     {
         return;
     }
-    auto [service, target] = it->second;
-    m_awaiting.erase(it);
-    Ptr<Dispatcher> d = service->dispatchers.front();
+    Ptr<Dispatcher> d = service->second.dispatchers.front();
     d->NotifyReply(target, reply);
     if (d->HoldsRequests())
     {
-        Drain(*service);
+        Drain(service->second);
     }
 }
 
@@ -236,13 +263,17 @@ SemanticRouter::Drain(Service& service)
         {
             Held h = std::move(service.held.front());
             service.held.pop_front();
-            d->Dispatched(h.request, h.header, order.target);
-            Forward(service, d, order.target, h.request, h.packet, h.header, h.ucb, h.ecb);
+            // Counted only once on its way: a request dropped here never
+            // comes back to bring its instance's count down.
+            if (Forward(service, d, order.target, h.request, h.packet, h.header, h.ucb, h.ecb))
+            {
+                d->Dispatched(h.request, h.header, order.target);
+            }
         }
     }
 }
 
-void
+bool
 SemanticRouter::Forward(Service& service,
                         Ptr<Dispatcher> d,
                         uint32_t target,
@@ -262,7 +293,7 @@ SemanticRouter::Forward(Service& service,
     if (!route)
     {
         Drop(header, p, NO_ROUTE_DROP, ecb);
-        return;
+        return false;
     }
     if (!t.rewrite)
     {
@@ -276,13 +307,28 @@ SemanticRouter::Forward(Service& service,
     }
     if (d->WantsReplies())
     {
-        m_awaiting[{request.GetClientId(), request.GetRequestId()}] = {&service, target};
+        // Requests are filed by ReplyTimeout-long epochs; the previous
+        // epoch's unanswered ones are forgotten (lost on the way) when the
+        // next begins, between one and two ReplyTimeouts after they were
+        // sent, so that the table holds only requests still in flight.
+        Time now = Simulator::Now();
+        if (now >= m_epochEnd)
+        {
+            bool skipped = now >= m_epochEnd + m_replyTimeout;
+            m_expired += m_awaiting[1].size() + (skipped ? m_awaiting[0].size() : 0);
+            m_awaiting[1] = skipped ? AwaitingTable() : std::move(m_awaiting[0]);
+            m_awaiting[0].clear();
+            m_epochEnd = now + m_replyTimeout;
+        }
+        m_awaiting[0][{request.GetClientId(), request.GetRequestId()}] = {header.GetDestination(),
+                                                                          target};
     }
     ++m_resolved;
     NS_LOG_LOGIC(header.GetSource() << " -> " << header.GetDestination() << " resolved to "
                                     << t.address << (t.rewrite ? " (rewritten)" : " (next hop)"));
     m_resolveTrace(header, t.address);
     ucb(route, p, out);
+    return true;
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include "ns3/data-path-router.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
 #include "ns3/request-dispatcher.h"
 #include "ns3/service-request-header.h"
 #include "ns3/traced-callback.h"
@@ -126,6 +127,8 @@ class SemanticRouter : public DataPathRouter
     uint64_t GetHeld() const;
     /// \return requests sent whose reply a dispatcher waits for
     uint64_t GetAwaitingReply() const;
+    /// \return requests forgotten after ReplyTimeout without a reply
+    uint64_t GetExpired() const;
     /// \return drops by reason
     const std::map<std::string, uint64_t>& GetDrops() const;
 
@@ -183,8 +186,9 @@ class SemanticRouter : public DataPathRouter
      * \param header IP header
      * \param ucb unicast forwarding
      * \param ecb error report
+     * \return false if it was dropped (no route to the target)
      */
-    void Forward(Service& service,
+    bool Forward(Service& service,
                  Ptr<Dispatcher> d,
                  uint32_t target,
                  const ServiceRequestHeader& request,
@@ -217,9 +221,15 @@ class SemanticRouter : public DataPathRouter
     Ipv4Address m_prefix;                      //!< service prefix
     Ipv4Mask m_mask;                           //!< service prefix mask
     std::map<Ipv4Address, Service> m_services; //!< service table
-    /// (client id, request id) -> (service, entry) of requests awaiting a reply
-    std::map<std::pair<uint32_t, uint64_t>, std::pair<Service*, uint32_t>> m_awaiting;
-    uint64_t m_resolved{0};                                        //!< requests sent on
+    /// A request: (client id, request id).
+    using RequestKey = std::pair<uint32_t, uint64_t>;
+    /// request -> (service, entry) of requests awaiting a reply
+    using AwaitingTable = std::map<RequestKey, std::pair<Ipv4Address, uint32_t>>;
+    AwaitingTable m_awaiting[2]; //!< sent in this ReplyTimeout-long epoch, in the one before
+    Time m_epochEnd;             //!< end of this epoch
+    Time m_replyTimeout;         //!< how long a request waits for its reply (at least)
+    uint64_t m_expired{0};       //!< requests forgotten without a reply
+    uint64_t m_resolved{0};      //!< requests sent on
     std::map<std::string, uint64_t> m_drops;                       //!< drops per reason
     TracedCallback<const Ipv4Header&, Ipv4Address> m_resolveTrace; //!< resolution
     TracedCallback<const Ipv4Header&, Ptr<const Packet>, const std::string&> m_dropTrace; //!< drop

@@ -43,6 +43,12 @@ SteamDispatcher::HoldsRequests() const
     return true;
 }
 
+uint32_t
+SteamDispatcher::GetOutstandingBound(uint32_t /* target */) const
+{
+    return m_inFlightLimit == 0 ? m_batchSize : m_inFlightLimit;
+}
+
 bool
 SteamDispatcher::WantsReplies() const
 {
@@ -101,11 +107,18 @@ SteamDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
     }
 }
 
+void
+SteamDispatcher::DoDispatched(const ServiceRequestHeader& /* request */, uint32_t target)
+{
+    // Each request of a batch as its host sends it on.
+    ++m_inFlight[target];
+}
+
 bool
 SteamDispatcher::DoRelease(uint32_t waiting, ReleaseOrder& order)
 {
     const ComputeVector& v = GetComputeVector();
-    uint32_t limit = m_inFlightLimit == 0 ? m_batchSize : m_inFlightLimit;
+    uint32_t limit = GetOutstandingBound(0);
     bool found = false;
     double best = 0;
     for (uint32_t i = 0; i < v.GetN(); ++i)
@@ -127,7 +140,6 @@ SteamDispatcher::DoRelease(uint32_t waiting, ReleaseOrder& order)
         return false;
     }
     order.count = std::min({m_batchSize, limit - m_inFlight[order.target], waiting});
-    m_inFlight[order.target] += order.count;
     NS_LOG_LOGIC("batch of " << order.count << " to entry " << order.target);
     return true;
 }

@@ -43,6 +43,8 @@ class SteamDispatcher : public Dispatcher
 
     bool HoldsRequests() const override;
     bool WantsReplies() const override;
+    /// InFlightLimit (BatchSize if 0).
+    uint32_t GetOutstandingBound(uint32_t target) const override;
     /// InFlightLimit must be 0 or at least BatchSize (a batch must fit).
     bool CheckConfig(std::string& error) const override;
     void NotifyReply(uint32_t target, const ServiceRequestHeader& reply) override;
@@ -55,6 +57,7 @@ class SteamDispatcher : public Dispatcher
   protected:
     uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
     bool DoRelease(uint32_t waiting, ReleaseOrder& order) override;
+    void DoDispatched(const ServiceRequestHeader& request, uint32_t target) override;
     void DoComputeVectorChanged() override;
     void DoAvailabilityChanged(uint32_t target, bool available) override;
 

@@ -43,6 +43,12 @@ JbsqDispatcher::HoldsRequests() const
     return true;
 }
 
+uint32_t
+JbsqDispatcher::GetOutstandingBound(uint32_t target) const
+{
+    return m_bound * GetComputeVector().Get(target).computeUnits;
+}
+
 bool
 JbsqDispatcher::WantsReplies() const
 {

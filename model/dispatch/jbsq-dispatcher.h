@@ -45,6 +45,8 @@ class JbsqDispatcher : public Dispatcher
     static TypeId GetTypeId();
     bool HoldsRequests() const override;
     bool WantsReplies() const override;
+    /// Bound times the entry's compute units.
+    uint32_t GetOutstandingBound(uint32_t target) const override;
     void NotifyReply(uint32_t target, const ServiceRequestHeader& reply) override;
     /**
      * \param target an entry

@@ -99,6 +99,12 @@ Dispatcher::Choose(const ServiceRequestHeader& request,
     return target;
 }
 
+uint32_t
+Dispatcher::GetOutstandingBound(uint32_t /* target */) const
+{
+    return 0;
+}
+
 bool
 Dispatcher::CheckConfig(std::string& /* error */) const
 {

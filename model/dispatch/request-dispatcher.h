@@ -100,6 +100,13 @@ class Dispatcher : public Object
     /// \return true if the host must report replies (NotifyReply)
     virtual bool WantsReplies() const;
     /**
+     * \param target an entry
+     * \return the most requests the dispatcher lets be outstanding at the
+     *         entry at once (0: no bound), which caps the entry's throughput
+     *         at that many per round trip
+     */
+    virtual uint32_t GetOutstandingBound(uint32_t target) const;
+    /**
      * \brief Record that a request was sent to an entry (done by Choose();
      * hosts call it for the requests a Release() lets go).
      * \param request the request's header

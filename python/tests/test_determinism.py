@@ -48,3 +48,28 @@ def test_same_run_same_summary_other_run_other_results(example, options):
     other = rs.run(example, run=2, **options)
     assert simulated(first) == simulated(again)
     assert simulated(first, drop={"run"}) != simulated(other, drop={"run"})
+
+
+CARDS_SCHEDULERS = [dict(scheduler="cards"), dict(scheduler="cards", deployment="routed"), dict(scheduler="central"),
+                    dict(scheduler="random"), dict(scheduler="site-random"), dict(scheduler="steam"),
+                    dict(scheduler="jbsq")]
+
+
+@pytest.mark.parametrize("scenario", ["2a", "3"])
+def test_cards_schedulers_see_the_same_arrivals(tmp_path, scenario):
+    """Common random numbers: at the same --run every scheduler of a CArDS
+    comparison gets the same requests at the same times from the same
+    clients, so that their differences are the schedulers' alone."""
+    options = dict(clients=100, duration="200ms") if scenario == "2a" else dict(clients=2000, duration="3s")
+    arrivals = []
+    for i, scheduler in enumerate(CARDS_SCHEDULERS):
+        records = tmp_path / f"{i}.csv"
+        out = rs.run("cards-scenario", scenario=scenario, run=3, records=str(records), **options, **scheduler)
+        assert out["completed"] == out["sent"] > 0, scheduler
+        lines = records.read_text().splitlines()[1:]
+        arrivals.append(sorted(tuple(line.split(",")[:4]) for line in lines))
+    for scheduler, seen in zip(CARDS_SCHEDULERS[1:], arrivals[1:]):
+        assert seen == arrivals[0], scheduler
+    records = tmp_path / "other.csv"
+    rs.run("cards-scenario", scenario=scenario, run=4, records=str(records), **options)
+    assert sorted(tuple(line.split(",")[:4]) for line in records.read_text().splitlines()[1:]) != arrivals[0]
