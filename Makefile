@@ -85,7 +85,7 @@ fuzz: fuzz-build
 # The CArDS paper's figures and ratios into results/cards/ (SCALE=quick: ~30 min).
 SCALE ?= paper
 reproduce-cards: build
-	$(PYTHON) -m request_scheduling.cards --out results/cards --scale $(SCALE)
+	$(PYTHON) -m request_scheduling.cards --out results/cards/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
 
 # The AFP paper's figures (AFP, Perséphone, RSS; c-FCFS overhead) into
 # results/microsecond/ (SCALE=quick: ~30 min; paper: ~3 h).
