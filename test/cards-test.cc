@@ -11,9 +11,12 @@
 #include "ns3/cards-dispatcher.h"
 #include "ns3/cards-scenario.h"
 #include "ns3/compute-vector.h"
+#include "ns3/config.h"
+#include "ns3/fault-spec.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/multicore-server.h"
+#include "ns3/nstime.h"
 #include "ns3/orchestrator-helper.h"
 #include "ns3/request-client.h"
 #include "ns3/rng-seed-manager.h"
@@ -531,6 +534,52 @@ class RouterDropTestCase : public TestCase
     }
 };
 
+/// A request lost on the way is forgotten by its router after ReplyTimeout.
+class ReplyTimeoutTestCase : public TestCase
+{
+  public:
+    ReplyTimeoutTestCase()
+        : TestCase("semantic router: requests lost on the way are forgotten after ReplyTimeout")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::SemanticRouter::ReplyTimeout", TimeValue(MilliSeconds(20)));
+        CardsScenario::Parameters c;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(c.SetScenario("2a", error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(c.SetScheduler("steam", error), true, error);
+        c.clients = 200;
+        c.duration = MilliSeconds(300);
+        c.drain = Seconds(1);
+        // Server 0 down for 100 ms, which its gateway learns only after the
+        // run: what the gateway sends it meanwhile is lost.
+        NS_TEST_ASSERT_MSG_EQ(FaultSpec::Parse("fail", "server:0@50ms-150ms", c.faults, error),
+                              true,
+                              error);
+        c.faultDetection = Seconds(1);
+        CardsScenario s(c);
+        s.Build();
+        s.Run();
+        uint64_t expired = 0;
+        uint64_t awaiting = 0;
+        for (const auto& r : s.GetGatewayRouters())
+        {
+            expired += r->GetExpired();
+            awaiting += r->GetAwaitingReply();
+        }
+        NS_TEST_ASSERT_MSG_GT(s.GetDropped(), 0u, "requests lost at the failed server");
+        NS_TEST_ASSERT_MSG_GT(expired, 0u, "lost requests forgotten");
+        NS_TEST_ASSERT_MSG_EQ(expired + awaiting,
+                              s.GetDropped(),
+                              "every lost request forgotten, or still in the last two epochs");
+        Simulator::Destroy();
+        Config::Reset();
+    }
+};
+
 /// Link latency: the mean every time (const), or exponential per packet.
 class LatencyModelTestCase : public TestCase
 {
@@ -673,6 +722,7 @@ class CardsTestSuite : public TestSuite
         AddTestCase(new ComputeVectorParseTestCase());
         AddTestCase(new LoadShareTestCase("ingress"));
         AddTestCase(new LoadShareTestCase("routed"));
+        AddTestCase(new ReplyTimeoutTestCase());
         AddTestCase(new AffinityTestCase());
         AddTestCase(new SteamReleaseTestCase());
         AddTestCase(new SchedulingPointsTestCase());
