@@ -331,11 +331,18 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "per-packet link latency: exp (exponential, the paper) or const (the mean)",
                       latency,
                       {"exp", "const"});
+    options.AddBool("hold-until-affinity",
+                    "a request of a transaction issued before the first reply has named its "
+                    "instance waits for that reply and goes there (the transaction assigned "
+                    "once at its start, as application-level schemes do); otherwise it is "
+                    "scheduled on its own",
+                    holdUntilAffinity);
     RequestScenario::Parameters::AddOptions(options);
     OwnClientAttributes(options, "inter-arrival", "service");
     options.Owns("ns3::RequestClient::JoinWindow", "join-window");
     options.Owns("ns3::RequestClient::TransactionRequests", "affinity");
     options.Owns("ns3::RequestClient::TransactionDuration", "affinity");
+    options.Owns("ns3::RequestClient::HoldUntilAffinity", "hold-until-affinity");
     options.Owns("ns3::MulticoreServer::Scaling", "scaling");
     options.Owns("ns3::MulticoreServer::ComputeUnits", "compute-vector");
     options.Owns("ns3::RandomDelayChannel::DelayVariable", "latency");
@@ -470,6 +477,11 @@ CardsScenario::Parameters::Validate(std::string& error) const
     {
         return fail("--deployment=routed: only for an ingress dispatcher with a scheduling point "
                     "per ingress or more (site-random and steam are routed already)");
+    }
+    if (holdUntilAffinity && transactionRequests == 1 && !transactionDuration.IsStrictlyPositive())
+    {
+        return fail("--hold-until-affinity: needs transactions (--affinity above 1 request, or a "
+                    "duration)");
     }
     if (scaling != "parallel" && scaling != "scaled")
     {
@@ -949,6 +961,7 @@ CardsScenario::InstallClients()
     helper.SetAttribute("JoinWindow", TimeValue(m_parameters.joinWindow));
     helper.SetAttribute("TransactionRequests", UintegerValue(m_parameters.transactionRequests));
     helper.SetAttribute("TransactionDuration", TimeValue(m_parameters.transactionDuration));
+    helper.SetAttribute("HoldUntilAffinity", BooleanValue(m_parameters.holdUntilAffinity));
     helper.SetAttribute("WarmUp", TimeValue(m_parameters.warmUp));
     helper.SetAttribute("ExactQuantiles", BooleanValue(m_parameters.exactQuantiles));
     // Their streams come first and do not depend on the topology or the
@@ -1075,6 +1088,7 @@ CardsScenario::Summarize() const
         .Set("offered_load", GetOfferedLoad())
         .Set("transaction_requests", m_parameters.transactionRequests)
         .Set("transaction_s", m_parameters.transactionDuration.GetSeconds())
+        .Set("hold_until_affinity", m_parameters.holdUntilAffinity)
         .Set("affinity_sent", affinity)
         .Set("held_by_routers", held)
         .Set("replies_expired", expired)

@@ -90,6 +90,7 @@ class CardsScenario : public RequestScenario
         std::string scaling{"parallel"};        //!< parallel or scaled compute units
         uint32_t transactionRequests{1};        //!< requests per transaction (1: packet level)
         Time transactionDuration;               //!< transaction length (0: by requests)
+        bool holdUntilAffinity{false};          //!< requests wait for their transaction's instance
         Time joinWindow;                        //!< clients join within this
         DistributionSpec interArrival;          //!< per client
         DistributionSpec service;               //!< service time on one compute unit

@@ -81,6 +81,14 @@ RequestClient::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&RequestClient::m_transactionDuration),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("HoldUntilAffinity",
+                          "In a transaction, a request issued before the first reply has named "
+                          "its instance waits for that reply and then goes there (the "
+                          "transaction assigned once, at its start, as an application-level "
+                          "scheme does), instead of being scheduled on its own",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RequestClient::m_holdUntilAffinity),
+                          MakeBooleanChecker())
             .AddAttribute("InterArrival",
                           "Time between two requests, in seconds",
                           StringValue("ns3::ExponentialRandomVariable[Mean=0.001]"),
@@ -349,6 +357,13 @@ RequestClient::SendRequest(uint32_t k)
         c.sentInTransaction = 0;
         c.transactionStart = now;
         c.instance = Ipv4Address::GetAny();
+        // The last transaction never learnt its instance: what it held is
+        // scheduled request by request after all.
+        for (auto& [held, flow] : c.held)
+        {
+            Transmit(held, flow, m_service.GetIpv4());
+        }
+        c.held.clear();
     }
     double demand = m_serviceDemand->GetValue();
     NS_ABORT_MSG_IF(!(demand >= 0) || !std::isfinite(demand),
@@ -368,6 +383,18 @@ RequestClient::SendRequest(uint32_t k)
     header.SetSendTime(now);
     header.SetPacketIndex(0, m_packetsPerRequest);
     uint32_t flow = m_flows == 1 ? 0 : m_flowChoice->GetInteger(0, m_flows - 1);
+    bool transactional = m_transactionRequests > 1 || m_transactionDuration.IsStrictlyPositive();
+    if (m_holdUntilAffinity && transactional && !affinity && c.sentInTransaction > 0)
+    {
+        // Sent (it counts as in flight), but held until the first reply.
+        c.held.emplace_back(header, flow);
+        MarkOutstanding(m_sent);
+        ++m_sent;
+        ++c.sentInTransaction;
+        m_txTrace(header);
+        c.next = c.send.Schedule(NextGap());
+        return;
+    }
     Ipv4Address to = affinity ? c.instance : m_service.GetIpv4();
     bool deliverNow = false;
     if (!m_direct.IsNull())
@@ -404,6 +431,22 @@ RequestClient::SendRequest(uint32_t k)
     if (deliverNow)
     {
         Deliver(header, flow, to);
+    }
+}
+
+void
+RequestClient::Transmit(ServiceRequestHeader header, uint32_t flow, Ipv4Address to)
+{
+    if (!m_direct.IsNull())
+    {
+        // In an event of its own, as a packet would be.
+        Simulator::ScheduleNow(&RequestClient::Deliver, this, header, flow, to);
+    }
+    else if (!SendPackets(header, flow, InetSocketAddress(to, m_service.GetPort())))
+    {
+        ++m_sendFailures;
+        TakeOutstanding(header.GetRequestId());
+        m_dropTrace(header, "no route");
     }
 }
 
@@ -538,6 +581,13 @@ RequestClient::ReceiveReply(const ServiceRequestHeader& header)
         (m_transactionRequests > 1 || m_transactionDuration.IsStrictlyPositive()))
     {
         c.instance = Ipv4Address(header.GetLocator());
+        for (auto& [held, flow] : c.held)
+        {
+            held.SetFlags(ServiceRequestHeader::FLAG_AFFINITY);
+            Transmit(held, flow, c.instance);
+            ++m_affinitySent;
+        }
+        c.held.clear();
     }
     Time rct = now - sent;
     if (sent >= m_warmUp)

@@ -182,6 +182,8 @@ class RequestClient : public Application
         uint32_t sentInTransaction{0};                //!< requests of it sent so far
         Time transactionStart;                        //!< when it started
         Ipv4Address instance{Ipv4Address::GetAny()};  //!< locator learnt (Any: none)
+        /// HoldUntilAffinity: requests (and their flows) waiting for it
+        std::vector<std::pair<ServiceRequestHeader, uint32_t>> held;
     };
 
     /**
@@ -199,6 +201,14 @@ class RequestClient : public Application
      * \return false if the socket refused the first packet
      */
     bool SendPackets(ServiceRequestHeader& header, uint32_t flow, InetSocketAddress to);
+    /**
+     * \brief Send a request issued earlier and held (HoldUntilAffinity);
+     * if it cannot leave the node it is dropped.
+     * \param header the request
+     * \param flow its flow
+     * \param to where it goes
+     */
+    void Transmit(ServiceRequestHeader header, uint32_t flow, Ipv4Address to);
     /// \param socket a socket with replies to read
     void HandleRead(Ptr<Socket> socket);
     /**
@@ -217,6 +227,7 @@ class RequestClient : public Application
     Time m_joinWindow;              //!< clients join within this after StartTime
     uint32_t m_transactionRequests; //!< requests per transaction
     Time m_transactionDuration;     //!< transaction length (0: by requests)
+    bool m_holdUntilAffinity;       //!< hold requests until the transaction's instance is known
     uint32_t m_flows;               //!< number of source ports
     uint32_t m_packetSize;          //!< request payload after the header, per packet
     uint16_t m_packetsPerRequest;   //!< packets of each request

@@ -32,6 +32,7 @@ discarded, 2 runs) takes about 40 minutes.
 
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -40,7 +41,7 @@ from typing import Optional
 import pandas as pd
 
 from . import plot, run, summarize, sweep
-from .reproduce import recorded, reproduce_main
+from .reproduce import pm, recorded, reproduce_main, rst_table
 from .runner import failed_runs
 from .stats import mean_ci
 
@@ -251,8 +252,14 @@ def _clients_at_bound(s, bound_ms: float):
     return None
 
 
-S3_VARIANTS = {"CArDS, 1-minute affinity": dict(scheduler="cards", affinity="60s"),
-               "Random, 1-minute affinity": dict(scheduler="random", affinity="60s"),
+# The 1-minute affinity of application-level schemes: the transaction is
+# assigned once, at its start, and every request of it goes there (requests
+# issued before the first reply wait for it). "rescheduled" is the other
+# protocol: those requests are scheduled on their own, and the transaction
+# sticks to whichever instance answered first.
+S3_VARIANTS = {"CArDS, 1-minute affinity": dict(scheduler="cards", affinity="60s", hold_until_affinity="true"),
+               "Random, 1-minute affinity": dict(scheduler="random", affinity="60s", hold_until_affinity="true"),
+               "Random, 1-minute affinity, rescheduled": dict(scheduler="random", affinity="60s"),
                "Random, packet level": dict(scheduler="random", affinity="1"),
                "CArDS, packet level": dict(scheduler="cards", affinity="1")}
 
@@ -296,6 +303,7 @@ def scenario3(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
 
     pairs = [("Random, 1-minute affinity", "Random, packet level"),
              ("Random, 1-minute affinity", "CArDS, packet level"),
+             ("Random, 1-minute affinity, rescheduled", "Random, packet level"),
              ("Random, packet level", "CArDS, packet level"),
              ("CArDS, 1-minute affinity", "CArDS, packet level")]
     at = {}
@@ -310,10 +318,82 @@ def scenario3(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     }
 
 
+def _three(r: dict, digits: int = 2) -> str:
+    """Mean; median; p99 ratios, each mean ± CI half-width."""
+    return "; ".join(pm(r[q], digits) for q in STATS)
+
+
+def _ms(pair) -> str:
+    return pm([pair[0] / 1e3, pair[1] / 1e3], 2)
+
+
+def doc_tables(root: Path | str = "results/cards/quick") -> dict:
+    """The doc's CArDS tables, made from ``<root>/summary.json``: a dict of
+    reStructuredText tables by name (``s1``, ``s2``, ``arrivals``,
+    ``latency``, ``s3``)."""
+    d = json.loads((Path(root) / "summary.json").read_text())
+    runs = {"s1": d["s1_record"], "s2": d["s2_record"]}
+    tables = {}
+    rows = [("Result", "Paper", "Measured: mean; median; p99")]
+    paper = {"5": "+11.3 %", "50": "+29 %", "310": "(not given)", "1550": "≈ +50 %"}
+    for n, r in d["s1_over_central_at_100pct"].items():
+        rows.append((f"RCT, {n} scheduling points / central, 100 % load", paper[n], _three(r, 3)))
+    for load, r in d["s1_site_random_over_direct"].items():
+        rows.append((f"Site-random LB / direct CArDS, {load} % load", {"30": "≈ 2x", "80": "> 100x"}[load],
+                     _three(r)))
+    tables["s1"] = rst_table(rows)
+    rows = [("Scenario, clients", "CArDS mean RCT (ms)", "STEAM / CArDS: mean; median; p99",
+             "Random / CArDS: mean; median; p99")]
+    for label in ("s2a", "s2b", "s2c", "s2a-parallel"):
+        for c, at in d[label].items():
+            if c not in ("1245", "1400", "1550"):
+                continue
+            rows.append((f"{label[1:]}, {c}", _ms(at["cards"]), _three(at["steam_over_cards"]),
+                         _three(at["random_over_cards"])))
+    tables["s2"] = rst_table(rows)
+    rows = [("Ratio (scenario 1 at 100 %; 2a at 1245 clients)", "U[2.5, 7.5] ms gaps: mean; median; p99",
+             "constant 5 ms gaps: mean; median; p99")]
+    names = {"5_over_central": "5 scheduling points / central", "1550_over_central": "1550 points / central",
+             "2a_steam_over_cards_1245": "2a: STEAM / CArDS", "2a_random_over_cards_1245": "2a: Random / CArDS"}
+    for key, name in names.items():
+        rows.append((name, _three(d["arrivals"]["uniform"][key], 3), _three(d["arrivals"]["constant"][key], 3)))
+    tables["arrivals"] = rst_table(rows)
+    rows = [("Model", "central RCT, 100 % (ms)", "5 points / central", "50 points / central",
+             "1550 points / central", "site-random / direct, 30 %")]
+    for model, m in d["latency_models"].items():
+        if "central_rct_us_at_100pct" in m:
+            rows.append((model, _ms(m["central_rct_us_at_100pct"]), pm(m["5_over_central"]["mean"], 3),
+                         pm(m["50_over_central"]["mean"], 3), pm(m["1550_over_central"]["mean"], 2),
+                         pm(m["site_random_over_direct_at_30pct"]["mean"], 2)))
+        else:
+            rows.append((model, "", "", "", "", pm(m["site_random_over_direct_at_30pct"]["mean"], 2)))
+    tables["latency"] = rst_table(rows)
+    rows = [("Variant", "Clients within a 1.5 s mean RCT", "CArDS packet level serves more", "Paper")]
+    paper = {"Random, packet level": "+133 %", "CArDS, 1-minute affinity": "+162 % (1-minute affinity)",
+             "Random, 1-minute affinity": "+162 % (1-minute affinity)",
+             "Random, 1-minute affinity, rescheduled": "+162 % (1-minute affinity)"}
+    for label, within in d["s3_clients_at_1.5s"].items():
+        more = d["s3_cards_more_clients_pct"].get(label)
+        rows.append((label, "not crossed" if within is None else f"{within[0]:,} ± {within[1]:,}",
+                     "" if label == "CArDS, packet level" else
+                     "n/a" if more is None else f"{pm(more, 1)} %", paper.get(label, "")))
+    tables["s3"] = rst_table(rows)
+    rows = [("Ratio at 20 000 / 40 000 clients", "20 000: mean; median; p99", "40 000: mean; median; p99")]
+    for name in d["s3_ratios"]["20000"]:
+        rows.append((name, _three(d["s3_ratios"]["20000"][name]), _three(d["s3_ratios"]["40000"][name])))
+    tables["s3_ratios"] = rst_table(rows)
+    return tables
+
+
 EXPERIMENTS = {"s1": scenario1, "s2": scenario2, "arrivals": arrivals, "latency": latency_models, "s3": scenario3}
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["table"]:
+        for name, table in doc_tables(*argv[1:2]).items():
+            print(f"{name}:\n{table}")
+        return 0
     return reproduce_main(
         "cards", "Reproduce the CArDS evaluation", "results/cards", SCALES,
         {name: recorded("cards", name, f, argv) for name, f in EXPERIMENTS.items()},
