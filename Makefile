@@ -82,7 +82,7 @@ fuzz-build: setup
 fuzz: fuzz-build
 	tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_RUNS) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-# The CArDS paper's figures and ratios into results/cards/ (SCALE=quick: ~30 min).
+# The CArDS paper's figures and ratios into results/cards/$(SCALE) (SCALE=quick: ~45 min on 2 cores).
 SCALE ?= paper
 reproduce-cards: build
 	$(PYTHON) -m request_scheduling.cards --out results/cards/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))

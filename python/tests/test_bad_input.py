@@ -110,6 +110,7 @@ CASES = {
         "clients": values(UINT1, ["10000001"]),
         "scaling": values(CHOICE),
         "affinity": values(UINT1, [t for t in TIME1 if t != "5"]),
+        "hold-until-affinity": values(BOOL) + values(["true"]) + values(["true"], extra=["--affinity=1"]),
         "compute-vector": values(["", "1,2;;3", "a", "0", "1,-2", "1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16",
                                   "20000"]),
         "server-capacity": values(UINT1, ["1000001"]),
