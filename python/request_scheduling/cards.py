@@ -348,7 +348,7 @@ def doc_tables(root: Path | str = "results/cards/quick") -> dict:
         for c, at in d[label].items():
             if c not in ("1245", "1400", "1550"):
                 continue
-            rows.append((f"{label[1:]}, {c}", _ms(at["cards"]), _three(at["steam_over_cards"]),
+            rows.append((f"{label[1:]}, {c}", _ms(at["cards"]), _three(at["steam_over_cards"], 3),
                          _three(at["random_over_cards"])))
     tables["s2"] = rst_table(rows)
     rows = [("Ratio (scenario 1 at 100 %; 2a at 1245 clients)", "U[2.5, 7.5] ms gaps: mean; median; p99",
