@@ -330,9 +330,8 @@ def _ms(pair) -> str:
 def doc_tables(root: Path | str = "results/cards/quick") -> dict:
     """The doc's CArDS tables, made from ``<root>/summary.json``: a dict of
     reStructuredText tables by name (``s1``, ``s2``, ``arrivals``,
-    ``latency``, ``s3``)."""
+    ``latency``, ``s3``, ``s3_ratios``)."""
     d = json.loads((Path(root) / "summary.json").read_text())
-    runs = {"s1": d["s1_record"], "s2": d["s2_record"]}
     tables = {}
     rows = [("Result", "Paper", "Measured: mean; median; p99")]
     paper = {"5": "+11.3 %", "50": "+29 %", "310": "(not given)", "1550": "≈ +50 %"}
