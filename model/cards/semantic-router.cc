@@ -206,7 +206,7 @@ SemanticRouter::DoRouteInput(Ptr<const Packet> p,
         Drain(service);
         return true;
     }
-    Forward(service, d, d->Choose(request, header), request, p, header, ucb, ecb);
+    Forward(d, d->Choose(request, header), request, p, header, ucb, ecb);
     return true;
 }
 
@@ -265,7 +265,7 @@ SemanticRouter::Drain(Service& service)
             service.held.pop_front();
             // Counted only once on its way: a request dropped here never
             // comes back to bring its instance's count down.
-            if (Forward(service, d, order.target, h.request, h.packet, h.header, h.ucb, h.ecb))
+            if (Forward(d, order.target, h.request, h.packet, h.header, h.ucb, h.ecb))
             {
                 d->Dispatched(h.request, h.header, order.target);
             }
@@ -274,8 +274,7 @@ SemanticRouter::Drain(Service& service)
 }
 
 bool
-SemanticRouter::Forward(Service& service,
-                        Ptr<Dispatcher> d,
+SemanticRouter::Forward(Ptr<Dispatcher> d,
                         uint32_t target,
                         const ServiceRequestHeader& request,
                         Ptr<const Packet> p,

@@ -178,7 +178,6 @@ class SemanticRouter : public DataPathRouter
                       const ErrorCallback& ecb) override;
     /**
      * \brief Send a request to an entry of a dispatcher's compute vector.
-     * \param service the service
      * \param d the dispatcher
      * \param target entry index
      * \param request the request's header
@@ -188,8 +187,7 @@ class SemanticRouter : public DataPathRouter
      * \param ecb error report
      * \return false if it was dropped (no route to the target)
      */
-    bool Forward(Service& service,
-                 Ptr<Dispatcher> d,
+    bool Forward(Ptr<Dispatcher> d,
                  uint32_t target,
                  const ServiceRequestHeader& request,
                  Ptr<const Packet> p,
