@@ -199,6 +199,12 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "as the authors' rate-limited BESS sources)",
                       arrival,
                       {"poisson", "paced"});
+    options.AddUnsigned("source-batch",
+                        "packets the source sends back to back at each arrival instant, as a "
+                        "BESS Source's burst (31 in the authors' bulk source)",
+                        sourceBatch,
+                        1,
+                        4096);
     options.AddUnsigned("batch", "largest batch B (packets)", batch, 1, 4096);
     options.AddUnsigned("buffer-capacity",
                         "packets a fractional buffer holds, the largest trigger (>= --batch)",
@@ -325,6 +331,7 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::BatchyTrafficSource::PacketSize", "packet-size");
     options.Owns("ns3::BatchyTrafficSource::Arrival", "arrival");
     options.Owns("ns3::BatchyTrafficSource::Burstiness", "burstiness");
+    options.Owns("ns3::BatchyTrafficSource::SendBatch", "source-batch");
     // Options the pipeline does not use are errors, not ignored.
     options.AddCheck([this, &options](std::string& error) {
         bool named = std::find(kPipelines.begin(), kPipelines.end(), pipeline) != kPipelines.end();
@@ -651,6 +658,7 @@ BatchyScenario::Build()
                            EnumValue(p.arrival == "paced" ? BatchyTrafficSource::PACED
                                                           : BatchyTrafficSource::POISSON));
     m_source->SetAttribute("PacketSize", UintegerValue(p.packetSize));
+    m_source->SetAttribute("SendBatch", UintegerValue(p.sourceBatch));
     m_source->AssignStreams(3000);
     m_nodes.Get(0)->AddApplication(m_source);
     m_source->SetStartTime(Time(0));
@@ -993,6 +1001,7 @@ BatchyScenario::Summarize() const
         .Set("buffer_t1_ns", p.bufferT1)
         .Set("control_rate_pps", p.controlRate)
         .Set("arrival", p.arrival)
+        .Set("source_batch", p.sourceBatch)
         .Set("throughput_pps", window > 0 ? m_departedMeasured / window : 0.0)
         .Set("mean_batch", executions ? double(packets) / executions : 0.0)
         .Set("control_periods", m_periods)

@@ -69,6 +69,7 @@ class BatchyScenario : public RequestScenario
         double rate{1e6};             //!< total offered rate (packets/s)
         double burstiness{1};         //!< mean burst of one flow
         std::string arrival{"poisson"}; //!< traffic: poisson or paced
+        uint32_t sourceBatch{1};        //!< packets per arrival instant
         uint32_t batch{32};             //!< B
         uint32_t bufferCapacity{64};    //!< packets a fractional buffer holds
         Time period{MilliSeconds(100)}; //!< control period

@@ -52,7 +52,14 @@ BatchyTrafficSource::GetTypeId()
                           EnumValue(POISSON),
                           RS_MAKE_ENUM_ACCESSOR(BatchyTrafficSource::Arrival,
                                                 &BatchyTrafficSource::m_arrival),
-                          MakeEnumChecker(POISSON, "Poisson", PACED, "Paced"));
+                          MakeEnumChecker(POISSON, "Poisson", PACED, "Paced"))
+            .AddAttribute("SendBatch",
+                          "Packets sent back to back at each arrival instant, the gaps "
+                          "between instants scaled so that the rate holds (a BESS Source's "
+                          "burst; 1: one packet at a time)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&BatchyTrafficSource::m_sendBatch),
+                          MakeUintegerChecker<uint32_t>(1, 4096));
     return tid;
 }
 
@@ -144,8 +151,9 @@ BatchyTrafficSource::StartApplication()
     {
         return; // SetPaused(false) starts it
     }
-    Time first =
-        m_arrival == PACED ? SecondsToTime(m_draw->GetValue(0, 1) / m_totalRate) : NextGap();
+    Time first = m_arrival == PACED
+                     ? SecondsToTime(m_draw->GetValue(0, 1) * m_sendBatch / m_totalRate)
+                     : NextGap();
     m_next = Simulator::Schedule(first, &BatchyTrafficSource::Send, this);
 }
 
@@ -154,10 +162,10 @@ BatchyTrafficSource::NextGap()
 {
     if (m_arrival == POISSON)
     {
-        return SecondsToTime(m_gap->GetValue(1.0 / m_totalRate, 0));
+        return SecondsToTime(m_gap->GetValue(m_sendBatch / m_totalRate, 0));
     }
     // Whole time steps, carrying the remainder, so that the mean rate is exact.
-    m_pacedCarry += StepsPerSecond() / m_totalRate;
+    m_pacedCarry += StepsPerSecond() * m_sendBatch / m_totalRate;
     int64_t steps = std::llround(m_pacedCarry);
     m_pacedCarry -= steps;
     return TimeStep(steps);
@@ -172,6 +180,16 @@ BatchyTrafficSource::StopApplication()
 
 void
 BatchyTrafficSource::Send()
+{
+    for (uint32_t i = 0; i < m_sendBatch; ++i)
+    {
+        SendOne();
+    }
+    m_next = Simulator::Schedule(NextGap(), &BatchyTrafficSource::Send, this);
+}
+
+void
+BatchyTrafficSource::SendOne()
 {
     if (m_left == 0)
     {
@@ -216,7 +234,6 @@ BatchyTrafficSource::Send()
     p->AddHeader(h);
     m_device->Send(p, m_device->GetBroadcast(), BatchyHeader::PROTOCOL);
     ++m_sent;
-    m_next = Simulator::Schedule(NextGap(), &BatchyTrafficSource::Send, this);
 }
 
 } // namespace ns3

@@ -28,9 +28,13 @@ namespace ns3
  * packets are evenly spaced at the total rate; burst i's flow is where
  * the point frac(u + i / phi) (golden-ratio sequence from a random u)
  * falls among the flows' rate shares, so each flow's bursts are spread
- * almost evenly too; a burst is Burstiness packets (a whole number). Each packet
- * carries a BatchyHeader (flow, sequence, send time) and is PacketSize
- * bytes in all.
+ * almost evenly too; a burst is Burstiness packets (a whole number).
+ * SendBatch packets leave back to back at each arrival instant, the
+ * instants SendBatch / rate apart on average, as a BESS Source emits a
+ * burst each time its rate-limited task runs (31 packets in the authors'
+ * bulk source): the switch's queue then fills in steps, not one packet at
+ * a time. Each packet carries a BatchyHeader (flow, sequence, send time)
+ * and is PacketSize bytes in all.
  */
 class BatchyTrafficSource : public Application
 {
@@ -78,15 +82,18 @@ class BatchyTrafficSource : public Application
   private:
     void StartApplication() override;
     void StopApplication() override;
-    /// Send one packet and schedule the next.
+    /// Send SendBatch packets and schedule the next arrival instant.
     void Send();
-    /// \return the time until the next packet
+    /// Send one packet, of the current flow burst or a new one.
+    void SendOne();
+    /// \return the time until the next arrival instant
     Time NextGap();
 
     uint32_t m_deviceIndex;               //!< device to send on
     uint32_t m_packetSize;                //!< bytes per packet
     double m_burstiness;                  //!< mean burst length
     Arrival m_arrival;                    //!< arrival process
+    uint32_t m_sendBatch;                 //!< packets per arrival instant
     double m_phase{0};                    //!< paced: point of the golden-ratio sequence
     double m_pacedCarry{0};               //!< paced: time steps not yet rounded into a gap
     std::vector<double> m_cumulative;     //!< cumulative flow rates

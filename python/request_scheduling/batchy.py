@@ -23,6 +23,11 @@ Experiments (``--only``):
   same under load steps (50 kpps to 3 Mpps); MGW(2,16) with bearer 0's rate
   stepped up and down. Per-period traces, figures, violations and the
   periods each controller takes to settle after a change.
+* saturation: the max controller's throughput against the offered rate,
+  1.5x, 2x and 3x the capacity (its throughput with the unlimited source)
+  and unlimited, on the authors' 64-packet queue with backpressure fed one
+  packet at a time or in the 31-packet bursts of their bulk source, and on
+  a 1 024-descriptor NIC ring without backpressure.
 * overhead (Table 1): the controller's wall time per control period against
   the pipeline's size.
 * decomposition: null and full on every use case (the pipelines' own SLOs,
@@ -71,6 +76,14 @@ SATURATED = 1e8
 # Buffer costs of the static_buffer_cost table (ns per batch, per packet
 # offered to a buffer in use): our assumption, the authors profile none.
 BUFFER_COST = (20.0, 1.0)
+# The saturation experiment's ingress variants, and its offered rates as
+# multiples of the capacity (None: the unlimited source, SATURATED).
+INGRESS = {"queue": dict(backpressure="true"),
+           "queue-burst31": dict(backpressure="true", source_batch=31),
+           "ring-1024": {"backpressure": "false", "ns3::BatchyWorker::QueueCapacity": 1024}}
+INGRESS_LABELS = {"queue": "queue 64, backpressure", "queue-burst31": "queue 64, backpressure, bursts of 31",
+                  "ring-1024": "ring 1 024, no backpressure"}
+LOADS = [1.5, 2.0, 3.0, None]
 
 
 def _static(out: Path, scale: dict, jobs: int, progress, name: str, **fixed) -> dict:
@@ -288,6 +301,58 @@ def dynamics(out: Path, scale: dict, jobs: int, progress) -> dict:
     return result
 
 
+def saturation(out: Path, scale: dict, jobs: int, progress) -> dict:
+    """Max's throughput against the offered rate for every ingress variant."""
+    import pandas as pd
+
+    common = dict(runs=scale["runs"], jobs=jobs, progress=progress, cache=DirectoryCache(out / ".cache"),
+                  controller="max", duration=scale["duration"], period=scale["period"],
+                  warmup_periods=scale["warmup_periods"])
+    frames = []
+    cells: dict = {}
+    for case, options in PIPELINES.items():
+        unlimited = sweep("batchy-pipeline", {"rate": [SATURATED]}, **INGRESS["queue"], **options, **common)
+        capacity = float(unlimited.throughput_pps.mean())
+        for variant, ingress in INGRESS.items():
+            # The ring without backpressure takes every packet offered: an
+            # unlimited source would only make drops.
+            loads = [x for x in LOADS if x is not None or variant != "ring-1024"]
+            rates = [SATURATED if x is None else round(x * capacity) for x in loads]
+            runs = sweep("batchy-pipeline", {"rate": rates}, **ingress, **options, **common)
+            frames.append(runs.assign(use_case=case, ingress=variant, load=[
+                "unlimited" if r == SATURATED else f"{loads[rates.index(r)]:g}x" for r in runs.rate]))
+    runs = pd.concat(frames, ignore_index=True)
+    runs["drop_share"] = runs.dropped / runs.sent
+    runs.to_csv(out / "saturation-runs.csv", index=False)
+    s = summarize(runs, ["use_case", "ingress", "load"], ["throughput_pps", "worker_utilisation", "drop_share"])
+    s.to_csv(out / "saturation-summary.csv", index=False)
+    for r in s.itertuples():
+        cells.setdefault(r.use_case, {}).setdefault(r.ingress, {})[r.load] = [
+            round(r.throughput_pps / 1e6, 3), round(r.throughput_pps_ci / 1e6, 3)]
+    for case in cells.values():
+        for v in case.values():
+            finite = [v[f"{x:g}x"][0] for x in LOADS if x is not None]
+            v["spread"] = round(max(finite) / min(finite) - 1, 4)
+    return {"saturation": cells}
+
+
+def saturation_table(root: Path | str = "results/batchy/quick") -> str:
+    """The doc's saturation table from the committed ``<root>/summary.json``."""
+    import json
+
+    from .reproduce import rst_table
+
+    cells = json.loads((Path(root) / "summary.json").read_text())["saturation"]
+    loads = [f"{x:g}x" if x is not None else "unlimited" for x in LOADS]
+    rows = [("Use case", "Ingress", *loads, "1.5x-3x spread")]
+    for case, label in LABELS.items():
+        for variant, text in INGRESS_LABELS.items():
+            v = cells[case][variant]
+            rows.append((label, text, *(f"{v[x][0]:.2f} ± {v[x][1]:.2f}" if x in v else "—" for x in loads),
+                         f"{v['spread'] * 100:.1f} %"))
+    return rst_table(rows)
+
+
 def overhead(out: Path, scale: dict, jobs: int, progress) -> dict:
     """Controller wall time per period against the pipeline size (Table 1)."""
     import pandas as pd
@@ -363,7 +428,9 @@ def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["table"]:
-        print(overhead_table(*argv[1:2]) if argv[2:3] == ["overhead"] else doc_table(*argv[1:3]), end="")
+        tables = {"overhead": overhead_table, "saturation": saturation_table}
+        name = argv[2] if len(argv) > 2 else "static"
+        print(tables[name](*argv[1:2]) if name in tables else doc_table(*argv[1:3]), end="")
         return 0
     experiments = {
         "static": lambda out, scale, jobs, progress: _static(out, scale, jobs, progress, "static", slo="0.8x"),
@@ -372,7 +439,8 @@ def main(argv=None) -> int:
         "static_buffer_cost": lambda out, scale, jobs, progress: _static(
             out, scale, jobs, progress, "static_buffer_cost", buffer_t0=BUFFER_COST[0],
             buffer_t1=BUFFER_COST[1]),
-        "contours": contours, "dynamics": dynamics, "overhead": overhead, "decomposition": decomposition}
+        "contours": contours, "dynamics": dynamics, "saturation": saturation, "overhead": overhead,
+        "decomposition": decomposition}
     return reproduce_main("batchy", "Reproduce the Batchy evaluation", "results/batchy", SCALES,
                           {n: recorded("batchy", n, f, argv) for n, f in experiments.items()}, argv)
 

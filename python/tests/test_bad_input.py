@@ -190,6 +190,7 @@ CASES = {
         "rate": values(REAL, ["2e9", "1e-300"]),
         "burstiness": values(REAL, ["0.5", "2e6"]) + values(["1.5"], extra=["--arrival=paced"]),
         "arrival": values(CHOICE, ["poisson "]),
+        "source-batch": values(UINT1, ["4097"]),
         "batch": values(UINT1, ["4097", "65"]) + values(["128"], extra=["--buffer-capacity=128"]),
         "buffer-capacity": values(UINT1, ["4097", "31"]),
         "period": values(TIME1, ["999ns"]),

@@ -341,6 +341,8 @@ def build_cases() -> list[Case]:
       dict(controller="nfvnice", pipeline="mgw", **{"ns3::BatchyWorker::Backpressure": "false"}),
       dict(controller="max", **{"ns3::BatchyWorker::Scheduling": "WeightedFair"}),
       dict(arrival="paced", burstiness=4, controller="onoff"), dict(burstiness=2.5, controller="full"),
+      dict(arrival="paced", source_batch=31, controller="full", pipeline="rc", rate=2e7),
+      dict(source_batch=4096, controller="max", rate=1e5, backpressure="false"),
       dict(slo="10us", controller="full", pipeline="vrf"), dict(slo="0.8x", controller="onoff", pipeline="rc", n=4),
       dict(slo="1000000x", controller="full"),
       dict(packet_size=18), dict(packet_size=9000, rate=1e5), dict(cost_jitter=1, controller="full"),
