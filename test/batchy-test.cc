@@ -9,6 +9,8 @@
 #include "request-scheduling-test-utils.h"
 
 #include "ns3/batchy-controller.h"
+#include "ns3/batchy-cores.h"
+#include "ns3/batchy-fair-queueing.h"
 #include "ns3/batchy-profiler.h"
 #include "ns3/batchy-scenario.h"
 #include "ns3/batchy-worker.h"
@@ -1279,6 +1281,99 @@ class FailoverTestCase : public TestCase
 
 /// The switch sends each packet when the worker finishes it, with runs of
 /// several cores overlapping.
+class SchedulingPartsTestCase : public TestCase
+{
+  public:
+    SchedulingPartsTestCase()
+        : TestCase("The worker's parts on their own: fair queueing picks the least virtual "
+                   "time, a task's share divides its charge, a task feeding an overloaded "
+                   "queue waits while another can run, a full queue refuses; cores serve hand-off "
+                   "queues round-robin with the ingress last, a moved module takes its queue, "
+                   "a full hand-off queue turns packets away, a core down names its reason")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // root -> x (controllable) -> y; root -> z: tasks root, x, z.
+        DataFlowGraph g;
+        uint32_t root = g.AddModule("root", 10, 100);
+        uint32_t x = g.AddModule("x", 1000, 10);
+        uint32_t y = g.AddModule("y", 1000, 10);
+        uint32_t z = g.AddModule("z", 1000, 10);
+        g.Connect(root, x);
+        g.Connect(x, y);
+        g.Connect(root, z);
+        g.AddFlow("fx", {root, x, y}, 1, Time(0));
+        g.AddFlow("fz", {root, z}, 1, Time(0));
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(g.Validate(error), true, error);
+
+        BatchyFairQueueing fair;
+        fair.Build(g, true);
+        NS_TEST_ASSERT_MSG_EQ(fair.IsTask(root), true, "a root heads a task");
+        NS_TEST_ASSERT_MSG_EQ(fair.IsTask(x) && fair.IsTask(z), true, "controllable modules do");
+        NS_TEST_ASSERT_MSG_EQ(fair.PickNext(true), BatchyFairQueueing::NONE, "nothing queued");
+        const uint32_t capacity = 4;
+        for (uint32_t h = 0; h < 4; ++h)
+        {
+            NS_TEST_ASSERT_MSG_EQ(fair.Enqueue(x, h, capacity), true, "admitted");
+        }
+        NS_TEST_ASSERT_MSG_EQ(fair.Enqueue(x, 9, capacity), false, "a full queue refuses");
+        NS_TEST_ASSERT_MSG_EQ(fair.Enqueue(z, 10, capacity), true, "admitted");
+        NS_TEST_ASSERT_MSG_EQ(fair.Enqueue(root, 11, capacity), true, "admitted");
+        NS_TEST_ASSERT_MSG_EQ(fair.GetQueued(), 6, "queued");
+        // x is over 3/4: the root, which feeds it, waits while others can run.
+        std::vector<uint32_t> batch;
+        NS_TEST_ASSERT_MSG_EQ(fair.PickNext(true), x, "ties: the first unblocked task");
+        NS_TEST_ASSERT_MSG_EQ(fair.Take(x, 2, capacity, batch), 2, "two taken");
+        NS_TEST_ASSERT_MSG_EQ(batch.front(), 0, "oldest first");
+        fair.SetShare(x, 2);
+        fair.Charge(x, NanoSeconds(1000)); // x: 500, z and root: 0
+        NS_TEST_ASSERT_MSG_EQ(fair.PickNext(true),
+                              z,
+                              "x still holds 2 of 4 (not below 1/4): the root waits, z has the "
+                              "least virtual time");
+        fair.Take(x, 2, capacity, batch); // x empty: no longer overloaded
+        NS_TEST_ASSERT_MSG_EQ(fair.PickNext(true), root, "least virtual time, unblocked");
+        fair.Take(root, 1, capacity, batch);
+        fair.Charge(root, NanoSeconds(1000)); // root: 1100
+        NS_TEST_ASSERT_MSG_EQ(fair.PickNext(true), z, "z at 0");
+        for (uint32_t h = 20; h < 24; ++h)
+        {
+            fair.Enqueue(z, h, capacity);
+        }
+        NS_TEST_ASSERT_MSG_EQ(fair.GetQueueSize(z), 4, "z's queue");
+
+        BatchyCores cores;
+        cores.Reset(2, g.GetNModules());
+        NS_TEST_ASSERT_MSG_EQ(cores.NextTurn(0, true), BatchyCores::INGRESS, "core 0: the ingress");
+        NS_TEST_ASSERT_MSG_EQ(cores.NextTurn(1, true), BatchyCores::NONE, "core 1: nothing");
+        cores.Move(x, 1);
+        cores.Move(z, 1);
+        std::vector<uint32_t> dropped;
+        cores.HandOff(x, {1, 2, 3}, 2, dropped);
+        NS_TEST_ASSERT_MSG_EQ(dropped.size(), 1, "a full hand-off queue turns one away");
+        NS_TEST_ASSERT_MSG_EQ(dropped.front(), 3, "the last");
+        cores.HandOff(z, {4}, 2, dropped);
+        NS_TEST_ASSERT_MSG_EQ(cores.GetQueued(), 3, "queued on core 1");
+        NS_TEST_ASSERT_MSG_EQ(cores.NextTurn(1, true), x, "round-robin: x");
+        NS_TEST_ASSERT_MSG_EQ(cores.NextTurn(1, true), z, "then z");
+        NS_TEST_ASSERT_MSG_EQ(cores.Take(z, 8, batch), 1, "z's packet");
+        NS_TEST_ASSERT_MSG_EQ(cores.NextTurn(1, true), x, "z empty: x again");
+        NS_TEST_ASSERT_MSG_EQ(cores.Move(x, 0), 2, "x takes its two packets to core 0");
+        NS_TEST_ASSERT_MSG_EQ(cores.Get(0).queued, 2, "counted there");
+        NS_TEST_ASSERT_MSG_EQ(cores.Get(1).queued, 0, "and no longer on core 1");
+        NS_TEST_ASSERT_MSG_EQ(cores.NextTurn(0, true), x, "core 0: x before the ingress");
+        NS_TEST_ASSERT_MSG_EQ(cores.NextTurn(0, true), BatchyCores::INGRESS, "then the ingress");
+        cores.Get(0).downs = 1;
+        cores.Get(0).downReason = "core 0 failed";
+        NS_TEST_ASSERT_MSG_EQ(std::string(cores.FullReason(0, "full")), "core 0 failed", "down");
+        NS_TEST_ASSERT_MSG_EQ(std::string(cores.FullReason(1, "full")), "full", "up");
+    }
+};
+
 class SwitchEgressTestCase : public TestCase
 {
   public:
@@ -1346,6 +1441,7 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new WeightedFairTestCase());
         AddTestCase(new ProfilerTestCase());
         AddTestCase(new CoresTestCase());
+        AddTestCase(new SchedulingPartsTestCase());
         AddTestCase(new DecompositionTestCase());
         AddTestCase(new FailoverTestCase());
         AddTestCase(new SwitchEgressTestCase());

@@ -141,10 +141,10 @@ BatchyWorker::~BatchyWorker() = default;
 void
 BatchyWorker::DoDispose()
 {
-    for (Core& c : m_cores)
+    for (uint32_t c = 0; c < m_cores.GetN(); ++c)
     {
-        c.runEnd.Cancel();
-        c.flush.Cancel();
+        m_cores.Get(c).runEnd.Cancel();
+        m_cores.Get(c).flush.Cancel();
     }
     m_items.clear();
     m_egress = EgressCallback();
@@ -155,10 +155,12 @@ BatchyWorker::DoDispose()
 void
 BatchyWorker::SetGraph(const DataFlowGraph& graph)
 {
-    NS_ABORT_MSG_IF(
-        GetQueued() > 0 ||
-            std::any_of(m_cores.begin(), m_cores.end(), [](const Core& c) { return c.busy; }),
-        "BatchyWorker: SetGraph while running");
+    bool busy = false;
+    for (uint32_t c = 0; c < m_cores.GetN(); ++c)
+    {
+        busy = busy || m_cores.Get(c).busy;
+    }
+    NS_ABORT_MSG_IF(GetQueued() > 0 || busy, "BatchyWorker: SetGraph while running");
     m_graph = graph;
     std::string error;
     NS_ABORT_MSG_IF(!m_graph.Validate(error), "BatchyWorker: " << error);
@@ -172,8 +174,7 @@ BatchyWorker::SetGraph(const DataFlowGraph& graph)
     m_bufferSizes.assign(n, {});
     m_execute.assign(n, {});
     m_gate.assign(n, {});
-    m_cores.assign(m_nCores, Core());
-    m_core.assign(n, 0);
+    m_cores.Reset(m_nCores, n);
     std::vector<uint32_t> indegree(n);
     for (uint32_t v = 0; v < n; ++v)
     {
@@ -260,34 +261,13 @@ BatchyWorker::SetScheduling(Scheduling scheduling)
 void
 BatchyWorker::BuildTasks()
 {
-    NS_ABORT_MSG_IF(GetQueued() > 0 || GetHeld() > 0 || (!m_cores.empty() && m_cores[0].busy),
+    NS_ABORT_MSG_IF(GetQueued() > 0 || GetHeld() > 0 || (m_cores.GetN() > 0 && m_cores.Get(0).busy),
                     "BatchyWorker: Scheduling changed while packets are in the worker");
     NS_ABORT_MSG_IF(m_scheduling == WEIGHTED_FAIR && m_nCores > 1,
                     "BatchyWorker: WeightedFair scheduling runs on one core (Cores=" << m_nCores
                                                                                      << ")");
     m_built = m_scheduling;
-    uint32_t n = m_graph.GetNModules();
-    m_tasks.assign(n, Task());
-    m_isTask.assign(n, false);
-    if (m_scheduling != WEIGHTED_FAIR)
-    {
-        return;
-    }
-    for (uint32_t v = 0; v < n; ++v)
-    {
-        m_isTask[v] =
-            m_graph.GetModule(v).controllable || m_graph.GetModule(v).predecessors.empty();
-    }
-    // A successor is never a root: the tasks a run reaches are the first
-    // controllable modules below its module.
-    std::vector<uint32_t> chain;
-    for (uint32_t v = 0; v < n; ++v)
-    {
-        if (m_isTask[v])
-        {
-            m_graph.GetChain(v, chain, m_tasks[v].feeds);
-        }
-    }
+    m_fair.Build(m_graph, m_scheduling == WEIGHTED_FAIR);
 }
 
 BatchyWorker::Scheduling
@@ -299,9 +279,7 @@ BatchyWorker::GetScheduling() const
 void
 BatchyWorker::SetShare(uint32_t module, double share)
 {
-    NS_ABORT_MSG_IF(module >= m_tasks.size() || !(share > 0),
-                    "BatchyWorker: share " << share << " of module " << module);
-    m_tasks[module].share = share;
+    m_fair.SetShare(module, share);
 }
 
 void
@@ -327,29 +305,13 @@ BatchyWorker::AssignStreams(int64_t stream)
 void
 BatchyWorker::SetCore(uint32_t module, uint32_t core)
 {
-    NS_ABORT_MSG_IF(module >= m_core.size(), "BatchyWorker: no module " << module);
     NS_ABORT_MSG_IF(core >= m_nCores, "BatchyWorker: core " << core << " of " << m_nCores);
-    if (m_cores.size() < m_nCores)
+    m_cores.Grow(m_nCores); // Cores may have been raised after SetGraph
+    // Its queue moves with it: the new core serves what waits there.
+    BatchyCores::Core& c = m_cores.Get(core);
+    if (m_cores.Move(module, core) > 0 && !c.busy)
     {
-        m_cores.resize(m_nCores); // Cores was raised after SetGraph
-    }
-    uint32_t old = m_core[module];
-    m_core[module] = core;
-    Core& c = m_cores[core];
-    Core& from = m_cores[old];
-    auto entry = std::find(from.entries.begin(), from.entries.end(), module);
-    if (old != core && entry != from.entries.end())
-    {
-        // Its queue moves with it: the new core serves what waits there.
-        from.entries.erase(entry);
-        uint32_t n = m_tasks[module].queue.size();
-        from.queued -= n;
-        c.entries.push_back(module);
-        c.queued += n;
-        if (n > 0 && !c.busy)
-        {
-            RunEnd(core);
-        }
+        RunEnd(core);
     }
     if (m_buffers[module].GetBacklog() > 0 && !c.busy && c.flush.IsExpired())
     {
@@ -362,7 +324,7 @@ BatchyWorker::SetCore(uint32_t module, uint32_t core)
 uint32_t
 BatchyWorker::GetCore(uint32_t module) const
 {
-    return m_core.at(module);
+    return m_cores.GetCore(module);
 }
 
 uint32_t
@@ -375,8 +337,8 @@ void
 BatchyWorker::SetIngressCore(uint32_t core)
 {
     NS_ABORT_MSG_IF(core >= m_nCores, "BatchyWorker: core " << core << " of " << m_nCores);
-    m_ingressCore = core;
-    if (!m_queue.empty() && !m_cores[core].busy)
+    m_cores.SetIngressCore(core);
+    if (!m_queue.empty() && !m_cores.Get(core).busy)
     {
         RunEnd(core);
     }
@@ -385,13 +347,13 @@ BatchyWorker::SetIngressCore(uint32_t core)
 uint32_t
 BatchyWorker::GetIngressCore() const
 {
-    return m_ingressCore;
+    return m_cores.GetIngressCore();
 }
 
 void
 BatchyWorker::SetCoreDown(uint32_t core, const std::string& reason)
 {
-    Core& c = m_cores.at(core);
+    BatchyCores::Core& c = m_cores.Get(core);
     ++c.downs;
     c.downReason = reason;
     c.flush.Cancel();
@@ -400,7 +362,7 @@ BatchyWorker::SetCoreDown(uint32_t core, const std::string& reason)
 void
 BatchyWorker::SetCoreUp(uint32_t core)
 {
-    Core& c = m_cores.at(core);
+    BatchyCores::Core& c = m_cores.Get(core);
     NS_ABORT_MSG_IF(c.downs == 0, "BatchyWorker: core " << core << " is not down");
     if (--c.downs == 0 && !c.busy)
     {
@@ -411,14 +373,7 @@ BatchyWorker::SetCoreUp(uint32_t core)
 bool
 BatchyWorker::IsCoreDown(uint32_t core) const
 {
-    return m_cores.at(core).downs > 0;
-}
-
-const char*
-BatchyWorker::FullReason(uint32_t core, const char* reason) const
-{
-    const Core& c = m_cores[core];
-    return c.downs > 0 ? c.downReason.c_str() : reason;
+    return m_cores.Get(core).downs > 0;
 }
 
 uint32_t
@@ -465,7 +420,8 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     {
         BuildTasks(); // the attribute changed after SetGraph
     }
-    Core& core = m_cores[m_ingressCore];
+    uint32_t ingress = m_cores.GetIngressCore();
+    BatchyCores::Core& core = m_cores.Get(ingress);
     ++core.arrivals;
     ++m_flowTotal[flow].received;
     ++m_flowPeriod[flow].received;
@@ -475,8 +431,8 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     {
         uint32_t root = m_graph.GetFlow(flow).path.front();
         Enqueue(root, h);
-        WatchLevel(m_tasks[root].pausing, m_tasks[root].queue.size());
-        if (!core.busy && core.downs == 0 && m_taskQueued > 0)
+        WatchLevel(m_fair.PauseMark(root), m_fair.GetQueueSize(root));
+        if (!core.busy && core.downs == 0 && m_fair.GetQueued() > 0)
         {
             StartTaskRun();
         }
@@ -484,7 +440,7 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     }
     if (m_queue.size() >= m_queueCapacity)
     {
-        Drop(h, FullReason(m_ingressCore, QUEUE_FULL_DROP));
+        Drop(h, m_cores.FullReason(ingress, QUEUE_FULL_DROP));
         return;
     }
     m_queue.push_back(h);
@@ -498,88 +454,46 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
 void
 BatchyWorker::Enqueue(uint32_t module, uint32_t h)
 {
-    Task& task = m_tasks[module];
-    if (task.queue.size() >= m_queueCapacity)
+    if (!m_fair.Enqueue(module, h, m_queueCapacity))
     {
         Drop(h,
-             FullReason(0,
-                        m_graph.GetModule(module).predecessors.empty() ? QUEUE_FULL_DROP
-                                                                       : MODULE_QUEUE_FULL_DROP));
-        return;
-    }
-    if (task.queue.empty())
-    {
-        // No credit for the time it was idle.
-        task.virtualTime = std::max(task.virtualTime, m_virtualClock);
-    }
-    task.queue.push_back(h);
-    ++m_taskQueued;
-    if (4 * task.queue.size() > 3 * m_queueCapacity)
-    {
-        task.overloaded = true;
+             m_cores.FullReason(0,
+                                m_graph.GetModule(module).predecessors.empty()
+                                    ? QUEUE_FULL_DROP
+                                    : MODULE_QUEUE_FULL_DROP));
     }
 }
 
 void
 BatchyWorker::StartTaskRun()
 {
-    // The task with the least virtual time among those with packets, first
-    // among those not held back by a full queue downstream.
-    uint32_t best = DataFlowGraph::EGRESS;
-    bool bestBlocked = true;
-    for (uint32_t v = 0; v < m_tasks.size(); ++v)
-    {
-        const Task& t = m_tasks[v];
-        if (t.queue.empty())
-        {
-            continue;
-        }
-        bool blocked =
-            m_backpressure && std::any_of(t.feeds.begin(), t.feeds.end(), [&](uint32_t u) {
-                return m_tasks[u].overloaded;
-            });
-        if (best == DataFlowGraph::EGRESS || (bestBlocked && !blocked) ||
-            (blocked == bestBlocked && t.virtualTime < m_tasks[best].virtualTime))
-        {
-            best = v;
-            bestBlocked = blocked;
-        }
-    }
-    Task& task = m_tasks[best];
+    uint32_t task = m_fair.PickNext(m_backpressure);
     m_current = 0;
-    uint32_t n = TakeBatch(task.queue);
-    m_taskQueued -= n;
-    WatchLevel(task.pausing, task.queue.size());
-    if (4 * task.queue.size() < m_queueCapacity)
-    {
-        task.overloaded = false;
-    }
-    m_virtualClock = task.virtualTime;
-    Execute(best, m_rootBatch);
-    task.virtualTime += m_offset.GetDouble() / task.share;
+    BeginRun();
+    uint32_t n = m_fair.Take(task, m_maxBatch, m_queueCapacity, m_rootBatch);
+    WatchLevel(m_fair.PauseMark(task), m_fair.GetQueueSize(task));
+    Execute(task, m_rootBatch);
+    m_fair.Charge(task, m_offset);
     m_runTrace(n, m_offset);
     FinishRun();
 }
 
-uint32_t
-BatchyWorker::TakeBatch(std::deque<uint32_t>& queue)
+void
+BatchyWorker::BeginRun()
 {
-    Core& core = m_cores[m_current];
+    BatchyCores::Core& core = m_cores.Get(m_current);
     core.busy = true;
     core.flush.Cancel();
     m_offset = Time(0);
-    uint32_t n = std::min<uint32_t>(m_maxBatch, queue.size());
     ++m_runs;
-    m_rootBatch.assign(queue.begin(), queue.begin() + n);
-    queue.erase(queue.begin(), queue.begin() + n);
-    return n;
 }
 
 void
 BatchyWorker::StartRun()
 {
-    m_current = m_ingressCore;
-    uint32_t n = TakeBatch(m_queue);
+    m_current = m_cores.GetIngressCore();
+    BeginRun();
+    uint32_t n = TakeFront(m_queue, m_maxBatch, m_rootBatch);
     WatchLevel(m_ingressPausing, m_queue.size());
     std::vector<uint32_t>& batch = m_rootBatch;
     auto rootOf = [this](uint32_t h) { return m_graph.GetFlow(m_items[h].flow).path.front(); };
@@ -614,10 +528,9 @@ BatchyWorker::StartRun()
 void
 BatchyWorker::StartCoreRun(uint32_t c, uint32_t module)
 {
-    Core& core = m_cores[c];
     m_current = c;
-    uint32_t n = TakeBatch(m_tasks[module].queue);
-    core.queued -= n;
+    BeginRun();
+    uint32_t n = m_cores.Take(module, m_maxBatch, m_rootBatch);
     CountInput(module, n);
     Offer(module, m_rootBatch);
     m_runTrace(n, m_offset);
@@ -628,25 +541,13 @@ void
 BatchyWorker::HandOff(uint32_t module, const std::vector<uint32_t>& batch)
 {
     m_inTransit -= batch.size();
-    uint32_t c = m_core[module];
-    Core& core = m_cores[c];
-    Task& entry = m_tasks[module];
-    if (std::find(core.entries.begin(), core.entries.end(), module) == core.entries.end())
+    uint32_t c = m_cores.GetCore(module);
+    m_cores.HandOff(module, batch, m_queueCapacity, m_handOffDrops);
+    for (uint32_t h : m_handOffDrops)
     {
-        core.entries.push_back(module);
+        Drop(h, m_cores.FullReason(c, MODULE_QUEUE_FULL_DROP));
     }
-    core.arrivals += batch.size();
-    for (uint32_t h : batch)
-    {
-        if (entry.queue.size() >= m_queueCapacity)
-        {
-            Drop(h, FullReason(c, MODULE_QUEUE_FULL_DROP));
-            continue;
-        }
-        entry.queue.push_back(h);
-        ++core.queued;
-    }
-    if (!core.busy)
+    if (!m_cores.Get(c).busy)
     {
         RunEnd(c);
     }
@@ -655,7 +556,7 @@ BatchyWorker::HandOff(uint32_t module, const std::vector<uint32_t>& batch)
 void
 BatchyWorker::FinishRun()
 {
-    Core& core = m_cores[m_current];
+    BatchyCores::Core& core = m_cores.Get(m_current);
     core.busyTotal += m_offset;
     core.runEnd = Simulator::Schedule(m_offset, &BatchyWorker::RunEnd, this, m_current);
 }
@@ -663,45 +564,32 @@ BatchyWorker::FinishRun()
 void
 BatchyWorker::RunEnd(uint32_t c)
 {
-    Core& core = m_cores[c];
+    BatchyCores::Core& core = m_cores.Get(c);
     core.busy = false;
     if (core.downs > 0)
     {
         return;
     }
-    if (m_taskQueued > 0)
+    if (m_fair.GetQueued() > 0)
     {
         StartTaskRun(); // WeightedFair: one core
         return;
     }
-    // Round-robin over its queues; on the ingress core the ingress takes the last turn.
-    uint32_t turns = core.entries.size() + (c == m_ingressCore ? 1 : 0);
-    if (core.next >= turns)
+    uint32_t turn = m_cores.NextTurn(c, !m_queue.empty());
+    if (turn == BatchyCores::INGRESS)
     {
-        core.next = 0; // queues or the ingress moved away
+        StartRun();
+        return;
     }
-    for (uint32_t i = 0; i < turns; ++i)
+    if (turn != BatchyCores::NONE)
     {
-        uint32_t turn = core.next;
-        core.next = (core.next + 1) % turns;
-        if (turn == core.entries.size())
-        {
-            if (!m_queue.empty())
-            {
-                StartRun();
-                return;
-            }
-        }
-        else if (!m_tasks[core.entries[turn]].queue.empty())
-        {
-            StartCoreRun(c, core.entries[turn]);
-            return;
-        }
+        StartCoreRun(c, turn);
+        return;
     }
     bool held = false;
     for (uint32_t v = 0; v < m_buffers.size() && !held; ++v)
     {
-        held = m_core[v] == c && m_buffers[v].GetBacklog() > 0;
+        held = m_cores.GetCore(v) == c && m_buffers[v].GetBacklog() > 0;
     }
     if (held)
     {
@@ -713,7 +601,7 @@ BatchyWorker::RunEnd(uint32_t c)
 void
 BatchyWorker::FlushAll(uint32_t c)
 {
-    Core& core = m_cores[c];
+    BatchyCores::Core& core = m_cores.Get(c);
     if (core.busy || core.downs > 0 || core.arrivals != core.arrivalsAtLastRun)
     {
         return;
@@ -726,7 +614,7 @@ BatchyWorker::FlushAll(uint32_t c)
     for (uint32_t v : m_topological)
     {
         held.clear();
-        if (m_core[v] == c)
+        if (m_cores.GetCore(v) == c)
         {
             m_buffers[v].Flush(held);
         }
@@ -751,7 +639,7 @@ BatchyWorker::CountInput(uint32_t module, uint32_t size)
 void
 BatchyWorker::Process(uint32_t module, const std::vector<uint32_t>& batch)
 {
-    if (m_core[module] != m_current)
+    if (m_cores.GetCore(module) != m_current)
     {
         // Another core's: the batch joins its queue there when produced
         // (its input is counted when that core takes it).
@@ -760,7 +648,7 @@ BatchyWorker::Process(uint32_t module, const std::vector<uint32_t>& batch)
         return;
     }
     CountInput(module, batch.size());
-    if (m_isTask[module])
+    if (m_fair.IsTask(module))
     {
         // WeightedFair: the batch waits in the module's queue.
         for (uint32_t h : batch)
@@ -904,7 +792,7 @@ Time
 BatchyWorker::GetBusyTime(uint32_t core) const
 {
     // A run's time is added when it starts: take off what is still ahead.
-    const Core& c = m_cores.at(core);
+    const BatchyCores::Core& c = m_cores.Get(core);
     return c.busy ? c.busyTotal - Simulator::GetDelayLeft(c.runEnd) : c.busyTotal;
 }
 
@@ -917,12 +805,7 @@ BatchyWorker::GetRuns() const
 uint32_t
 BatchyWorker::GetQueued() const
 {
-    uint32_t queued = m_queue.size() + m_taskQueued + m_inTransit;
-    for (const Core& c : m_cores)
-    {
-        queued += c.queued;
-    }
-    return queued;
+    return m_queue.size() + m_fair.GetQueued() + m_inTransit + m_cores.GetQueued();
 }
 
 uint32_t

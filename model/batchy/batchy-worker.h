@@ -5,6 +5,8 @@
 #ifndef BATCHY_WORKER_H
 #define BATCHY_WORKER_H
 
+#include "batchy-cores.h"
+#include "batchy-fair-queueing.h"
 #include "data-flow-graph.h"
 #include "fractional-buffer.h"
 
@@ -16,7 +18,6 @@
 #include "ns3/request-stats.h"
 #include "ns3/traced-callback.h"
 
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -52,20 +53,18 @@ namespace ns3
  * times, then takes the next batch.
  *
  * With Scheduling = WeightedFair (the NFVnice-like baseline, as the
- * authors ran it on BESS), every controllable module gets a queue of its
- * own (QueueCapacity packets, like the ingress) and becomes a task: a run
- * takes up to MaxBatch packets from one task's queue and pushes them
- * through its module and the uncontrollable modules below it, up to the
- * next queues. The task to run is the one with the least virtual time
- * (start-time fair queueing of worker time: a run adds its time divided by
- * the task's share, SetShare; an idle task that wakes up starts at the
- * virtual time of the last run). With Backpressure, a task whose packets
- * would enter a queue filled beyond 3/4 of its capacity waits until that
- * queue drains below 1/4, unless no other task can run. Fractional
+ * authors ran it on BESS; its tasks are a BatchyFairQueueing), every
+ * controllable module gets a queue of its own (QueueCapacity packets, like the ingress) and becomes
+ * a task: a run takes up to MaxBatch packets from one task's queue and pushes them through its
+ * module and the uncontrollable modules below it, up to the next queues. The task to run is the one
+ * with the least virtual time (start-time fair queueing of worker time: a run adds its time divided
+ * by the task's share, SetShare; an idle task that wakes up starts at the virtual time of the last
+ * run). With Backpressure, a task whose packets would enter a queue filled beyond 3/4 of its
+ * capacity waits until that queue drains below 1/4, unless no other task can run. Fractional
  * buffers are not used in this mode.
  *
  * With Cores > 1 the switch has more CPU cores (the extra workers of
- * Batchy's pipeline decomposition): SetCore places a module on a core,
+ * Batchy's pipeline decomposition, kept by a BatchyCores): SetCore places a module on a core,
  * core 0 by default, and core 0 takes the ingress queue. When a batch on
  * one core reaches a module on another, it is handed off at the time the
  * first core produced it into a queue of that module on the other core
@@ -305,12 +304,8 @@ class BatchyWorker : public Object
         Time arrival;       //!< arrival at the worker
     };
 
-    /**
-     * \brief Start a run: take up to MaxBatch packets from a queue into m_rootBatch.
-     * \param queue the queue
-     * \return packets taken
-     */
-    uint32_t TakeBatch(std::deque<uint32_t>& queue);
+    /// Start a run on the current core (m_current): busy, its time from 0.
+    void BeginRun();
     /// Take a batch from the ingress queue and push it through the graph.
     void StartRun();
     /**
@@ -402,80 +397,39 @@ class BatchyWorker : public Object
     /// End the run of the current core: account for it and schedule its end.
     void FinishRun();
 
-    /// A CPU core.
-    struct Core
-    {
-        bool busy{false};              //!< a run is under way
-        Time busyTotal;                //!< busy time of its runs (added when one starts)
-        EventId runEnd;                //!< end of its current run
-        EventId flush;                 //!< its pending flush
-        uint64_t arrivals{0};          //!< packets that reached it
-        uint64_t arrivalsAtLastRun{0}; //!< arrivals when its flush was armed
-        std::vector<uint32_t> entries; //!< modules with packets handed off to it
-        uint32_t next{0};              //!< the turn to serve next (entries, then ingress)
-        uint32_t queued{0};            //!< packets in its entries' queues
-        uint32_t downs{0};             //!< failures holding it down (0: up)
-        std::string downReason;        //!< drop reason while down
-    };
-
-    /**
-     * \brief The drop reason of a queue of a core when full.
-     * \param core the core
-     * \param reason the reason while it is up
-     * \return reason, or the failure's while it is down
-     */
-    const char* FullReason(uint32_t core, const char* reason) const;
-
     Scheduling m_scheduling{RUN_TO_COMPLETION}; //!< what to run next
     Scheduling m_built{RUN_TO_COMPLETION};      //!< the scheduling the tasks are set up for
     bool m_backpressure;                        //!< WeightedFair: backpressure on
-
-    /// A task of WeightedFair scheduling.
-    struct Task
-    {
-        std::deque<uint32_t> queue;  //!< its packets
-        double share{1};             //!< share of the worker time
-        double virtualTime{0};       //!< start-time fair queueing tag
-        bool overloaded{false};      //!< above 3/4 of capacity, not yet below 1/4
-        bool pausing{false};         //!< a root over HIGH_WATER, not yet down to LOW_WATER
-        std::vector<uint32_t> feeds; //!< the tasks its runs push packets into
-    };
-
-    std::vector<Task> m_tasks;               //!< per module (used for task heads)
-    std::vector<bool> m_isTask;              //!< per module: heads a task
-    double m_virtualClock{0};                //!< virtual time of the last run
-    uint32_t m_taskQueued{0};                //!< packets in the tasks' queues
-    uint32_t m_pausing{0};                   //!< queues over HIGH_WATER (the source paused)
-    bool m_ingressPausing{false};            //!< the ingress queue's mark (RunToCompletion)
-    DataFlowGraph m_graph;                   //!< the graph
-    uint32_t m_maxBatch;                     //!< B
-    uint32_t m_queueCapacity;                //!< ingress queue capacity
-    uint32_t m_bufferCapacity;               //!< fractional buffer capacity
-    Time m_flushTimeout;                     //!< idle time before buffers are flushed
-    bool m_ingressBackpressure{false};       //!< signal the source at HIGH_WATER / LOW_WATER
-    Callback<void, bool> m_pauseSource;      //!< tells it (true: pause)
-    double m_bufferT0Ns;                     //!< a buffer's cost per batch offered (ns)
-    double m_bufferT1Ns;                     //!< a buffer's cost per packet offered (ns)
-    double m_costJitter;                     //!< relative std. deviation of an execution's cost
-    Ptr<NormalRandomVariable> m_jitter;      //!< draws it
-    std::vector<FractionalBuffer> m_buffers; //!< one per module
-    std::vector<uint32_t> m_topological;     //!< modules in topological order
-    std::vector<Item> m_items;               //!< packet pool
-    std::vector<uint32_t> m_free;            //!< free handles of the pool
-    std::deque<uint32_t> m_queue;            //!< ingress queue
-    uint32_t m_nCores;                       //!< Cores
-    std::vector<Core> m_cores;               //!< the cores
-    std::vector<uint32_t> m_core;            //!< per module, its core
-    uint32_t m_current{0};                   //!< core of the run being worked out
-    uint32_t m_ingressCore{0};               //!< core that takes the ingress queue
-    uint32_t m_inTransit{0};                 //!< packets handed off, not yet queued
-    Time m_offset;                           //!< time into the current run
-    uint64_t m_runs{0};                      //!< runs so far
-    EgressCallback m_egress;                 //!< departures
-    std::vector<ModuleStats> m_moduleTotal;  //!< per module, whole run
-    std::vector<ModuleStats> m_modulePeriod; //!< per module, this period
-    std::vector<FlowStats> m_flowTotal;      //!< per flow, whole run
-    std::vector<FlowStats> m_flowPeriod;     //!< per flow, this period
+    BatchyFairQueueing m_fair;                  //!< WeightedFair: the tasks
+    uint32_t m_pausing{0};                      //!< queues over HIGH_WATER (the source paused)
+    bool m_ingressPausing{false};               //!< the ingress queue's mark (RunToCompletion)
+    DataFlowGraph m_graph;                      //!< the graph
+    uint32_t m_maxBatch;                        //!< B
+    uint32_t m_queueCapacity;                   //!< ingress queue capacity
+    uint32_t m_bufferCapacity;                  //!< fractional buffer capacity
+    Time m_flushTimeout;                        //!< idle time before buffers are flushed
+    bool m_ingressBackpressure{false};          //!< signal the source at HIGH_WATER / LOW_WATER
+    Callback<void, bool> m_pauseSource;         //!< tells it (true: pause)
+    double m_bufferT0Ns;                        //!< a buffer's cost per batch offered (ns)
+    double m_bufferT1Ns;                        //!< a buffer's cost per packet offered (ns)
+    double m_costJitter;                        //!< relative std. deviation of an execution's cost
+    Ptr<NormalRandomVariable> m_jitter;         //!< draws it
+    std::vector<FractionalBuffer> m_buffers;    //!< one per module
+    std::vector<uint32_t> m_topological;        //!< modules in topological order
+    std::vector<Item> m_items;                  //!< packet pool
+    std::vector<uint32_t> m_free;               //!< free handles of the pool
+    HandleQueue m_queue;                        //!< ingress queue
+    uint32_t m_nCores;                          //!< Cores
+    BatchyCores m_cores;                        //!< the cores and the modules on them
+    uint32_t m_current{0};                      //!< core of the run being worked out
+    uint32_t m_inTransit{0};                    //!< packets handed off, not yet queued
+    Time m_offset;                              //!< time into the current run
+    uint64_t m_runs{0};                         //!< runs so far
+    EgressCallback m_egress;                    //!< departures
+    std::vector<ModuleStats> m_moduleTotal;     //!< per module, whole run
+    std::vector<ModuleStats> m_modulePeriod;    //!< per module, this period
+    std::vector<FlowStats> m_flowTotal;         //!< per flow, whole run
+    std::vector<FlowStats> m_flowPeriod;        //!< per flow, this period
     // Scratch space (no allocation per batch once grown): per module, the
     // batches its buffer lets through and the batch it executes; per
     // (module, gate), the packets leaving by that gate.
@@ -484,6 +438,7 @@ class BatchyWorker : public Object
     std::vector<std::vector<uint32_t>> m_execute;           //!< per module
     std::vector<std::vector<std::vector<uint32_t>>> m_gate; //!< per module and gate
     std::vector<uint32_t> m_rootBatch;                      //!< a run's batch of one root
+    std::vector<uint32_t> m_handOffDrops;                   //!< packets a hand-off turned away
     TracedCallback<uint32_t, Time> m_runTrace;              //!< batch size, busy time
     TracedCallback<Ptr<const Packet>, uint32_t, const std::string&> m_dropTrace; //!< drops
 };

@@ -89,7 +89,7 @@ Split(const std::string& text, char sep)
 uint32_t
 DataFlowGraph::AddModule(const std::string& name, double t0Ns, double t1Ns)
 {
-    NS_ABORT_MSG_IF(FindModule(name) != EGRESS, "DataFlowGraph: module " << name << " twice");
+    NS_ABORT_MSG_IF(FindModule(name) != NO_MODULE, "DataFlowGraph: module " << name << " twice");
     Module m;
     m.name = name;
     m.t0Ns = t0Ns;
@@ -148,7 +148,7 @@ DataFlowGraph::FindModule(const std::string& name) const
             return i;
         }
     }
-    return EGRESS;
+    return NO_MODULE;
 }
 
 std::vector<uint32_t>
@@ -434,7 +434,7 @@ DataFlowGraph::Parse(std::istream& in,
                 return fail(line,
                             "costs must be numbers in [0, 1e9] (ns), got " + w[2] + " " + w[3]);
             }
-            if (graph.FindModule(w[1]) != EGRESS)
+            if (graph.FindModule(w[1]) != NO_MODULE)
             {
                 return fail(line, "module " + w[1] + " declared twice");
             }
@@ -482,7 +482,7 @@ DataFlowGraph::Parse(std::istream& in,
     for (uint32_t i = 0; i < edges.size(); ++i)
     {
         uint32_t to = graph.FindModule(edges[i].second);
-        if (to == EGRESS)
+        if (to == NO_MODULE)
         {
             return fail(edgeLines[i], "unknown successor " + edges[i].second);
         }
@@ -494,7 +494,7 @@ DataFlowGraph::Parse(std::istream& in,
         for (const std::string& name : Split(f.path, '>'))
         {
             uint32_t v = graph.FindModule(name);
-            if (v == EGRESS)
+            if (v == NO_MODULE)
             {
                 return fail(f.line, "flow " + f.name + ": unknown module \"" + name + "\"");
             }

@@ -56,8 +56,10 @@ namespace ns3
 class DataFlowGraph
 {
   public:
-    /// Index returned for "no such module" and used as the egress.
+    /// The next module of a flow that leaves the graph (GetNext).
     static constexpr uint32_t EGRESS = std::numeric_limits<uint32_t>::max();
+    /// Returned for "no such module" (FindModule) and used as "none" in lists of modules.
+    static constexpr uint32_t NO_MODULE = std::numeric_limits<uint32_t>::max() - 1;
     /// The largest T0 or T1 (ns): a second per batch or per packet.
     static constexpr double MAX_COST_NS = 1e9;
 
@@ -120,7 +122,7 @@ class DataFlowGraph
     void SetFlowSlo(uint32_t flow, Time slo);
     /**
      * \param name a module name
-     * \return its index, or EGRESS
+     * \return its index, or NO_MODULE
      */
     uint32_t FindModule(const std::string& name) const;
 

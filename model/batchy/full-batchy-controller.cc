@@ -587,7 +587,7 @@ FullBatchyController::DoStart()
     Ptr<BatchyWorker> w = GetWorker();
     const DataFlowGraph& g = w->GetGraph();
     m_controlled.clear();
-    m_position.assign(g.GetNModules(), DataFlowGraph::EGRESS);
+    m_position.assign(g.GetNModules(), DataFlowGraph::NO_MODULE);
     for (uint32_t v = 0; v < g.GetNModules(); ++v)
     {
         w->SetTrigger(v, 0);
@@ -643,7 +643,7 @@ FullBatchyController::DoControl()
                                        : (s.received > 0 ? periodNs : 0);
         for (uint32_t v : flow.path)
         {
-            if (m_position[v] != DataFlowGraph::EGRESS)
+            if (m_position[v] != DataFlowGraph::NO_MODULE)
             {
                 state.modules.push_back(m_position[v]);
             }
