@@ -32,7 +32,8 @@ BatchyFairQueueing::Build(const DataFlowGraph& graph, bool on)
     }
     for (uint32_t v = 0; v < n; ++v)
     {
-        m_tasks[v].isTask = graph.GetModule(v).controllable || graph.GetModule(v).predecessors.empty();
+        m_tasks[v].isTask =
+            graph.GetModule(v).controllable || graph.GetModule(v).predecessors.empty();
     }
     // A successor is never a root: the tasks a run reaches are the first
     // controllable modules below its module.

@@ -125,9 +125,9 @@ class BatchyFairQueueing
         std::vector<uint32_t> feeds; //!< the tasks its runs push packets into
     };
 
-    std::vector<Task> m_tasks;  //!< per module
-    double m_virtualClock{0};   //!< virtual time of the last run
-    uint32_t m_queued{0};       //!< packets in the queues
+    std::vector<Task> m_tasks; //!< per module
+    double m_virtualClock{0};  //!< virtual time of the last run
+    uint32_t m_queued{0};      //!< packets in the queues
 };
 
 } // namespace ns3

@@ -321,7 +321,7 @@ def saturation(out: Path, scale: dict, jobs: int, progress) -> dict:
             runs = sweep("batchy-pipeline", {"rate": rates}, **ingress, **options, **common)
             frames.append(runs.assign(use_case=case, ingress=variant, load=[
                 "unlimited" if r == SATURATED else f"{loads[rates.index(r)]:g}x" for r in runs.rate]))
-    runs = pd.concat(frames, ignore_index=True)
+    runs = pd.concat(frames, ignore_index=True).copy()  # one block: no fragmentation warning
     runs["drop_share"] = runs.dropped / runs.sent
     runs.to_csv(out / "saturation-runs.csv", index=False)
     s = summarize(runs, ["use_case", "ingress", "load"], ["throughput_pps", "worker_utilisation", "drop_share"])
