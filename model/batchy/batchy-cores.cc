@@ -34,6 +34,22 @@ BatchyCores::GetN() const
     return m_cores.size();
 }
 
+bool
+BatchyCores::AnyBusy() const
+{
+    return std::any_of(m_cores.begin(), m_cores.end(), [](const Core& c) { return c.busy; });
+}
+
+void
+BatchyCores::CancelEvents()
+{
+    for (Core& c : m_cores)
+    {
+        c.runEnd.Cancel();
+        c.flush.Cancel();
+    }
+}
+
 BatchyCores::Core&
 BatchyCores::Get(uint32_t core)
 {

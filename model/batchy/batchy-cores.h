@@ -5,11 +5,13 @@
 #ifndef BATCHY_CORES_H
 #define BATCHY_CORES_H
 
-#include "batchy-fair-queueing.h"
+#include "data-flow-graph.h"
+#include "handle-queue.h"
 
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -36,8 +38,8 @@ namespace ns3
 class BatchyCores
 {
   public:
-    /// NextTurn: the ingress queue's turn.
-    static constexpr uint32_t INGRESS = DataFlowGraph::EGRESS;
+    /// NextTurn: the ingress queue's turn (no module index).
+    static constexpr uint32_t INGRESS = std::numeric_limits<uint32_t>::max();
     /// NextTurn: nothing to serve.
     static constexpr uint32_t NONE = DataFlowGraph::NO_MODULE;
 
@@ -70,6 +72,10 @@ class BatchyCores
     void Grow(uint32_t cores);
     /// \return the cores
     uint32_t GetN() const;
+    /// \return whether a run is under way on any core
+    bool AnyBusy() const;
+    /// Cancel every core's pending run end and flush.
+    void CancelEvents();
     /**
      * \param core a core
      * \return it

@@ -11,15 +11,6 @@
 namespace ns3
 {
 
-uint32_t
-TakeFront(HandleQueue& queue, uint32_t max, std::vector<uint32_t>& batch)
-{
-    uint32_t n = std::min<std::size_t>(max, queue.size());
-    batch.assign(queue.begin(), queue.begin() + n);
-    queue.erase(queue.begin(), queue.begin() + n);
-    return n;
-}
-
 void
 BatchyFairQueueing::Build(const DataFlowGraph& graph, bool on)
 {

@@ -6,27 +6,14 @@
 #define BATCHY_FAIR_QUEUEING_H
 
 #include "data-flow-graph.h"
+#include "handle-queue.h"
 
 #include "ns3/nstime.h"
 
-#include <deque>
 #include <vector>
 
 namespace ns3
 {
-
-/// Packet handles waiting in a BatchyWorker queue, oldest first.
-using HandleQueue = std::deque<uint32_t>;
-
-/**
- * \ingroup request-scheduling-batchy
- * \brief Move up to \p max handles from the front of a queue into a batch.
- * \param queue the queue
- * \param max most handles to take
- * \param batch replaced by the handles taken, oldest first
- * \return handles taken
- */
-uint32_t TakeFront(HandleQueue& queue, uint32_t max, std::vector<uint32_t>& batch);
 
 /**
  * \ingroup request-scheduling-batchy

@@ -141,11 +141,7 @@ BatchyWorker::~BatchyWorker() = default;
 void
 BatchyWorker::DoDispose()
 {
-    for (uint32_t c = 0; c < m_cores.GetN(); ++c)
-    {
-        m_cores.Get(c).runEnd.Cancel();
-        m_cores.Get(c).flush.Cancel();
-    }
+    m_cores.CancelEvents();
     m_items.clear();
     m_egress = EgressCallback();
     m_pauseSource = Callback<void, bool>();
@@ -155,12 +151,7 @@ BatchyWorker::DoDispose()
 void
 BatchyWorker::SetGraph(const DataFlowGraph& graph)
 {
-    bool busy = false;
-    for (uint32_t c = 0; c < m_cores.GetN(); ++c)
-    {
-        busy = busy || m_cores.Get(c).busy;
-    }
-    NS_ABORT_MSG_IF(GetQueued() > 0 || busy, "BatchyWorker: SetGraph while running");
+    NS_ABORT_MSG_IF(GetQueued() > 0 || m_cores.AnyBusy(), "BatchyWorker: SetGraph while running");
     m_graph = graph;
     std::string error;
     NS_ABORT_MSG_IF(!m_graph.Validate(error), "BatchyWorker: " << error);

@@ -316,11 +316,10 @@ def saturation(out: Path, scale: dict, jobs: int, progress) -> dict:
         for variant, ingress in INGRESS.items():
             # The ring without backpressure takes every packet offered: an
             # unlimited source would only make drops.
-            loads = [x for x in LOADS if x is not None or variant != "ring-1024"]
-            rates = [SATURATED if x is None else round(x * capacity) for x in loads]
-            runs = sweep("batchy-pipeline", {"rate": rates}, **ingress, **options, **common)
-            frames.append(runs.assign(use_case=case, ingress=variant, load=[
-                "unlimited" if r == SATURATED else f"{loads[rates.index(r)]:g}x" for r in runs.rate]))
+            label = {SATURATED if x is None else round(x * capacity): "unlimited" if x is None else f"{x:g}x"
+                     for x in LOADS if x is not None or variant != "ring-1024"}
+            runs = sweep("batchy-pipeline", {"rate": list(label)}, **ingress, **options, **common)
+            frames.append(runs.assign(use_case=case, ingress=variant, load=runs.rate.map(label)))
     runs = pd.concat(frames, ignore_index=True).copy()  # one block: no fragmentation warning
     runs["drop_share"] = runs.dropped / runs.sent
     runs.to_csv(out / "saturation-runs.csv", index=False)
