@@ -212,9 +212,11 @@ struct Departures
     /**
      * \param p packet
      * \param flow flow
+     * \param id id
+     * \param arrival arrival
      * \param at departure
      */
-    void Add(Ptr<Packet> /* p */, uint32_t flow, Time at)
+    void Add(Ptr<Packet> /* p */, uint32_t flow, uint64_t /* id */, Time /* arrival */, Time at)
     {
         list.emplace_back(flow, at);
     }

@@ -222,6 +222,15 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                         packetSize,
                         BatchyHeader::SERIALIZED_SIZE,
                         9000);
+    options.AddDataRate("link-rate",
+                        "data rate of the links from the source and to the sink",
+                        linkRate);
+    options.AddChoice("level",
+                      "packet (packets on links to and from the switch) or queue (no packets: "
+                      "the source hands each one to the switch, as over an infinitely fast "
+                      "link; several times faster)",
+                      level,
+                      {"packet", "queue"});
     options.AddOutputFile("trace",
                           "per-period CSV: throughput, SLO, p95 delay per flow, trigger and batch "
                           "per module",
@@ -332,21 +341,24 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::BatchyTrafficSource::Arrival", "arrival");
     options.Owns("ns3::BatchyTrafficSource::Burstiness", "burstiness");
     options.Owns("ns3::BatchyTrafficSource::SendBatch", "source-batch");
-    // Options the pipeline does not use are errors, not ignored.
+    // Options the pipeline or the level does not use are errors, not ignored.
     options.AddCheck([this, &options](std::string& error) {
         bool named = std::find(kPipelines.begin(), kPipelines.end(), pipeline) != kPipelines.end();
-        const std::pair<const char*, bool> uses[] = {
-            {"m", pipeline == "vrf" || pipeline == "mgw"},
-            {"n", named},
-            {"slo", pipeline != "rc" || sloFactor > 0},
-            {"control-rate", pipeline == "rc"},
+        std::string byPipeline = "--pipeline=" + pipeline;
+        std::string byLevel = "--level=queue (no packets, no links)";
+        const std::tuple<const char*, bool, const std::string&> uses[] = {
+            {"m", pipeline == "vrf" || pipeline == "mgw", byPipeline},
+            {"n", named, byPipeline},
+            {"slo", pipeline != "rc" || sloFactor > 0, byPipeline},
+            {"control-rate", pipeline == "rc", byPipeline},
+            {"link-rate", level == "packet", byLevel},
+            {"packet-size", level == "packet", byLevel},
         };
-        for (const auto& [option, used] : uses)
+        for (const auto& [option, used, why] : uses)
         {
             if (options.IsGiven(option) && !used)
             {
-                error = std::string("invalid --") + option +
-                        ": has no effect with --pipeline=" + pipeline +
+                error = std::string("invalid --") + option + ": has no effect with " + why +
                         (std::string(option) == "slo"
                              ? " (its flows have their own SLOs; a factor such as 0.8x applies)"
                              : "");
@@ -448,6 +460,15 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     if (!duration.IsStrictlyPositive())
     {
         return fail("duration", "must be > 0");
+    }
+    if (level != "packet" && level != "queue")
+    {
+        return fail("level=" + level, "expected packet or queue");
+    }
+    DataRate linkBps;
+    if (!ScenarioOptions::ParseDataRate("link-rate", linkRate, linkBps, error))
+    {
+        return false;
     }
     // The max controller sets every trigger to B, and a trigger above the
     // capacity could never fire.
@@ -601,23 +622,29 @@ BatchyScenario::Build()
         }
     }
     m_nodes.Create(3);
-    SimpleNetDeviceHelper link;
-    link.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
-    link.SetChannelAttribute("Delay", TimeValue(Time(0)));
-    link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
-    NetDeviceContainer in = link.Install(NodeContainer(m_nodes.Get(0), m_nodes.Get(1)));
-    NetDeviceContainer out = link.Install(NodeContainer(m_nodes.Get(1), m_nodes.Get(2)));
-    for (NetDeviceContainer* c : {&in, &out})
+    if (p.level == "packet")
     {
-        for (uint32_t i = 0; i < c->GetN(); ++i)
+        SimpleNetDeviceHelper link;
+        link.SetDeviceAttribute("DataRate", DataRateValue(DataRate(p.linkRate)));
+        link.SetChannelAttribute("Delay", TimeValue(Time(0)));
+        link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
+        NetDeviceContainer in = link.Install(NodeContainer(m_nodes.Get(0), m_nodes.Get(1)));
+        NetDeviceContainer out = link.Install(NodeContainer(m_nodes.Get(1), m_nodes.Get(2)));
+        for (NetDeviceContainer* c : {&in, &out})
         {
-            auto d = DynamicCast<SimpleNetDevice>(c->Get(i));
-            d->TraceConnectWithoutContext("PhyRxDrop",
-                                          MakeCallback(&BatchyScenario::DeviceDrop, this));
-            d->GetQueue()->TraceConnectWithoutContext(
-                "Drop",
-                MakeCallback(&BatchyScenario::DeviceDrop, this));
+            for (uint32_t i = 0; i < c->GetN(); ++i)
+            {
+                auto d = DynamicCast<SimpleNetDevice>(c->Get(i));
+                d->TraceConnectWithoutContext("PhyRxDrop",
+                                              MakeCallback(&BatchyScenario::DeviceDrop, this));
+                d->GetQueue()->TraceConnectWithoutContext(
+                    "Drop",
+                    MakeCallback(&BatchyScenario::DeviceDrop, this));
+            }
         }
+        m_nodes.Get(2)->RegisterProtocolHandler(MakeCallback(&BatchyScenario::SinkReceive, this),
+                                                BatchyHeader::PROTOCOL,
+                                                out.Get(1));
     }
 
     auto worker = CreateObject<BatchyWorker>();
@@ -665,10 +692,11 @@ BatchyScenario::Build()
     m_source->SetStopTime(p.duration);
     worker->SetAttribute("IngressBackpressure", BooleanValue(p.backpressure));
     worker->SetBackpressureCallback(MakeCallback(&BatchyTrafficSource::SetPaused, m_source));
-
-    m_nodes.Get(2)->RegisterProtocolHandler(MakeCallback(&BatchyScenario::SinkReceive, this),
-                                            BatchyHeader::PROTOCOL,
-                                            out.Get(1));
+    if (p.level == "queue")
+    {
+        m_source->SetDirectSink(MakeCallback(&BatchySwitch::Deliver, m_switch));
+        m_switch->SetDirectEgress(MakeCallback(&BatchyScenario::Departed, this));
+    }
     m_endToEnd = RequestStats(p.exactQuantiles);
     if (!p.tracePath.empty())
     {
@@ -739,16 +767,22 @@ BatchyScenario::SinkReceive(Ptr<NetDevice> /* device */,
 {
     BatchyHeader h;
     packet->PeekHeader(h);
+    Departed(h.GetFlow(), h.GetSequence(), h.GetSendTime());
+}
+
+void
+BatchyScenario::Departed(uint32_t flow, uint64_t sequence, Time sent)
+{
     Time now = Simulator::Now();
-    if (h.GetSendTime() >= m_parameters.warmUp)
+    if (sent >= m_parameters.warmUp)
     {
-        m_endToEnd.Record(h.GetFlow(), now - h.GetSendTime());
+        m_endToEnd.Record(flow, now - sent);
     }
     if (now >= m_parameters.warmUp && now < m_parameters.duration)
     {
         ++m_departedMeasured;
     }
-    RequestAnswered(0, h.GetSequence(), h.GetFlow(), h.GetSendTime(), now - h.GetSendTime());
+    RequestAnswered(0, sequence, flow, sent, now - sent);
 }
 
 void
@@ -1002,6 +1036,7 @@ BatchyScenario::Summarize() const
         .Set("control_rate_pps", p.controlRate)
         .Set("arrival", p.arrival)
         .Set("source_batch", p.sourceBatch)
+        .Set("level", p.level)
         .Set("throughput_pps", window > 0 ? m_departedMeasured / window : 0.0)
         .Set("mean_batch", executions ? double(packets) / executions : 0.0)
         .Set("control_periods", m_periods)

@@ -68,14 +68,16 @@ class BatchyScenario : public RequestScenario
         double sloFactor{0};          //!< SLO as this times the max controller's mean delay (0: no)
         double rate{1e6};             //!< total offered rate (packets/s)
         double burstiness{1};         //!< mean burst of one flow
-        std::string arrival{"poisson"}; //!< traffic: poisson or paced
-        uint32_t sourceBatch{1};        //!< packets per arrival instant
-        uint32_t batch{32};             //!< B
-        uint32_t bufferCapacity{64};    //!< packets a fractional buffer holds
-        Time period{MilliSeconds(100)}; //!< control period
-        uint32_t warmupPeriods{2};      //!< periods not measured
-        uint32_t packetSize{64};        //!< bytes
-        std::string tracePath;          //!< per-period CSV (empty: none)
+        std::string arrival{"poisson"};  //!< traffic: poisson or paced
+        uint32_t sourceBatch{1};         //!< packets per arrival instant
+        uint32_t batch{32};              //!< B
+        uint32_t bufferCapacity{64};     //!< packets a fractional buffer holds
+        Time period{MilliSeconds(100)};  //!< control period
+        uint32_t warmupPeriods{2};       //!< periods not measured
+        uint32_t packetSize{64};         //!< bytes
+        std::string linkRate{"100Gbps"}; //!< data rate of the links to and from the switch
+        std::string level{"packet"};     //!< packet, or queue (no packets, no links)
+        std::string tracePath;           //!< per-period CSV (empty: none)
         /// At each time, the SLO of the step flows that have one.
         std::vector<std::pair<Time, Time>> sloSteps;
         /// At each time, the total rate of the step flows (packets/s).
@@ -164,6 +166,13 @@ class BatchyScenario : public RequestScenario
                      const Address& from,
                      const Address& to,
                      NetDevice::PacketType type);
+    /**
+     * \brief A packet reached the sink (queue level: left the switch).
+     * \param flow its flow
+     * \param sequence its sequence number
+     * \param sent its send time
+     */
+    void Departed(uint32_t flow, uint64_t sequence, Time sent);
     /**
      * \param index a control period that ends
      */

@@ -63,7 +63,7 @@ BatchyProfiler::Profile(const DataFlowGraph::Module& module,
             for (uint32_t i = 0; i < b; ++i)
             {
                 at += MicroSeconds(1);
-                Simulator::Schedule(at, &BatchyWorker::Receive, w, nullptr, 0);
+                Simulator::Schedule(at, &BatchyWorker::Receive, w, nullptr, 0, 0);
             }
             at += MicroSeconds(1);
         }

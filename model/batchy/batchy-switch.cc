@@ -62,6 +62,7 @@ BatchySwitch::DoDispose()
     m_worker = nullptr;
     m_controller = nullptr;
     m_egress = nullptr;
+    m_direct = DirectEgress();
     m_pending.clear();
     Application::DoDispose();
 }
@@ -122,6 +123,32 @@ BatchySwitch::SetDeviceUp(uint32_t device)
 }
 
 void
+BatchySwitch::SetDirectEgress(DirectEgress egress)
+{
+    m_direct = egress;
+}
+
+void
+BatchySwitch::Deliver(uint32_t flow, uint64_t sequence)
+{
+    ++m_received;
+    for (const auto& [device, down] : m_down)
+    {
+        if (device != m_egressIndex)
+        {
+            Drop(nullptr, down.second);
+            return;
+        }
+    }
+    if (flow >= m_worker->GetGraph().GetNFlows())
+    {
+        Drop(nullptr, MALFORMED_DROP);
+        return;
+    }
+    m_worker->Receive(nullptr, flow, sequence);
+}
+
+void
 BatchySwitch::Drop(Ptr<const Packet> packet, const std::string& reason)
 {
     ++m_drops[reason];
@@ -133,12 +160,15 @@ BatchySwitch::StartApplication()
 {
     NS_ABORT_MSG_IF(!m_worker || m_worker->GetGraph().GetNModules() == 0,
                     "BatchySwitch: needs a Worker with a graph");
-    Ptr<Node> node = GetNode();
-    NS_ABORT_MSG_IF(m_egressIndex >= node->GetNDevices(),
-                    "BatchySwitch: no device " << m_egressIndex << " for the egress");
-    m_egress = node->GetDevice(m_egressIndex);
     m_worker->SetEgressCallback(MakeCallback(&BatchySwitch::Egress, this));
-    if (!m_handlerRegistered)
+    Ptr<Node> node = GetNode();
+    if (m_direct.IsNull())
+    {
+        NS_ABORT_MSG_IF(m_egressIndex >= node->GetNDevices(),
+                        "BatchySwitch: no device " << m_egressIndex << " for the egress");
+        m_egress = node->GetDevice(m_egressIndex);
+    }
+    if (m_direct.IsNull() && !m_handlerRegistered)
     {
         for (uint32_t i = 0; i < node->GetNDevices(); ++i)
         {
@@ -192,7 +222,7 @@ BatchySwitch::Receive(Ptr<NetDevice> device,
 }
 
 void
-BatchySwitch::Egress(Ptr<Packet> packet, uint32_t /* flow */, Time departure)
+BatchySwitch::Egress(Ptr<Packet> packet, uint32_t flow, uint64_t id, Time arrival, Time departure)
 {
     // A run computes its departures when it starts: the packets one module
     // execution finishes share a departure time, one send event per group.
@@ -205,14 +235,14 @@ BatchySwitch::Egress(Ptr<Packet> packet, uint32_t /* flow */, Time departure)
     }
     if (at == m_pending.begin() || std::prev(at)->first != departure)
     {
-        at = m_pending.emplace(at, departure, std::vector<Ptr<Packet>>());
+        at = m_pending.emplace(at, departure, std::vector<Departure>());
         Simulator::Schedule(departure - Simulator::Now(), &BatchySwitch::SendPending, this);
     }
     else
     {
         --at;
     }
-    at->second.push_back(packet);
+    at->second.push_back(Departure{packet, flow, id, arrival});
     ++m_pendingPackets;
 }
 
@@ -223,15 +253,20 @@ BatchySwitch::SendPending()
     // event was scheduled with it: the front group is the one due now.
     auto& group = m_pending.front().second;
     auto down = m_down.find(m_egressIndex);
-    for (Ptr<Packet>& p : group)
+    for (const Departure& d : group)
     {
         if (down != m_down.end())
         {
-            Drop(p, down->second.second);
+            Drop(d.packet, down->second.second);
         }
-        else if (p)
+        else if (!m_direct.IsNull())
         {
-            m_egress->Send(p, m_egress->GetBroadcast(), BatchyHeader::PROTOCOL);
+            m_direct(d.flow, d.id, d.arrival);
+            ++m_forwarded;
+        }
+        else if (d.packet)
+        {
+            m_egress->Send(d.packet, m_egress->GetBroadcast(), BatchyHeader::PROTOCOL);
             ++m_forwarded;
         }
     }

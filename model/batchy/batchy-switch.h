@@ -38,6 +38,13 @@ namespace ns3
  * A device can be taken down (SetDeviceDown: a failed link or port) and
  * up again: packets arriving on a down ingress, or leaving when their
  * departure finds the egress down, are dropped with the failure's reason.
+ *
+ * Queue level (SetDirectEgress): no packets and no devices. The source
+ * hands each packet's flow and sequence to Deliver, and the packets one
+ * execution finishes go to the direct egress at the same time as they
+ * would be sent, so the worker sees what it sees at packet level with an
+ * infinitely fast link and no delay. Device indices still name the ingress
+ * (any index but EgressDevice) and the egress for SetDeviceDown.
  */
 class BatchySwitch : public Application
 {
@@ -52,8 +59,23 @@ class BatchySwitch : public Application
     BatchySwitch();
     ~BatchySwitch() override;
 
+    /// Queue level: a packet leaving (flow, sequence, arrival at the worker).
+    using DirectEgress = Callback<void, uint32_t, uint64_t, Time>;
+
     /// \return the worker
     Ptr<BatchyWorker> GetWorker() const;
+    /**
+     * \brief Work at queue level: the node needs no devices, packets come
+     * in by Deliver and leave to \p egress.
+     * \param egress receives each departure at its time
+     */
+    void SetDirectEgress(DirectEgress egress);
+    /**
+     * \brief Queue level: a packet arrives, without a packet object.
+     * \param flow its flow (one the graph lacks is dropped as malformed)
+     * \param sequence the source's sequence number, given back at egress
+     */
+    void Deliver(uint32_t flow, uint64_t sequence);
     /// \return the controller (may be null)
     Ptr<BatchyController> GetController() const;
     /// \return packets received on the ingress devices
@@ -98,11 +120,13 @@ class BatchySwitch : public Application
                  const Address& to,
                  NetDevice::PacketType type);
     /**
-     * \param packet a packet leaving the graph
+     * \param packet a packet leaving the graph (null at queue level)
      * \param flow its flow
-     * \param departure when
+     * \param id its sequence (queue level)
+     * \param arrival when it reached the worker
+     * \param departure when it leaves
      */
-    void Egress(Ptr<Packet> packet, uint32_t flow, Time departure);
+    void Egress(Ptr<Packet> packet, uint32_t flow, uint64_t id, Time arrival, Time departure);
     /// Send the group of packets that leaves now (the oldest).
     void SendPending();
     /**
@@ -115,9 +139,20 @@ class BatchySwitch : public Application
     Ptr<BatchyWorker> m_worker;         //!< the pipeline
     Ptr<BatchyController> m_controller; //!< its controller
     uint32_t m_egressIndex;             //!< egress device index
-    Ptr<NetDevice> m_egress;            //!< egress device
+
+    /// A packet finished by the worker, waiting for its departure time.
+    struct Departure
+    {
+        Ptr<Packet> packet; //!< null at queue level
+        uint32_t flow;      //!< its flow
+        uint64_t id;        //!< its sequence (queue level)
+        Time arrival;       //!< at the worker
+    };
+
+    Ptr<NetDevice> m_egress; //!< egress device
+    DirectEgress m_direct;   //!< queue level (null: packets)
     /// packets finished by the worker, grouped by departure time, in time order
-    std::deque<std::pair<Time, std::vector<Ptr<Packet>>>> m_pending;
+    std::deque<std::pair<Time, std::vector<Departure>>> m_pending;
     uint32_t m_pendingPackets{0};            //!< packets in m_pending
     uint64_t m_received{0};                  //!< packets received
     uint64_t m_forwarded{0};                 //!< packets sent

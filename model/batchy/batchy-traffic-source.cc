@@ -4,6 +4,7 @@
 
 #include "batchy-traffic-source.h"
 
+#include "../requests/peekable-scheduler.h"
 #include "../requests/seconds-to-time.h"
 #include "../server/request-scheduling-compat.h"
 #include "batchy-header.h"
@@ -76,6 +77,8 @@ BatchyTrafficSource::DoDispose()
 {
     m_next.Cancel();
     m_device = nullptr;
+    m_direct = DirectSink();
+    m_pending.clear();
     Application::DoDispose();
 }
 
@@ -91,6 +94,12 @@ BatchyTrafficSource::SetFlowRates(const std::vector<double>& rates)
         m_cumulative.push_back(m_totalRate);
     }
     NS_ABORT_MSG_IF(m_totalRate <= 0, "BatchyTrafficSource: no flow has a rate");
+}
+
+void
+BatchyTrafficSource::SetDirectSink(DirectSink sink)
+{
+    m_direct = sink;
 }
 
 void
@@ -137,7 +146,10 @@ void
 BatchyTrafficSource::StartApplication()
 {
     NS_ABORT_MSG_IF(m_cumulative.empty(), "BatchyTrafficSource: SetFlowRates first");
-    m_device = GetNode()->GetDevice(m_deviceIndex);
+    if (m_direct.IsNull())
+    {
+        m_device = GetNode()->GetDevice(m_deviceIndex);
+    }
     NS_ABORT_MSG_IF(m_arrival == PACED && m_burstiness != std::floor(m_burstiness),
                     "BatchyTrafficSource: paced bursts need a whole Burstiness, not "
                         << m_burstiness);
@@ -185,7 +197,42 @@ BatchyTrafficSource::Send()
     {
         SendOne();
     }
+    // The gap is drawn even if a delivery below pauses the source, as a
+    // packet's arrival after this event would cancel the next instant.
     m_next = Simulator::Schedule(NextGap(), &BatchyTrafficSource::Send, this);
+    if (!m_direct.IsNull())
+    {
+        DeliverBatch();
+    }
+}
+
+void
+BatchyTrafficSource::DeliverBatch()
+{
+    // A packet on an infinitely fast link arrives in an event of its own,
+    // after those due now (the next instant's too, if it is now): with
+    // none due, the end of this event is that moment. The instant's
+    // packets arrive together, as a BESS Source pushes its burst.
+    PeekableScheduler* scheduler = PeekableScheduler::GetCurrent();
+    if (scheduler && !scheduler->IsDue(Simulator::Now()))
+    {
+        DeliverFront(m_sendBatch);
+    }
+    else
+    {
+        Simulator::ScheduleNow(&BatchyTrafficSource::DeliverFront, this, m_sendBatch);
+    }
+}
+
+void
+BatchyTrafficSource::DeliverFront(uint32_t count)
+{
+    for (uint32_t i = 0; i < count; ++i)
+    {
+        auto [flow, sequence] = m_pending.front();
+        m_pending.pop_front();
+        m_direct(flow, sequence);
+    }
 }
 
 void
@@ -226,6 +273,11 @@ BatchyTrafficSource::SendOne()
         }
     }
     --m_left;
+    if (!m_direct.IsNull())
+    {
+        m_pending.emplace_back(m_flow, m_sent++);
+        return;
+    }
     BatchyHeader h;
     h.SetFlow(m_flow);
     h.SetSequence(m_sent);

@@ -10,6 +10,7 @@
 #include "ns3/net-device.h"
 #include "ns3/random-variable-stream.h"
 
+#include <deque>
 #include <vector>
 
 namespace ns3
@@ -35,10 +36,20 @@ namespace ns3
  * bulk source): the switch's queue then fills in steps, not one packet at
  * a time. Each packet carries a BatchyHeader (flow, sequence, send time)
  * and is PacketSize bytes in all.
+ *
+ * At queue level (SetDirectSink) no packet is made: each one's flow and
+ * sequence go to the sink at its send time, with the same draws, after the
+ * events already due then, where a packet over an infinitely fast link
+ * arrives. An instant's SendBatch packets arrive together, as a BESS
+ * Source pushes its burst into the next module; on a link they come one
+ * event apart, so the worker may start a run between two of them.
  */
 class BatchyTrafficSource : public Application
 {
   public:
+    /// Queue level: where each packet's flow and sequence number go.
+    using DirectSink = Callback<void, uint32_t, uint64_t>;
+
     /// Arrival process.
     enum Arrival
     {
@@ -58,6 +69,12 @@ class BatchyTrafficSource : public Application
      * \param rates packets/s of each flow (flow i is index i), at least one > 0
      */
     void SetFlowRates(const std::vector<double>& rates);
+    /**
+     * \brief Send no packets: hand each one's flow and sequence to \p sink
+     * instead (queue level; the node then needs no device).
+     * \param sink the receiver
+     */
+    void SetDirectSink(DirectSink sink);
     /**
      * \brief Stop sending until told to resume (the switch's backpressure,
      * BatchyWorker::IngressBackpressure); packets not sent meanwhile are
@@ -86,19 +103,29 @@ class BatchyTrafficSource : public Application
     void Send();
     /// Send one packet, of the current flow burst or a new one.
     void SendOne();
+    /// Queue level: hand the arrival instant's packets to the sink, now or in an event.
+    void DeliverBatch();
+    /**
+     * \brief Queue level: hand the oldest waiting packets to the sink.
+     * \param count how many
+     */
+    void DeliverFront(uint32_t count);
     /// \return the time until the next arrival instant
     Time NextGap();
 
-    uint32_t m_deviceIndex;               //!< device to send on
-    uint32_t m_packetSize;                //!< bytes per packet
-    double m_burstiness;                  //!< mean burst length
-    Arrival m_arrival;                    //!< arrival process
-    uint32_t m_sendBatch;                 //!< packets per arrival instant
-    double m_phase{0};                    //!< paced: point of the golden-ratio sequence
-    double m_pacedCarry{0};               //!< paced: time steps not yet rounded into a gap
-    std::vector<double> m_cumulative;     //!< cumulative flow rates
-    double m_totalRate{0};                //!< packets/s
-    Ptr<NetDevice> m_device;              //!< where packets go
+    uint32_t m_deviceIndex;           //!< device to send on
+    uint32_t m_packetSize;            //!< bytes per packet
+    double m_burstiness;              //!< mean burst length
+    Arrival m_arrival;                //!< arrival process
+    uint32_t m_sendBatch;             //!< packets per arrival instant
+    double m_phase{0};                //!< paced: point of the golden-ratio sequence
+    double m_pacedCarry{0};           //!< paced: time steps not yet rounded into a gap
+    std::vector<double> m_cumulative; //!< cumulative flow rates
+    double m_totalRate{0};            //!< packets/s
+    Ptr<NetDevice> m_device;          //!< where packets go
+    DirectSink m_direct;              //!< queue level (null: packets)
+    /// queue level: (flow, sequence) of the packets sent, not yet delivered
+    std::deque<std::pair<uint32_t, uint64_t>> m_pending;
     Ptr<ExponentialRandomVariable> m_gap; //!< inter-packet time
     Ptr<UniformRandomVariable> m_draw;    //!< flow and burst draws
     uint32_t m_flow{0};                   //!< flow of the current burst

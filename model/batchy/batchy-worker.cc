@@ -404,7 +404,7 @@ BatchyWorker::Drop(uint32_t h, const char* reason)
 }
 
 void
-BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
+BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow, uint64_t id)
 {
     NS_ASSERT(flow < m_flowTotal.size());
     if (m_built != m_scheduling)
@@ -417,7 +417,7 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow)
     ++m_flowTotal[flow].received;
     ++m_flowPeriod[flow].received;
     uint32_t h = Allocate();
-    m_items[h] = Item{packet, flow, Simulator::Now()};
+    m_items[h] = Item{packet, flow, id, Simulator::Now()};
     if (m_scheduling == WEIGHTED_FAIR)
     {
         uint32_t root = m_graph.GetFlow(flow).path.front();
@@ -742,7 +742,7 @@ BatchyWorker::Depart(uint32_t h)
     }
     if (!m_egress.IsNull())
     {
-        m_egress(item.packet, item.flow, departure);
+        m_egress(item.packet, item.flow, item.id, item.arrival, departure);
     }
     item.packet = nullptr;
     m_free.push_back(h);

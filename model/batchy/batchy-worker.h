@@ -120,8 +120,9 @@ class BatchyWorker : public Object
         WEIGHTED_FAIR,     //!< a queue per controllable module, WFQ between them
     };
 
-    /// Called for each packet leaving the graph: packet, flow, departure time.
-    using EgressCallback = Callback<void, Ptr<Packet>, uint32_t, Time>;
+    /// Called for each packet leaving the graph: packet (null if it came
+    /// without one), flow, the id it came with, arrival and departure time.
+    using EgressCallback = Callback<void, Ptr<Packet>, uint32_t, uint64_t, Time, Time>;
 
     /// Statistics of a module.
     struct ModuleStats
@@ -256,7 +257,13 @@ class BatchyWorker : public Object
      * \param packet the packet (may be null in studies without a network)
      * \param flow its flow
      */
-    void Receive(Ptr<Packet> packet, uint32_t flow);
+    /**
+     * \brief A packet arrives.
+     * \param packet the packet, or null where none is simulated (queue level)
+     * \param flow its flow
+     * \param id returned with it to the EgressCallback (the sender's sequence)
+     */
+    void Receive(Ptr<Packet> packet, uint32_t flow, uint64_t id = 0);
 
     /// Start a new control period: the period statistics restart from zero.
     void ResetPeriod();
@@ -299,8 +306,9 @@ class BatchyWorker : public Object
     /// A packet in the worker.
     struct Item
     {
-        Ptr<Packet> packet; //!< the packet
+        Ptr<Packet> packet; //!< the packet (may be null)
         uint32_t flow{0};   //!< its flow
+        uint64_t id{0};     //!< given with it (Receive)
         Time arrival;       //!< arrival at the worker
     };
 

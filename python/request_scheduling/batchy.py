@@ -60,12 +60,14 @@ DECOMPOSITION_PIPELINES = {"l2l3-16": dict(pipeline="l2l3", n=16), "gw-16": dict
                            "vrf-4x8": dict(pipeline="vrf", m=4, n=8),
                            "mgw-2x16": dict(pipeline="mgw", m=2, n=16), "rc-16": dict(pipeline="rc", n=16)}
 CONTROLLERS = ["null", "max", "nfvnice", "onoff", "full"]
-# The authors' protocol (scripts/nsdi-measurements): 100 ms periods, one 2 s
-# warm-up period, 200 measured periods, 3 runs.
+# The paper's protocol: 100 ms periods, 100 warm-up and 100 measured
+# periods; 3 runs, as the authors' scripts (scripts/nsdi-measurements). At
+# queue level: the authors' source is a module of the switch, with no link
+# between (packet level with an infinitely fast link, tested equal).
 SCALES = {
-    "paper": {"duration": "22s", "period": "100ms", "warmup_periods": 20, "runs": 3,
+    "paper": {"duration": "20s", "period": "100ms", "warmup_periods": 100, "runs": 3, "level": "queue",
               "wave_half": 5.0, "wave_periods": 4, "dynamics_period": 0.1},
-    "quick": {"duration": "300ms", "period": "10ms", "warmup_periods": 5, "runs": 2,
+    "quick": {"duration": "300ms", "period": "10ms", "warmup_periods": 5, "runs": 2, "level": "packet",
               "wave_half": 0.5, "wave_periods": 4, "dynamics_period": 0.02},
 }
 METRICS = ["throughput_pps", "mean_batch", "slo_violation_periods", "slo_overdelay_periods",
@@ -86,6 +88,11 @@ INGRESS_LABELS = {"queue": "queue 64, backpressure", "queue-burst31": "queue 64,
 LOADS = [1.5, 2.0, 3.0, None]
 
 
+def _run_length(scale: dict) -> dict:
+    """A scale's run options: duration, control period, warm-up, level."""
+    return {k: scale[k] for k in ("duration", "period", "warmup_periods", "level")}
+
+
 def _static(out: Path, scale: dict, jobs: int, progress, name: str, **fixed) -> dict:
     """Every controller on every use case, the worker saturated."""
     import pandas as pd
@@ -94,8 +101,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, **fixed) -> 
     for case, options in PIPELINES.items():
         runs = sweep("batchy-pipeline", {"controller": CONTROLLERS}, runs=scale["runs"], jobs=jobs,
                      progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
-                     duration=scale["duration"], period=scale["period"],
-                     warmup_periods=scale["warmup_periods"], **fixed, **options)
+                     **_run_length(scale), **fixed, **options)
         frames.append(runs.assign(use_case=case))
     runs = pd.concat(frames, ignore_index=True)
     runs.to_csv(out / f"{name}-runs.csv", index=False)
@@ -172,8 +178,7 @@ def contours(out: Path, scale: dict, jobs: int, progress) -> dict:
     graphs.mkdir(exist_ok=True)
     frames = []
     common = dict(runs=scale["runs"], jobs=jobs, progress=progress, cache=DirectoryCache(out / ".cache"),
-                  rate=SATURATED, slo="0.8x", duration=scale["duration"], period=scale["period"],
-                  warmup_periods=scale["warmup_periods"])
+                  rate=SATURATED, slo="0.8x", **_run_length(scale))
     for b in [2, 4, 8, 16]:
         for beta in [0.1, 0.3, 0.5]:
             f = tree_file(graphs / f"tree-{b}-{beta}.txt", b, beta)
@@ -244,7 +249,7 @@ def dynamics(out: Path, scale: dict, jobs: int, progress) -> dict:
     # Unsaturated, the arrival process reaches the buffers: paced, as the
     # authors' rate-limited sources send.
     base = dict(duration=duration, period=f"{period * 1000:g}ms", warmup_periods=0, run=1,
-                arrival="paced")
+                arrival="paced", level=scale["level"])
     experiments = {
         "wave": (dict(pipeline="vrf", m=4, n=8, rate=1e6, slo="60us", slo_steps=wave),
                  ["full", "onoff"], [half * i for i in range(n)]),
@@ -306,8 +311,7 @@ def saturation(out: Path, scale: dict, jobs: int, progress) -> dict:
     import pandas as pd
 
     common = dict(runs=scale["runs"], jobs=jobs, progress=progress, cache=DirectoryCache(out / ".cache"),
-                  controller="max", duration=scale["duration"], period=scale["period"],
-                  warmup_periods=scale["warmup_periods"])
+                  controller="max", **_run_length(scale))
     frames = []
     cells: dict = {}
     for case, options in PIPELINES.items():
@@ -363,8 +367,7 @@ def overhead(out: Path, scale: dict, jobs: int, progress) -> dict:
         for size in sizes:
             runs = sweep("batchy-pipeline", {"controller": ["onoff", "full"]}, jobs=jobs, progress=progress,
                          cache=DirectoryCache(out / ".cache"), pipeline=pipeline, rate=SATURATED,
-                         slo="0.8x", duration=scale["duration"], period=scale["period"],
-                         warmup_periods=scale["warmup_periods"], **size)
+                         slo="0.8x", **_run_length(scale), **size)
             modules = len([c for c in runs.columns if c.startswith("per_module.") and c.endswith(".trigger")])
             frames.append(runs.assign(case=f"{pipeline}({','.join(str(v) for v in size.values())})",
                                       modules=modules))
@@ -401,8 +404,7 @@ def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
             extra = dict(cores=3, decompose="true") if cores > 1 else {}
             runs = sweep("batchy-pipeline", {"controller": ["null", "full"]}, runs=scale["runs"], jobs=jobs,
                          progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
-                         duration=scale["duration"], period=scale["period"],
-                         warmup_periods=scale["warmup_periods"], **extra, **options)
+                         **_run_length(scale), **extra, **options)
             frames.append(runs.assign(use_case=case, cores=cores))
     df = pd.concat(frames, ignore_index=True)
     df.to_csv(out / "decomposition-runs.csv", index=False)

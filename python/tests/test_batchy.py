@@ -107,7 +107,7 @@ def test_static_table_on_a_tiny_scale(tmp_path, monkeypatch):
     from request_scheduling import batchy
 
     monkeypatch.setattr(batchy, "PIPELINES", {"rc-16": dict(pipeline="rc", n=16)})
-    tiny = {"duration": "60ms", "period": "10ms", "warmup_periods": 1, "runs": 1}
+    tiny = {"duration": "60ms", "period": "10ms", "warmup_periods": 1, "runs": 1, "level": "queue"}
     cells = batchy._static(tmp_path, tiny, 2, False, "static", slo="0.8x")["static"]["cells"]
     # RC: max batches the bulk leaves and runs far more packets, but its
     # delays are above 0.8x its own mean by construction of the SLOs;
@@ -124,7 +124,7 @@ def test_saturation_on_a_tiny_scale(tmp_path, monkeypatch):
     from request_scheduling import batchy
 
     monkeypatch.setattr(batchy, "PIPELINES", {"rc-16": dict(pipeline="rc", n=16)})
-    tiny = {"duration": "40ms", "period": "10ms", "warmup_periods": 1, "runs": 1}
+    tiny = {"duration": "40ms", "period": "10ms", "warmup_periods": 1, "runs": 1, "level": "packet"}
     cells = batchy.saturation(tmp_path, tiny, 2, False)["saturation"]["rc-16"]
     # A NIC-sized ring stays full whatever the rate above capacity; the
     # authors' 64-packet queue fed at 1.5x runs short of full batches.

@@ -80,3 +80,48 @@ def test_flows_default_to_one_where_the_port_matters_to_nothing(tmp_path):
         frames[flows] = pd.read_csv(records)
     assert len(frames[0]) > 5000
     pd.testing.assert_frame_equal(frames[0], frames[64])
+
+
+# Batchy: packet level with a link so fast that a packet's serialisation
+# rounds to 0 ns (the links have no delay).
+BATCHY_NO_WIRE = dict(link_rate="100000Gbps")
+
+
+# One packet per arrival instant: a burst (--source-batch) arrives at once
+# at queue level, one event apart over a link.
+@pytest.mark.parametrize("options", [
+    # Saturated, behind the ingress queue's backpressure.
+    dict(pipeline="rc", n=16, controller="max", rate=1e8),
+    dict(pipeline="vrf", m=2, n=4, controller="nfvnice", rate=1e8),
+    # Two cores and pipeline decomposition; a core, the links and the switch failing.
+    dict(pipeline="mgw", m=2, n=4, controller="full", rate=1e8, cores=2, decompose="true",
+         fail="server:1@20ms-30ms"),
+    dict(pipeline="l2l3", n=4, controller="onoff", rate=1e7, arrival="paced", backpressure="false",
+         fail="link:0@20ms-30ms,link:1@50ms-60ms,switch:0@70ms-72ms"),
+])
+def test_batchy_queue_level_equals_packet_level(tmp_path, options):
+    runs = {"packet": dict(level="packet", **BATCHY_NO_WIRE), "queue": dict(level="queue")}
+    summaries, frames = {}, {}
+    for name, run in runs.items():
+        records = tmp_path / f"{name}.csv"
+        summaries[name] = rs.run("batchy-pipeline", duration="100ms", period="10ms", warmup_periods=2,
+                                 records=str(records), **options, **run)
+        assert summaries[name]["level"] == name
+        frames[name] = pd.read_csv(records)
+    assert len(frames["packet"]) > 50000
+    # Every packet's flow, send and completion time.
+    pd.testing.assert_frame_equal(frames["packet"], frames["queue"])
+    # And every figure of the summary but the wall-clock ones.
+    def same(s):
+        return {k: v for k, v in s.items()
+                if k not in ("level", "events", "controller_us_per_period") and "wall" not in k}
+    assert same(summaries["packet"]) == same(summaries["queue"])
+    # Without packets: at most a third of the events.
+    assert summaries["queue"]["events"] < summaries["packet"]["events"] / 3
+
+
+@pytest.mark.parametrize("option", [dict(link_rate="10Gbps"), dict(packet_size=128)])
+def test_batchy_queue_level_rejects_packet_options(option):
+    name = "--" + next(iter(option)).replace("_", "-")
+    with pytest.raises(rs.ExampleError, match=f"invalid {name}: has no effect with --level=queue"):
+        rs.run("batchy-pipeline", level="queue", duration="1ms", **option)

@@ -358,7 +358,13 @@ def build_cases() -> list[Case]:
       dict(pipeline="gw", n=64, controller="max"), dict(pipeline="{tmp}/graph.txt", rate=4e5),
       dict(fail="link:0@1ms-2ms,link:1@3ms-4ms,switch:0@6ms-7ms"),
       dict(cores=2, fail="server:0@3ms-6ms", fail_detection="10s"),
-      dict(exact="true", records="{out}.csv", trace="{out}.trace"))
+      dict(exact="true", records="{out}.csv", trace="{out}.trace"),
+      dict(level="queue", controller="full", pipeline="rc", rate=1e9, source_batch=4096,
+           fail="link:0@1ms-2ms,switch:0@6ms-7ms"),
+      dict(level="queue", cores=3, decompose="true", controller="full", pipeline="mgw", n=8, rate=2e6,
+           fail="server:1@4ms-7ms"),
+      dict(level="queue", controller="nfvnice", pipeline="vrf", backpressure="false", rate=1e9),
+      dict(link_rate="1Mbps", controller="max", rate=1e3), dict(link_rate="1000000Gbps", rate=1e9))
     b(dict(drain="0s", controller="max"), settles=False)
     # A core failing at time 0; an SLO factor's calibration run with a fault of core 1.
     b(dict(fail="server:0@0s-1ms"), dict(slo="0.8x", cores=2, fail="server:1@2ms-4ms"))
