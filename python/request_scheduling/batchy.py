@@ -14,7 +14,8 @@ Experiments (``--only``):
   authors feed their pipelines), each flow's SLO at 0.8x its mean delay
   under the max controller, as in the paper; ``static_absolute`` the same
   with the pipelines' own (the authors') SLOs; ``static_buffer_cost`` that
-  with buffers that cost CPU (BUFFER_COST).
+  with buffers that cost CPU (BUFFER_COST); ``static_queue_level`` that at
+  queue level (the paper scale's level; at quick scale, the link's effect).
 * contours: speed-up of Batchy/full over null on a one-level tree (a
   splitter and b leaves) over branching x batchiness and branching x
   burstiness, SLO 0.8x as above (the tree is written in the graph file
@@ -101,7 +102,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, **fixed) -> 
     for case, options in PIPELINES.items():
         runs = sweep("batchy-pipeline", {"controller": CONTROLLERS}, runs=scale["runs"], jobs=jobs,
                      progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
-                     **_run_length(scale), **fixed, **options)
+                     **{**_run_length(scale), **fixed}, **options)
         frames.append(runs.assign(use_case=case))
     runs = pd.concat(frames, ignore_index=True)
     runs.to_csv(out / f"{name}-runs.csv", index=False)
@@ -440,6 +441,8 @@ def main(argv=None) -> int:
         "static_buffer_cost": lambda out, scale, jobs, progress: _static(
             out, scale, jobs, progress, "static_buffer_cost", buffer_t0=BUFFER_COST[0],
             buffer_t1=BUFFER_COST[1]),
+        "static_queue_level": lambda out, scale, jobs, progress: _static(out, scale, jobs, progress,
+                                                                         "static_queue_level", level="queue"),
         "contours": contours, "dynamics": dynamics, "saturation": saturation, "overhead": overhead,
         "decomposition": decomposition}
     return reproduce_main("batchy", "Reproduce the Batchy evaluation", "results/batchy", SCALES,
