@@ -135,7 +135,7 @@ def test_saturation_on_a_tiny_scale(tmp_path, monkeypatch):
 
 
 def test_doc_static_tables_are_the_committed_results():
-    # The doc's static tables come from results/batchy/quick/summary.json
+    # The doc's static tables come from results/batchy/{quick,paper}/summary.json
     # (with the command and commit that made them).
     from pathlib import Path
 
@@ -143,10 +143,13 @@ def test_doc_static_tables_are_the_committed_results():
 
     root = Path(__file__).resolve().parents[2]
     doc = (root / "doc" / "request-scheduling.rst").read_text()
-    for name in ("static", "static_absolute", "static_buffer_cost"):
-        table = batchy.doc_table(root / "results" / "batchy" / "quick", name)
-        assert table in doc, (f"the doc's {name} table differs from results/batchy/quick: paste the output "
-                              f"of python -m request_scheduling.batchy table results/batchy/quick {name}")
+    tables = [("quick", name) for name in ("static", "static_absolute", "static_buffer_cost",
+                                           "static_queue_level")]
+    tables += [("paper", name) for name in ("static", "static_absolute")]
+    for scale, name in tables:
+        table = batchy.doc_table(root / "results" / "batchy" / scale, name)
+        assert table in doc, (f"the doc's {name} table differs from results/batchy/{scale}: paste the output "
+                              f"of python -m request_scheduling.batchy table results/batchy/{scale} {name}")
     assert batchy.overhead_table(root / "results" / "batchy" / "quick") in doc, "the doc's overhead table"
     assert batchy.saturation_table(root / "results" / "batchy" / "quick") in doc, "the doc's saturation table"
 
