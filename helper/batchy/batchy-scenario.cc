@@ -624,27 +624,7 @@ BatchyScenario::Build()
     m_nodes.Create(3);
     if (p.level == "packet")
     {
-        SimpleNetDeviceHelper link;
-        link.SetDeviceAttribute("DataRate", DataRateValue(DataRate(p.linkRate)));
-        link.SetChannelAttribute("Delay", TimeValue(Time(0)));
-        link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
-        NetDeviceContainer in = link.Install(NodeContainer(m_nodes.Get(0), m_nodes.Get(1)));
-        NetDeviceContainer out = link.Install(NodeContainer(m_nodes.Get(1), m_nodes.Get(2)));
-        for (NetDeviceContainer* c : {&in, &out})
-        {
-            for (uint32_t i = 0; i < c->GetN(); ++i)
-            {
-                auto d = DynamicCast<SimpleNetDevice>(c->Get(i));
-                d->TraceConnectWithoutContext("PhyRxDrop",
-                                              MakeCallback(&BatchyScenario::DeviceDrop, this));
-                d->GetQueue()->TraceConnectWithoutContext(
-                    "Drop",
-                    MakeCallback(&BatchyScenario::DeviceDrop, this));
-            }
-        }
-        m_nodes.Get(2)->RegisterProtocolHandler(MakeCallback(&BatchyScenario::SinkReceive, this),
-                                                BatchyHeader::PROTOCOL,
-                                                out.Get(1));
+        BuildLinks();
     }
 
     auto worker = CreateObject<BatchyWorker>();
@@ -755,6 +735,32 @@ BatchyScenario::Build()
             m_packetsAtWarmUp.push_back(worker->GetModuleStats(v).packets);
         }
     });
+}
+
+void
+BatchyScenario::BuildLinks()
+{
+    SimpleNetDeviceHelper link;
+    link.SetDeviceAttribute("DataRate", DataRateValue(DataRate(m_parameters.linkRate)));
+    link.SetChannelAttribute("Delay", TimeValue(Time(0)));
+    link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
+    NetDeviceContainer in = link.Install(NodeContainer(m_nodes.Get(0), m_nodes.Get(1)));
+    NetDeviceContainer out = link.Install(NodeContainer(m_nodes.Get(1), m_nodes.Get(2)));
+    for (NetDeviceContainer* c : {&in, &out})
+    {
+        for (uint32_t i = 0; i < c->GetN(); ++i)
+        {
+            auto d = DynamicCast<SimpleNetDevice>(c->Get(i));
+            d->TraceConnectWithoutContext("PhyRxDrop",
+                                          MakeCallback(&BatchyScenario::DeviceDrop, this));
+            d->GetQueue()->TraceConnectWithoutContext(
+                "Drop",
+                MakeCallback(&BatchyScenario::DeviceDrop, this));
+        }
+    }
+    m_nodes.Get(2)->RegisterProtocolHandler(MakeCallback(&BatchyScenario::SinkReceive, this),
+                                            BatchyHeader::PROTOCOL,
+                                            out.Get(1));
 }
 
 void

@@ -28,7 +28,7 @@ namespace ns3
 /**
  * \ingroup request-scheduling-batchy
  * \brief A Batchy pipeline on a software-switch node between a traffic
- * source and a sink, each on its own link (SimpleNetDevice, 100 Gbit/s):
+ * source and a sink, each on its own link (SimpleNetDevice, --link-rate):
  * the scenario of the batchy-pipeline example.
  *
  * The pipeline is one of the paper's use cases (BatchyPipelines) or a
@@ -45,6 +45,12 @@ namespace ns3
  * the paper's dynamics experiments. With --cores and --decompose the
  * controller moves the flows the first core cannot serve within their
  * SLOs onto the others (Batchy's pipeline decomposition).
+ *
+ * At --level=queue there are no links and no packets: the source hands
+ * each packet's flow and sequence to the switch and the switch each
+ * departure to the sink's statistics (BatchyTrafficSource::SetDirectSink,
+ * BatchySwitch::SetDirectEgress), and every figure is packet level's with
+ * an infinitely fast link.
  */
 class BatchyScenario : public RequestScenario
 {
@@ -166,6 +172,8 @@ class BatchyScenario : public RequestScenario
                      const Address& from,
                      const Address& to,
                      NetDevice::PacketType type);
+    /// Packet level: the links from the source and to the sink, and the sink.
+    void BuildLinks();
     /**
      * \brief A packet reached the sink (queue level: left the switch).
      * \param flow its flow
