@@ -5,8 +5,8 @@
 #include "batchy-traffic-source.h"
 
 #include "../requests/peekable-scheduler.h"
+#include "../requests/request-scheduling-compat.h"
 #include "../requests/seconds-to-time.h"
-#include "../server/request-scheduling-compat.h"
 #include "batchy-header.h"
 
 #include "ns3/abort.h"

@@ -4,7 +4,7 @@
 
 #include "batchy-worker.h"
 
-#include "../server/request-scheduling-compat.h"
+#include "../requests/request-scheduling-compat.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"

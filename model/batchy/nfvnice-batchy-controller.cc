@@ -4,7 +4,7 @@
 
 #include "nfvnice-batchy-controller.h"
 
-#include "../server/request-scheduling-compat.h"
+#include "../requests/request-scheduling-compat.h"
 
 #include "ns3/enum.h"
 

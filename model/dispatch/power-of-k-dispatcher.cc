@@ -4,7 +4,7 @@
 
 #include "power-of-k-dispatcher.h"
 
-#include "../server/request-scheduling-compat.h"
+#include "../requests/request-scheduling-compat.h"
 #include "proactive-load-tracker.h"
 
 #include "ns3/double.h"

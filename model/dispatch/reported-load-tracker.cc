@@ -4,7 +4,7 @@
 
 #include "reported-load-tracker.h"
 
-#include "../server/request-scheduling-compat.h"
+#include "../requests/request-scheduling-compat.h"
 
 namespace ns3
 {

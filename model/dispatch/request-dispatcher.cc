@@ -18,7 +18,7 @@ TypeId
 Dispatcher::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::Dispatcher")
-                            .SetParent<Object>()
+                            .SetParent<TargetChooser>()
                             .SetGroupName("RequestScheduling")
                             .AddTraceSource("Decision",
                                             "A target was chosen for a request",
@@ -186,6 +186,25 @@ int64_t
 Dispatcher::AssignStreams(int64_t /* stream */)
 {
     return 0;
+}
+
+Ipv4Address
+Dispatcher::ChooseTarget(const ServiceRequestHeader& request, Ipv4Address service)
+{
+    NS_ABORT_MSG_IF(m_vector.IsEmpty(), "Dispatcher: a client's dispatcher has no compute vector");
+    Ipv4Header ip;
+    ip.SetDestination(service);
+    return m_vector.Get(Choose(request, ip)).address;
+}
+
+void
+Dispatcher::NotifyTargetReply(const ServiceRequestHeader& reply)
+{
+    uint32_t target = m_vector.Find(Ipv4Address(reply.GetLocator()));
+    if (target < m_vector.GetN())
+    {
+        NotifyReply(target, reply);
+    }
 }
 
 void

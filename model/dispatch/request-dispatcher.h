@@ -8,8 +8,8 @@
 #include "compute-vector.h"
 
 #include "ns3/ipv4-header.h"
-#include "ns3/object.h"
 #include "ns3/service-request-header.h"
+#include "ns3/target-chooser.h"
 #include "ns3/traced-callback.h"
 
 namespace ns3
@@ -38,8 +38,12 @@ namespace ns3
  * it reports each request it sends with Dispatched(). Hosts report the
  * replies to requests they sent (matched by client and request id) to
  * dispatchers whose WantsReplies() is true.
+ *
+ * A RequestClient may host one too (client-based scheduling), through the
+ * TargetChooser seam: the entry's address for each request, and each
+ * reply reported to the entry its locator names.
  */
-class Dispatcher : public Object
+class Dispatcher : public TargetChooser
 {
   public:
     /**
@@ -177,12 +181,10 @@ class Dispatcher : public Object
     /// \return decisions per entry so far
     const std::vector<uint64_t>& GetDecisions() const;
 
-    /**
-     * \brief Use fixed random streams.
-     * \param stream first stream index
-     * \return number of streams used
-     */
-    virtual int64_t AssignStreams(int64_t stream);
+    // The TargetChooser seam (a client hosts the dispatcher).
+    Ipv4Address ChooseTarget(const ServiceRequestHeader& request, Ipv4Address service) override;
+    void NotifyTargetReply(const ServiceRequestHeader& reply) override;
+    int64_t AssignStreams(int64_t stream) override;
 
   protected:
     /**

@@ -16,7 +16,6 @@
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
-#include "ns3/request-dispatcher.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/udp-socket-factory.h"
@@ -118,11 +117,11 @@ RequestClient::GetTypeId()
                           MakeUintegerAccessor(&RequestClient::m_packetsPerRequest),
                           MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("Dispatcher",
-                          "Client-based scheduling: the dispatcher that picks the server of "
-                          "each request among its compute vector (null: send to RemoteAddress)",
+                          "Client-based scheduling: the TargetChooser (a Dispatcher) that "
+                          "picks the server of each request (null: send to RemoteAddress)",
                           PointerValue(),
                           MakePointerAccessor(&RequestClient::m_dispatcher),
-                          MakePointerChecker<Dispatcher>())
+                          MakePointerChecker<TargetChooser>())
             .AddAttribute("MaxRequests",
                           "Requests to send at most (0: no limit)",
                           UintegerValue(0),
@@ -258,17 +257,6 @@ RequestClient::StartApplication()
     }
     m_stats = RequestStats(m_exactQuantiles);
     m_mixture = DynamicCast<MixtureRandomVariable>(m_serviceDemand);
-    m_targetOf.clear();
-    if (m_dispatcher)
-    {
-        // Replies name the server that answered by its locator.
-        const ComputeVector& v = m_dispatcher->GetComputeVector();
-        NS_ABORT_MSG_IF(v.IsEmpty(), "RequestClient: the Dispatcher has no compute vector");
-        for (uint32_t i = 0; i < v.GetN(); ++i)
-        {
-            m_targetOf[v.Get(i).address.Get()] = i;
-        }
-    }
     if (m_sockets.empty())
     {
         // Bound, not connected: replies come from whichever instance served.
@@ -457,10 +445,7 @@ RequestClient::SendPackets(ServiceRequestHeader& header, uint32_t flow, InetSock
     packet->AddHeader(header);
     if (m_dispatcher)
     {
-        Ipv4Header ip;
-        ip.SetDestination(m_service.GetIpv4());
-        uint32_t target = m_dispatcher->Choose(header, ip);
-        to = InetSocketAddress(m_dispatcher->GetComputeVector().Get(target).address,
+        to = InetSocketAddress(m_dispatcher->ChooseTarget(header, m_service.GetIpv4()),
                                m_service.GetPort());
     }
     for (uint16_t i = 0; i < m_packetsPerRequest; ++i)
@@ -568,11 +553,7 @@ RequestClient::ReceiveReply(const ServiceRequestHeader& header)
     ++m_completed;
     if (m_dispatcher)
     {
-        uint32_t target = m_dispatcher->GetComputeVector().Find(Ipv4Address(header.GetLocator()));
-        if (target < m_dispatcher->GetComputeVector().GetN())
-        {
-            m_dispatcher->NotifyReply(target, header);
-        }
+        m_dispatcher->NotifyTargetReply(header);
     }
     Client& c = m_clients[header.GetClientId() - m_clientId];
     // Affinity: the rest of the transaction goes to the instance that served.

@@ -9,6 +9,7 @@
 #include "recurring-event.h"
 #include "request-stats.h"
 #include "service-request-header.h"
+#include "target-chooser.h"
 
 #include "ns3/address.h"
 #include "ns3/application.h"
@@ -19,13 +20,10 @@
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 
-#include <unordered_map>
 #include <vector>
 
 namespace ns3
 {
-
-class Dispatcher;
 
 /**
  * \ingroup request-scheduling
@@ -54,10 +52,10 @@ class Dispatcher;
  * after the header, all on the same flow, indexed 0 .. n-1); the server
  * starts it when all have arrived.
  *
- * Client-based scheduling: with a Dispatcher whose compute vector lists
- * the servers, the application picks the server of every request itself
- * and sends it there directly; the dispatcher hears each reply (its load
- * report) from the server that sent it, so its view is as fresh as this
+ * Client-based scheduling: with a TargetChooser (a Dispatcher whose
+ * compute vector lists the servers), the application picks the server of
+ * every request itself and sends it there directly; the chooser hears each
+ * reply (its load report) from the server that sent it, so its view is as fresh as this
  * application's own replies make it (RackSched's client-based baseline,
  * one application per independent client).
  *
@@ -219,31 +217,30 @@ class RequestClient : public Application
      */
     void Deliver(const ServiceRequestHeader& header, uint32_t flow, Ipv4Address to);
 
-    Address m_remote;               //!< server or service address
-    uint16_t m_remotePort;          //!< server port
-    uint32_t m_serviceId;           //!< service identifier
-    uint32_t m_clientId;            //!< id of the first logical client
-    uint32_t m_clientCount;         //!< logical clients
-    Time m_joinWindow;              //!< clients join within this after StartTime
-    uint32_t m_transactionRequests; //!< requests per transaction
-    Time m_transactionDuration;     //!< transaction length (0: by requests)
-    bool m_holdUntilAffinity;       //!< hold requests until the transaction's instance is known
-    uint32_t m_flows;               //!< number of source ports
-    uint32_t m_packetSize;          //!< request payload after the header, per packet
-    uint16_t m_packetsPerRequest;   //!< packets of each request
-    Ptr<Dispatcher> m_dispatcher;   //!< client-based scheduling (null: none)
-    std::unordered_map<uint32_t, uint32_t> m_targetOf; //!< server address -> dispatcher entry
-    uint64_t m_maxRequests;                            //!< 0: unlimited
-    Time m_warmUp;                                     //!< requests sent before are not recorded
-    bool m_exactQuantiles;                             //!< exact quantiles
-    Ptr<RandomVariableStream> m_interArrival;          //!< inter-arrival time (s)
-    Ptr<RandomVariableStream> m_serviceDemand;         //!< service demand (s)
-    Ptr<MixtureRandomVariable> m_mixture;              //!< m_serviceDemand if it is a mixture
-    Ptr<UniformRandomVariable> m_flowChoice;           //!< picks the flow of a request
-    Ptr<UniformRandomVariable> m_join;                 //!< draws join times
-    std::vector<Ptr<Socket>> m_sockets;                //!< one per flow
-    DirectSink m_direct;                               //!< queue level (null: packets)
-    std::vector<InetSocketAddress> m_flowAddress;      //!< queue level: each flow's source
+    Address m_remote;                //!< server or service address
+    uint16_t m_remotePort;           //!< server port
+    uint32_t m_serviceId;            //!< service identifier
+    uint32_t m_clientId;             //!< id of the first logical client
+    uint32_t m_clientCount;          //!< logical clients
+    Time m_joinWindow;               //!< clients join within this after StartTime
+    uint32_t m_transactionRequests;  //!< requests per transaction
+    Time m_transactionDuration;      //!< transaction length (0: by requests)
+    bool m_holdUntilAffinity;        //!< hold requests until the transaction's instance is known
+    uint32_t m_flows;                //!< number of source ports
+    uint32_t m_packetSize;           //!< request payload after the header, per packet
+    uint16_t m_packetsPerRequest;    //!< packets of each request
+    Ptr<TargetChooser> m_dispatcher; //!< client-based scheduling (null: none)
+    uint64_t m_maxRequests;          //!< 0: unlimited
+    Time m_warmUp;                   //!< requests sent before are not recorded
+    bool m_exactQuantiles;           //!< exact quantiles
+    Ptr<RandomVariableStream> m_interArrival;              //!< inter-arrival time (s)
+    Ptr<RandomVariableStream> m_serviceDemand;             //!< service demand (s)
+    Ptr<MixtureRandomVariable> m_mixture;                  //!< m_serviceDemand if it is a mixture
+    Ptr<UniformRandomVariable> m_flowChoice;               //!< picks the flow of a request
+    Ptr<UniformRandomVariable> m_join;                     //!< draws join times
+    std::vector<Ptr<Socket>> m_sockets;                    //!< one per flow
+    DirectSink m_direct;                                   //!< queue level (null: packets)
+    std::vector<InetSocketAddress> m_flowAddress;          //!< queue level: each flow's source
     InetSocketAddress m_service{Ipv4Address::GetAny(), 0}; //!< where scheduled requests go
     std::vector<Client> m_clients;                         //!< logical clients
     uint64_t m_sent{0};                                    //!< requests sent

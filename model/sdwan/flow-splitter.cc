@@ -4,7 +4,7 @@
 
 #include "flow-splitter.h"
 
-#include "../server/request-scheduling-compat.h"
+#include "../requests/request-scheduling-compat.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"

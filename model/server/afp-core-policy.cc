@@ -4,7 +4,7 @@
 
 #include "afp-core-policy.h"
 
-#include "request-scheduling-compat.h"
+#include "../requests/request-scheduling-compat.h"
 
 #include "ns3/enum.h"
 #include "ns3/log.h"

@@ -4,8 +4,8 @@
 
 #include "multicore-server.h"
 
+#include "../requests/request-scheduling-compat.h"
 #include "dfcfs-core-policy.h"
-#include "request-scheduling-compat.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"

@@ -4,7 +4,7 @@
 
 #include "psp-core-policy.h"
 
-#include "request-scheduling-compat.h"
+#include "../requests/request-scheduling-compat.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"

@@ -4,7 +4,7 @@
 
 #include "shinjuku-core-policy.h"
 
-#include "request-scheduling-compat.h"
+#include "../requests/request-scheduling-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
