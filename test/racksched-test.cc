@@ -321,7 +321,7 @@ class AvailabilityTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ((sent == std::vector<uint32_t>{1, 1}), true, "only entry 1");
         j->Dispatched(request, ip, 0); // sent before the failure was known, never answered
         j->SetAvailable(0, true);
-        NS_TEST_ASSERT_MSG_EQ(j->GetOutstanding(0), 0, "forgotten on recovery");
+        NS_TEST_ASSERT_MSG_EQ(j->GetInFlight(0), 0, "forgotten on recovery");
         bool released = j->Release(10, order);
         NS_TEST_ASSERT_MSG_EQ(released && order.target == 0, true, "used again");
     }

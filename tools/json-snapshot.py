@@ -72,6 +72,9 @@ def coverage_commands() -> list[list[str]]:
                                                           duration="200ms")))
     out.append(option_commands("cards-scenario", dict(scenario="3", scheduler="cards", deployment="routed",
                                                       clients=500, duration="1s")))
+    for scheduler in ["steam", "jbsq", "cards"]:
+        out.append(option_commands("cards-scenario", dict(scenario="2a", scheduler=scheduler, clients=100,
+                                                          fail="server:1@50ms-120ms", duration="200ms")))
     out.append(option_commands("cards-scenario", dict(scenario="2a", scheduler="steam", affinity="60s",
                                                       hold_until_affinity=True, clients=100, duration="200ms")))
     for policy in ["racksched", "random", "rr", "shortest", "sampling", "client", "jbsq", "shinjuku"]:
@@ -81,6 +84,9 @@ def coverage_commands() -> list[list[str]]:
         out.append(option_commands("racksched-scenario", dict(policy="racksched", tracking=tracking, servers=4,
                                                               load=0.8, duration="20ms", warmup="2ms")))
     out.append(option_commands("racksched-scenario", dict(policy="racksched", servers=4, load=0.7,
+                                                          fail="server:1@5ms-10ms", duration="20ms",
+                                                          warmup="2ms")))
+    out.append(option_commands("racksched-scenario", dict(policy="jbsq", servers=4, load=0.9,
                                                           fail="server:1@5ms-10ms", duration="20ms",
                                                           warmup="2ms")))
     for controller in ["null", "max", "onoff", "full", "nfvnice"]:

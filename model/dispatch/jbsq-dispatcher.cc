@@ -17,7 +17,7 @@ TypeId
 JbsqDispatcher::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::JbsqDispatcher")
-                            .SetParent<Dispatcher>()
+                            .SetParent<HoldingDispatcher>()
                             .SetGroupName("RequestScheduling")
                             .AddConstructor<JbsqDispatcher>()
                             .AddAttribute("Bound",
@@ -37,46 +37,10 @@ JbsqDispatcher::GetTypeId()
     return tid;
 }
 
-bool
-JbsqDispatcher::HoldsRequests() const
-{
-    return true;
-}
-
 uint32_t
 JbsqDispatcher::GetOutstandingBound(uint32_t target) const
 {
     return m_bound * GetComputeVector().Get(target).computeUnits;
-}
-
-bool
-JbsqDispatcher::WantsReplies() const
-{
-    return true;
-}
-
-uint32_t
-JbsqDispatcher::GetOutstanding(uint32_t target) const
-{
-    return m_outstanding.at(target);
-}
-
-JbsqDispatcher::Ready
-JbsqDispatcher::KeyOf(uint32_t target) const
-{
-    return Ready{m_outstanding[target], GetComputeVector().Get(target).computeUnits, target};
-}
-
-void
-JbsqDispatcher::Update(uint32_t target, uint32_t outstanding)
-{
-    m_ready.erase(KeyOf(target));
-    m_outstanding[target] = outstanding;
-    if (IsAvailable(target) &&
-        uint64_t{outstanding} < uint64_t{m_bound} * GetComputeVector().Get(target).computeUnits)
-    {
-        m_ready.insert(KeyOf(target));
-    }
 }
 
 void
@@ -106,57 +70,52 @@ JbsqDispatcher::DoDispose()
 }
 
 void
+JbsqDispatcher::InFlightChanged(uint32_t target, uint32_t before)
+{
+    uint32_t units = GetComputeVector().Get(target).computeUnits;
+    m_ready.erase(Ready{before, units, target});
+    uint32_t now = GetInFlight(target);
+    if (IsAvailable(target) && uint64_t{now} < uint64_t{m_bound} * units)
+    {
+        m_ready.insert(Ready{now, units, target});
+    }
+}
+
+void
 JbsqDispatcher::Reclaim(std::size_t target, int64_t lost)
 {
-    Update(target, m_outstanding[target] - std::min<int64_t>(lost, m_outstanding[target]));
+    SetInFlight(target, GetInFlight(target) - std::min<int64_t>(lost, GetInFlight(target)));
 }
 
 void
 JbsqDispatcher::DoComputeVectorChanged()
 {
-    m_outstanding.assign(GetComputeVector().GetN(), 0);
     m_ready.clear();
     m_pending.Reset();
-    for (uint32_t t = 0; t < m_outstanding.size(); ++t)
-    {
-        Update(t, 0);
-    }
+    HoldingDispatcher::DoComputeVectorChanged();
 }
 
 void
 JbsqDispatcher::DoDispatched(const ServiceRequestHeader& request, uint32_t target)
 {
-    Update(target, m_outstanding[target] + 1);
+    HoldingDispatcher::DoDispatched(request, target);
     m_pending.Sent(target, request.GetSendTime());
 }
 
-void
-JbsqDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& reply)
+bool
+JbsqDispatcher::CountsReply(uint32_t target, const ServiceRequestHeader& reply)
 {
-    // A request given back already, or never counted, is not uncounted.
-    if (target < m_outstanding.size() && m_pending.Answered(target, reply.GetSendTime()) &&
-        m_outstanding[target] > 0)
-    {
-        Update(target, m_outstanding[target] - 1);
-    }
-}
-
-uint32_t
-JbsqDispatcher::DoChoose(const ServiceRequestHeader& /* request */, const Ipv4Header& /* header */)
-{
-    NS_ABORT_MSG("JbsqDispatcher holds requests: the host must use Release()");
-    return 0;
+    return m_pending.Answered(target, reply.GetSendTime());
 }
 
 void
 JbsqDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
 {
-    // Back from a failure, its lost requests no longer count; while down, it takes none.
     if (available)
     {
         m_pending.Forget(target);
     }
-    Update(target, available ? 0 : m_outstanding.at(target));
+    HoldingDispatcher::DoAvailabilityChanged(target, available);
 }
 
 bool

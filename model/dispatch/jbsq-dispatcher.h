@@ -5,11 +5,10 @@
 #ifndef JBSQ_DISPATCHER_H
 #define JBSQ_DISPATCHER_H
 
-#include "request-dispatcher.h"
+#include "holding-dispatcher.h"
 #include "unanswered-counts.h"
 
 #include <set>
-#include <vector>
 
 namespace ns3
 {
@@ -35,7 +34,7 @@ namespace ns3
  * whose workers are all on long ones waits for them, and when every server is at its bound the
  * switch's FIFO holds short requests behind long ones.
  */
-class JbsqDispatcher : public Dispatcher
+class JbsqDispatcher : public HoldingDispatcher
 {
   public:
     /**
@@ -43,16 +42,8 @@ class JbsqDispatcher : public Dispatcher
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    bool HoldsRequests() const override;
-    bool WantsReplies() const override;
     /// Bound times the entry's compute units.
     uint32_t GetOutstandingBound(uint32_t target) const override;
-    void NotifyReply(uint32_t target, const ServiceRequestHeader& reply) override;
-    /**
-     * \param target an entry
-     * \return requests sent to it and not yet answered
-     */
-    uint32_t GetOutstanding(uint32_t target) const;
     /// \return requests taken to be lost after Timeout
     uint64_t GetReclaimed() const;
     /**
@@ -64,12 +55,14 @@ class JbsqDispatcher : public Dispatcher
 
   protected:
     void DoDispose() override;
-    /// Aborts: the host must use Release().
-    uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
     bool DoRelease(uint32_t waiting, ReleaseOrder& order) override;
     void DoDispatched(const ServiceRequestHeader& request, uint32_t target) override;
     void DoComputeVectorChanged() override;
     void DoAvailabilityChanged(uint32_t target, bool available) override;
+    /// Moves the entry in the ready set.
+    void InFlightChanged(uint32_t target, uint32_t before) override;
+    /// Not for a request given back already.
+    bool CountsReply(uint32_t target, const ServiceRequestHeader& reply) override;
 
   private:
     /// An entry that can take a request, ordered by outstanding requests per core.
@@ -92,28 +85,16 @@ class JbsqDispatcher : public Dispatcher
     };
 
     /**
-     * \brief Change an entry's outstanding count and its place among the ready.
-     * \param target the entry
-     * \param outstanding its new count
-     */
-    void Update(uint32_t target, uint32_t outstanding);
-    /**
-     * \param target an entry
-     * \return its key among the ready
-     */
-    Ready KeyOf(uint32_t target) const;
-    /**
      * \brief Give back the places of requests taken to be lost.
      * \param target the entry
      * \param lost how many
      */
     void Reclaim(std::size_t target, int64_t lost);
 
-    uint32_t m_bound;                    //!< most outstanding per entry
-    std::vector<uint32_t> m_outstanding; //!< per entry
-    std::set<Ready> m_ready;             //!< available entries below the bound
-    Time m_timeout;                      //!< how long a request may go unanswered
-    UnansweredCounts m_pending;          //!< the outstanding requests, by send time
+    uint32_t m_bound;           //!< most outstanding per entry
+    std::set<Ready> m_ready;    //!< available entries below the bound
+    Time m_timeout;             //!< how long a request may go unanswered
+    UnansweredCounts m_pending; //!< the outstanding requests, by send time
 };
 
 } // namespace ns3

@@ -21,7 +21,7 @@ TypeId
 SteamDispatcher::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::SteamDispatcher")
-                            .SetParent<Dispatcher>()
+                            .SetParent<HoldingDispatcher>()
                             .SetGroupName("RequestScheduling")
                             .AddConstructor<SteamDispatcher>()
                             .AddAttribute("BatchSize",
@@ -37,22 +37,10 @@ SteamDispatcher::GetTypeId()
     return tid;
 }
 
-bool
-SteamDispatcher::HoldsRequests() const
-{
-    return true;
-}
-
 uint32_t
 SteamDispatcher::GetOutstandingBound(uint32_t /* target */) const
 {
     return m_inFlightLimit == 0 ? m_batchSize : m_inFlightLimit;
-}
-
-bool
-SteamDispatcher::WantsReplies() const
-{
-    return true;
 }
 
 bool
@@ -72,46 +60,7 @@ SteamDispatcher::DoComputeVectorChanged()
 {
     std::string error;
     NS_ABORT_MSG_UNLESS(CheckConfig(error), "SteamDispatcher: " << error);
-    m_inFlight.assign(GetComputeVector().GetN(), 0);
-}
-
-uint32_t
-SteamDispatcher::GetInFlight(uint32_t target) const
-{
-    return m_inFlight.at(target);
-}
-
-void
-SteamDispatcher::NotifyReply(uint32_t target, const ServiceRequestHeader& /* reply */)
-{
-    if (target < m_inFlight.size() && m_inFlight[target] > 0)
-    {
-        --m_inFlight[target];
-    }
-}
-
-uint32_t
-SteamDispatcher::DoChoose(const ServiceRequestHeader& /* request */, const Ipv4Header& /* header */)
-{
-    NS_ABORT_MSG("SteamDispatcher holds requests: the host must use Release()");
-    return 0;
-}
-
-void
-SteamDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
-{
-    // Back from a failure: its lost requests no longer count.
-    if (available)
-    {
-        m_inFlight.at(target) = 0;
-    }
-}
-
-void
-SteamDispatcher::DoDispatched(const ServiceRequestHeader& /* request */, uint32_t target)
-{
-    // Each request of a batch as its host sends it on.
-    ++m_inFlight[target];
+    HoldingDispatcher::DoComputeVectorChanged();
 }
 
 bool
@@ -123,11 +72,12 @@ SteamDispatcher::DoRelease(uint32_t waiting, ReleaseOrder& order)
     double best = 0;
     for (uint32_t i = 0; i < v.GetN(); ++i)
     {
-        if (!IsAvailable(i) || limit - std::min(limit, m_inFlight[i]) < m_batchSize)
+        if (!IsAvailable(i) || limit - std::min(limit, GetInFlight(i)) < m_batchSize)
         {
             continue;
         }
-        double pressure = double(v.Get(i).computeUnits) * (double(waiting) - double(m_inFlight[i]));
+        double pressure =
+            double(v.Get(i).computeUnits) * (double(waiting) - double(GetInFlight(i)));
         if (!found || pressure > best)
         {
             found = true;
@@ -139,7 +89,7 @@ SteamDispatcher::DoRelease(uint32_t waiting, ReleaseOrder& order)
     {
         return false;
     }
-    order.count = std::min({m_batchSize, limit - m_inFlight[order.target], waiting});
+    order.count = std::min({m_batchSize, limit - GetInFlight(order.target), waiting});
     NS_LOG_LOGIC("batch of " << order.count << " to entry " << order.target);
     return true;
 }

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup request-scheduling-cards
+ * \ingroup request-scheduling-dispatch
  * \brief CArDS: compute-aware weighted round robin over compute units.
  *
  * The compute vector is flattened into an interval of sum(CU) slots, the

@@ -5,15 +5,13 @@
 #ifndef STEAM_DISPATCHER_H
 #define STEAM_DISPATCHER_H
 
-#include "ns3/request-dispatcher.h"
-
-#include <vector>
+#include "holding-dispatcher.h"
 
 namespace ns3
 {
 
 /**
- * \ingroup request-scheduling-cards
+ * \ingroup request-scheduling-dispatch
  * \brief The site scheduler of STEAM (Blöcher et al., INFOCOM 2020) as the
  * CArDS paper uses it as a baseline: requests wait in the site's queue and
  * are dispatched in batches to local instances, by maximum pressure.
@@ -32,7 +30,7 @@ namespace ns3
  * batches. Cross-site forwarding (STEAM's cooperation, its admission
  * control) is not modelled, as in the CArDS paper.
  */
-class SteamDispatcher : public Dispatcher
+class SteamDispatcher : public HoldingDispatcher
 {
   public:
     /**
@@ -41,30 +39,19 @@ class SteamDispatcher : public Dispatcher
      */
     static TypeId GetTypeId();
 
-    bool HoldsRequests() const override;
-    bool WantsReplies() const override;
     /// InFlightLimit (BatchSize if 0).
     uint32_t GetOutstandingBound(uint32_t target) const override;
     /// InFlightLimit must be 0 or at least BatchSize (a batch must fit).
     bool CheckConfig(std::string& error) const override;
-    void NotifyReply(uint32_t target, const ServiceRequestHeader& reply) override;
-    /**
-     * \param target an entry
-     * \return requests sent to it and not yet answered
-     */
-    uint32_t GetInFlight(uint32_t target) const;
 
   protected:
-    uint32_t DoChoose(const ServiceRequestHeader& request, const Ipv4Header& header) override;
     bool DoRelease(uint32_t waiting, ReleaseOrder& order) override;
-    void DoDispatched(const ServiceRequestHeader& request, uint32_t target) override;
+    /// Checks the attributes (CheckConfig) before the counts start.
     void DoComputeVectorChanged() override;
-    void DoAvailabilityChanged(uint32_t target, bool available) override;
 
   private:
-    uint32_t m_batchSize;             //!< requests per batch
-    uint32_t m_inFlightLimit;         //!< most requests in flight per instance (0: BatchSize)
-    std::vector<uint32_t> m_inFlight; //!< sent, not answered, per entry
+    uint32_t m_batchSize;     //!< requests per batch
+    uint32_t m_inFlightLimit; //!< most requests in flight per instance (0: BatchSize)
 };
 
 } // namespace ns3
