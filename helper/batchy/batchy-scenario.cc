@@ -439,31 +439,27 @@ BatchyScenario::Parameters::MakeGraph(DataFlowGraph& graph, std::string& error) 
 bool
 BatchyScenario::Parameters::Validate(std::string& error) const
 {
-    auto fail = [&error](const std::string& option, const std::string& why) {
-        error = "invalid --" + option + ": " + why;
-        return false;
-    };
     TypeId tid = controller.GetTypeId();
     if (!tid.IsChildOf(BatchyController::GetTypeId()) || !tid.HasConstructor())
     {
-        return fail("controller=" + tid.GetName(), "not a Batchy controller");
+        return Invalid(error, "controller=" + tid.GetName(), "not a Batchy controller");
     }
     if (arrival == "paced" && burstiness != std::floor(burstiness))
     {
-        return fail("burstiness", "must be a whole number with --arrival=paced");
+        return Invalid(error, "burstiness", "must be a whole number with --arrival=paced");
     }
     // Gaps beyond ScenarioOptions::MAX_SECONDS would overflow ns-3's Time.
     if (!(rate >= 1 / ScenarioOptions::MAX_SECONDS))
     {
-        return fail("rate", "must be >= 1e-6 (packets/s)");
+        return Invalid(error, "rate", "must be >= 1e-6 (packets/s)");
     }
-    if (!duration.IsStrictlyPositive())
+    if (!RequestScenario::Parameters::Validate(error))
     {
-        return fail("duration", "must be > 0");
+        return false;
     }
     if (level != "packet" && level != "queue")
     {
-        return fail("level=" + level, "expected packet or queue");
+        return Invalid(error, "level=" + level, "expected packet or queue");
     }
     DataRate linkBps;
     if (!ScenarioOptions::ParseDataRate("link-rate", linkRate, linkBps, error))
@@ -474,18 +470,20 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     // capacity could never fire.
     if (batch > bufferCapacity)
     {
-        return fail("buffer-capacity=" + std::to_string(bufferCapacity),
-                    "below --batch=" + std::to_string(batch) +
-                        ": a buffer must hold a trigger of B packets");
+        return Invalid(error,
+                       "buffer-capacity=" + std::to_string(bufferCapacity),
+                       "below --batch=" + std::to_string(batch) +
+                           ": a buffer must hold a trigger of B packets");
     }
     if (decompose && cores < 2)
     {
-        return fail("decompose", "needs --cores=2 or more");
+        return Invalid(error, "decompose", "needs --cores=2 or more");
     }
     if (period < MicroSeconds(1))
     {
-        return fail("period=" + ScenarioOptions::FormatTime(period),
-                    "the controllers' shortest period is 1us");
+        return Invalid(error,
+                       "period=" + ScenarioOptions::FormatTime(period),
+                       "the controllers' shortest period is 1us");
     }
     // What the worker would only find out when it runs, with the ns-3
     // defaults given (--ns3::BatchyWorker::QueueCapacity=...).
@@ -494,31 +492,35 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     worker->GetAttribute("QueueCapacity", queueCapacity);
     if (batch > queueCapacity.Get())
     {
-        return fail("batch=" + std::to_string(batch),
-                    "above the ingress queue's " + std::to_string(queueCapacity.Get()) +
-                        " packets (ns3::BatchyWorker::QueueCapacity): no batch could reach "
-                        "it; give a smaller --batch or a larger QueueCapacity");
+        return Invalid(error,
+                       "batch=" + std::to_string(batch),
+                       "above the ingress queue's " + std::to_string(queueCapacity.Get()) +
+                           " packets (ns3::BatchyWorker::QueueCapacity): no batch could reach "
+                           "it; give a smaller --batch or a larger QueueCapacity");
     }
     StringValue scheduling;
     worker->GetAttribute("Scheduling", scheduling);
     if (scheduling.Get() == "WeightedFair" && cores > 1)
     {
-        return fail("cores=" + std::to_string(cores),
-                    "WeightedFair scheduling (ns3::BatchyWorker::Scheduling) runs on one core");
+        return Invalid(error,
+                       "cores=" + std::to_string(cores),
+                       "WeightedFair scheduling (ns3::BatchyWorker::Scheduling) runs on one core");
     }
     TypeId nfvnice = NfvniceBatchyController::GetTypeId();
     if (cores > 1 && (tid == nfvnice || tid.IsChildOf(nfvnice)))
     {
-        return fail("cores=" + std::to_string(cores), "the nfvnice controller runs on one core");
+        return Invalid(error,
+                       "cores=" + std::to_string(cores),
+                       "the nfvnice controller runs on one core");
     }
 
     if (!warmUp.IsZero())
     {
-        return fail("warmup", "give the warm-up in control periods (--warmup-periods)");
+        return Invalid(error, "warmup", "give the warm-up in control periods (--warmup-periods)");
     }
     if (period * warmupPeriods >= duration)
     {
-        return fail("warmup-periods", "the warm-up must end before --duration");
+        return Invalid(error, "warmup-periods", "the warm-up must end before --duration");
     }
     DataFlowGraph graph;
     if (!MakeGraph(graph, error))
@@ -527,8 +529,9 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     }
     if (sloSteps.empty() && rateSteps.empty() && stepFlows != ".*")
     {
-        return fail("step-flows=" + stepFlows,
-                    "changes nothing without --slo-steps or --rate-steps");
+        return Invalid(error,
+                       "step-flows=" + stepFlows,
+                       "changes nothing without --slo-steps or --rate-steps");
     }
     if (!sloSteps.empty() || !rateSteps.empty())
     {
@@ -540,7 +543,7 @@ BatchyScenario::Parameters::Validate(std::string& error) const
         }
         if (!any)
         {
-            return fail("step-flows=" + stepFlows, "matches no flow of the pipeline");
+            return Invalid(error, "step-flows=" + stepFlows, "matches no flow of the pipeline");
         }
     }
     return true;

@@ -377,31 +377,31 @@ CardsScenario::Parameters::GetGatewayDispatcher() const
 bool
 CardsScenario::Parameters::Validate(std::string& error) const
 {
-    auto fail = [&error](const std::string& what) {
-        error = "invalid " + what;
-        return false;
-    };
     if (computeUnits.empty())
     {
-        return fail("--compute-vector: empty compute vector");
+        return Invalid(error, "compute-vector", "empty compute vector");
     }
     for (uint32_t s = 0; s < computeUnits.size(); ++s)
     {
         if (computeUnits[s].empty())
         {
-            return fail("--compute-vector: site " + std::to_string(s) + " has no instance");
+            return Invalid(error,
+                           "compute-vector",
+                           "site " + std::to_string(s) + " has no instance");
         }
         for (uint32_t cu : computeUnits[s])
         {
             if (cu == 0)
             {
-                return fail("--compute-vector: compute units must be >= 1");
+                return Invalid(error, "compute-vector", "compute units must be >= 1");
             }
             if (cu > serverCapacity)
             {
-                return fail("--compute-vector: an instance of " + std::to_string(cu) +
-                            " compute units exceeds the server capacity of " +
-                            std::to_string(serverCapacity) + " (--server-capacity)");
+                return Invalid(error,
+                               "compute-vector",
+                               "an instance of " + std::to_string(cu) +
+                                   " compute units exceeds the server capacity of " +
+                                   std::to_string(serverCapacity) + " (--server-capacity)");
             }
         }
     }
@@ -415,39 +415,41 @@ CardsScenario::Parameters::Validate(std::string& error) const
     }
     if (computeUnits.size() > 15 || servers > 250)
     {
-        return fail("--compute-vector: at most 15 sites and 250 instances in all");
+        return Invalid(error, "compute-vector", "at most 15 sites and 250 instances in all");
     }
     // One WRR slot per compute unit at every scheduling point.
     if (units > 10000)
     {
-        return fail("--compute-vector: at most 10000 compute units in all");
+        return Invalid(error, "compute-vector", "at most 10000 compute units in all");
     }
     for (const ObjectFactory* f : {&ingress, &gateway})
     {
         TypeId tid = f->GetTypeId();
         if (tid != TypeId() && (!tid.IsChildOf(Dispatcher::GetTypeId()) || !tid.HasConstructor()))
         {
-            return fail("--scheduler=" + scheduler + ": " + tid.GetName() + " is not a dispatcher");
+            return Invalid(error, "scheduler=" + scheduler, tid.GetName() + " is not a dispatcher");
         }
     }
     uint32_t sites = computeUnits.size();
     if (schedulers == 0 || (schedulers != 1 && schedulers % sites != 0))
     {
-        return fail("--schedulers=" + std::to_string(schedulers) +
-                    ": must be 1 or a multiple of the " + std::to_string(sites) +
-                    " ingress routers");
+        return Invalid(error,
+                       "schedulers=" + std::to_string(schedulers),
+                       "must be 1 or a multiple of the " + std::to_string(sites) +
+                           " ingress routers");
     }
     if (deployment != "ingress" && deployment != "routed")
     {
-        return fail("--deployment=" + deployment + ": expected ingress or routed");
+        return Invalid(error, "deployment=" + deployment, "expected ingress or routed");
     }
     if (UsesGateways() && schedulers == 1)
     {
-        std::string given = scheduler == "central" ? "--scheduler=central" : "--schedulers=1";
-        return fail(given +
-                    ": one scheduler shared by all ingresses chooses among all "
-                    "instances; it does not combine with site gateways (--deployment=" +
-                    deployment + ")");
+        std::string given = scheduler == "central" ? "scheduler=central" : "schedulers=1";
+        return Invalid(error,
+                       given,
+                       "one scheduler shared by all ingresses chooses among all "
+                       "instances; it does not combine with site gateways (--deployment=" +
+                           deployment + ")");
     }
     // What a dispatcher can only find out when it is built, checked here.
     for (const ObjectFactory* f : {&ingress, &gateway})
@@ -455,62 +457,67 @@ CardsScenario::Parameters::Validate(std::string& error) const
         std::string why;
         if (f->GetTypeId() != TypeId() && !f->Create<Dispatcher>()->CheckConfig(why))
         {
-            return fail("--scheduler=" + scheduler + ": " + why);
+            return Invalid(error, "scheduler=" + scheduler, why);
         }
     }
     if (schedulers == 1 && sites > 1 && ingress.Create<Dispatcher>()->HoldsRequests())
     {
-        return fail("--schedulers=1: --scheduler=" + scheduler +
-                    " queues requests at its scheduling point, which needs a queue of its own "
-                    "at each ingress (a shared one would hold requests at one ingress while "
-                    "replies free its capacity at another): give --schedulers=" +
-                    std::to_string(sites));
+        return Invalid(
+            error,
+            "schedulers=1",
+            "--scheduler=" + scheduler +
+                " queues requests at its scheduling point, which needs a queue of its own "
+                "at each ingress (a shared one would hold requests at one ingress while "
+                "replies free its capacity at another): give --schedulers=" +
+                std::to_string(sites));
     }
     if (schedulers > sites && ingress.Create<Dispatcher>()->HoldsRequests())
     {
-        return fail("--schedulers=" + std::to_string(schedulers) + ": --scheduler=" + scheduler +
-                    " queues requests at its scheduling point, which must be the only one at "
-                    "an ingress (--schedulers=" +
-                    std::to_string(sites) + " at most)");
+        return Invalid(
+            error,
+            "schedulers=" + std::to_string(schedulers),
+            "--scheduler=" + scheduler +
+                " queues requests at its scheduling point, which must be the only one at "
+                "an ingress (--schedulers=" +
+                std::to_string(sites) + " at most)");
     }
     if (deployment == "routed" && gateway.GetTypeId() != TypeId())
     {
-        return fail("--deployment=routed: only for an ingress dispatcher with a scheduling point "
-                    "per ingress or more (site-random and steam are routed already)");
+        return Invalid(error,
+                       "deployment=routed",
+                       "only for an ingress dispatcher with a scheduling point "
+                       "per ingress or more (site-random and steam are routed already)");
     }
     if (holdUntilAffinity && transactionRequests == 1 && !transactionDuration.IsStrictlyPositive())
     {
-        return fail("--hold-until-affinity: needs transactions (--affinity above 1 request, or a "
-                    "duration)");
+        return Invalid(error,
+                       "hold-until-affinity",
+                       "needs transactions (--affinity above 1 request, or a "
+                       "duration)");
     }
     if (scaling != "parallel" && scaling != "scaled")
     {
-        return fail("--scaling=" + scaling + ": expected parallel or scaled");
+        return Invalid(error, "scaling=" + scaling, "expected parallel or scaled");
     }
     if (latency != "exp" && latency != "const")
     {
-        return fail("--latency=" + latency + ": expected exp or const");
+        return Invalid(error, "latency=" + latency, "expected exp or const");
     }
     if (clients == 0)
     {
-        return fail("--clients=0: need at least one client");
+        return Invalid(error, "clients=0", "need at least one client");
     }
-    if (!duration.IsStrictlyPositive())
+    if (!RequestScenario::Parameters::Validate(error))
     {
-        return fail("--duration: must be > 0");
-    }
-    // Nothing sent after the warm-up: no result but zeros.
-    if (warmUp >= duration)
-    {
-        return fail("--warmup: must be shorter than --duration");
+        return false;
     }
     if (!service.stream || !(service.mean > 0))
     {
-        return fail("--service=" + service.text + ": its mean must be > 0");
+        return Invalid(error, "service=" + service.text, "its mean must be > 0");
     }
     if (!interArrival.stream || !(interArrival.mean >= 1e-9))
     {
-        return fail("--inter-arrival=" + interArrival.text + ": its mean must be >= 1ns");
+        return Invalid(error, "inter-arrival=" + interArrival.text, "its mean must be >= 1ns");
     }
     return true;
 }

@@ -490,16 +490,14 @@ RackSchedScenario::Parameters::ParsePlacement(std::map<uint32_t, std::vector<uin
     {
         return true;
     }
-    auto fail = [&error, this](const std::string& why) {
-        error = "invalid --placement=" + placement + ": " + why;
-        return false;
-    };
     for (const std::string& rule : SplitList(placement, ';'))
     {
         auto parts = SplitList(rule, ':');
         if (parts.size() != 2)
         {
-            return fail("expected TYPE:SERVERS, got \"" + rule + "\"");
+            return Invalid(error,
+                           "placement=" + placement,
+                           "expected TYPE:SERVERS, got \"" + rule + "\"");
         }
         const auto& names = service.classNames;
         uint32_t cls = 0;
@@ -510,7 +508,9 @@ RackSchedScenario::Parameters::ParsePlacement(std::map<uint32_t, std::vector<uin
         }
         else if (!ParseIndex(parts[0], cls) || cls >= std::max<std::size_t>(names.size(), 1))
         {
-            return fail("unknown request type \"" + parts[0] + "\"");
+            return Invalid(error,
+                           "placement=" + placement,
+                           "unknown request type \"" + parts[0] + "\"");
         }
         std::vector<uint32_t> list;
         for (const std::string& item : SplitList(parts[1], ','))
@@ -525,12 +525,16 @@ RackSchedScenario::Parameters::ParsePlacement(std::map<uint32_t, std::vector<uin
             else if (range.size() != 2 || !ParseIndex(range[0], lo) || !ParseIndex(range[1], hi) ||
                      hi < lo)
             {
-                return fail("\"" + item + "\" is not a server index or range a-b");
+                return Invalid(error,
+                               "placement=" + placement,
+                               "\"" + item + "\" is not a server index or range a-b");
             }
             if (hi >= servers)
             {
-                return fail("server " + std::to_string(hi) + " is not in the rack (0 .. " +
-                            std::to_string(servers - 1) + ")");
+                return Invalid(error,
+                               "placement=" + placement,
+                               "server " + std::to_string(hi) + " is not in the rack (0 .. " +
+                                   std::to_string(servers - 1) + ")");
             }
             for (uint32_t s = lo; s <= hi; ++s)
             {
@@ -542,11 +546,15 @@ RackSchedScenario::Parameters::ParsePlacement(std::map<uint32_t, std::vector<uin
         }
         if (list.empty())
         {
-            return fail("type \"" + parts[0] + "\" names no server");
+            return Invalid(error,
+                           "placement=" + placement,
+                           "type \"" + parts[0] + "\" names no server");
         }
         if (!result.emplace(cls, list).second)
         {
-            return fail("type \"" + parts[0] + "\" is placed twice");
+            return Invalid(error,
+                           "placement=" + placement,
+                           "type \"" + parts[0] + "\" is placed twice");
         }
     }
     return true;
@@ -710,36 +718,34 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
 bool
 RackSchedScenario::Parameters::Validate(std::string& error) const
 {
-    auto fail = [&error](const std::string& option, const std::string& why) {
-        error = "invalid --" + option + ": " + why;
-        return false;
-    };
     const RackPolicy* p = Find(kPolicies, policy);
     if (!p)
     {
-        return fail("policy=" + policy, "unknown policy");
+        return Invalid(error, "policy=" + policy, "unknown policy");
     }
     // The default k (2) is cut to a smaller rack; a k given is checked.
     if (k < 1 || (kGiven && k > servers))
     {
-        return fail("k=" + std::to_string(k),
-                    "must be 1 .. --servers (" + std::to_string(servers) + ")");
+        return Invalid(error,
+                       "k=" + std::to_string(k),
+                       "must be 1 .. --servers (" + std::to_string(servers) + ")");
     }
     uint32_t n = 0;
     uint32_t cores = 0;
     if (!heterogeneous.empty() && !ParseHeterogeneous(heterogeneous, servers, n, cores))
     {
-        return fail("heterogeneous=" + heterogeneous,
-                    "expected N:W with 1 <= N <= --servers and 1 <= W <= 1024");
+        return Invalid(error,
+                       "heterogeneous=" + heterogeneous,
+                       "expected N:W with 1 <= N <= --servers and 1 <= W <= 1024");
     }
     if (!service.stream || !(service.mean > 0))
     {
-        return fail("service=" + service.text, "its mean must be > 0");
+        return Invalid(error, "service=" + service.text, "its mean must be > 0");
     }
     TypeId tid = intra.GetTypeId();
     if (!tid.IsChildOf(CorePolicy::GetTypeId()) || !tid.HasConstructor())
     {
-        return fail("intra=" + tid.GetName(), "not a core policy");
+        return Invalid(error, "intra=" + tid.GetName(), "not a core policy");
     }
     // The servers' policy gives types beyond the list weight 1; here the
     // help promises one value per type, and a list of another length is a slip.
@@ -753,8 +759,9 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
             {
                 types += (types.empty() ? "" : ",") + c;
             }
-            return fail(std::string(name) + "=" + list,
-                        "expected one value per request type (" + types + ")");
+            return Invalid(error,
+                           std::string(name) + "=" + list,
+                           "expected one value per request type (" + types + ")");
         }
     }
     ObjectFactory serverPolicy;
@@ -768,10 +775,11 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
         if (!serverPolicy.Create<CorePolicy>()->CheckConfig(w, why))
         {
             bool weightsProblem = why.find("ClassWeights") != std::string::npos;
-            return fail(weightsProblem
-                            ? (priority.empty() ? "weights=" + weights : "priority=" + priority)
-                            : "intra=" + TypeAliases::Name(tid),
-                        why);
+            return Invalid(error,
+                           weightsProblem
+                               ? (priority.empty() ? "weights=" + weights : "priority=" + priority)
+                               : "intra=" + TypeAliases::Name(tid),
+                           why);
         }
     }
     std::map<uint32_t, std::vector<uint32_t>> constraints;
@@ -787,13 +795,15 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
     if (!constraints.empty() &&
         (p->onClients || !dispatcher.Create<Dispatcher>()->SupportsCandidates()))
     {
-        return fail("placement=" + placement,
-                    "not supported with --policy=" + policy + " --tracking=" + tracking);
+        return Invalid(error,
+                       "placement=" + placement,
+                       "not supported with --policy=" + policy + " --tracking=" + tracking);
     }
     if (packetsPerRequest > 1 && policy == "jbsq")
     {
-        return fail("packets-per-request",
-                    "JBSQ queues requests at the switch one packet each: use 1");
+        return Invalid(error,
+                       "packets-per-request",
+                       "JBSQ queues requests at the switch one packet each: use 1");
     }
     DataRate linkValue;
     if (!ScenarioOptions::ParseDataRate("link-rate", linkRate, linkValue, error))
@@ -802,15 +812,11 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
     }
     if (!(load > 0) || !std::isfinite(load))
     {
-        return fail("load", "must be > 0");
+        return Invalid(error, "load", "must be > 0");
     }
-    if (!duration.IsStrictlyPositive())
+    if (!RequestScenario::Parameters::Validate(error))
     {
-        return fail("duration", "must be > 0");
-    }
-    if (warmUp >= duration)
-    {
-        return fail("warmup", "must be shorter than --duration");
+        return false;
     }
     uint32_t apps = p->onClients ? clientCount : clients;
     // Every client application binds its flows' UDP ports on its host, out
@@ -819,20 +825,21 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
         uint64_t{(apps + clients - 1) / clients} * std::max(1u, flows * clients / apps);
     if (portsPerHost > 16384)
     {
-        return fail(p->onClients ? "client-count=" + std::to_string(clientCount)
-                                 : "flows=" + std::to_string(flows),
-                    "needs " + std::to_string(portsPerHost) +
-                        " UDP ports on a client host, which has 16384: give more --clients");
+        return Invalid(error,
+                       p->onClients ? "client-count=" + std::to_string(clientCount)
+                                    : "flows=" + std::to_string(flows),
+                       "needs " + std::to_string(portsPerHost) +
+                           " UDP ports on a client host, which has 16384: give more --clients");
     }
     const char* rateOption = rate > 0 ? "rate" : "load";
     if (apps / GetRate() < 1e-9)
     {
-        return fail(rateOption, "gives each client less than 1 ns between requests");
+        return Invalid(error, rateOption, "gives each client less than 1 ns between requests");
     }
     DistributionSpec arrivals;
     if (!DistributionSpec::Arrival("exp", apps / GetRate(), arrivals, why))
     {
-        return fail(rateOption, why);
+        return Invalid(error, rateOption, why);
     }
     return true;
 }

@@ -61,6 +61,42 @@ RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
                     true);
 }
 
+bool
+RequestScenario::Parameters::Invalid(std::string& error,
+                                     const std::string& option,
+                                     const std::string& why)
+{
+    error = "invalid --" + option + ": " + why;
+    return false;
+}
+
+bool
+RequestScenario::Parameters::Validate(std::string& error) const
+{
+    if (!duration.IsStrictlyPositive())
+    {
+        return Invalid(error, "duration", "must be > 0");
+    }
+    if (warmUp.IsStrictlyNegative())
+    {
+        return Invalid(error, "warmup", "must be >= 0");
+    }
+    // Nothing sent after the warm-up: no result but zeros.
+    if (warmUp >= duration)
+    {
+        return Invalid(error, "warmup", "must be shorter than --duration");
+    }
+    if (drain.IsStrictlyNegative())
+    {
+        return Invalid(error, "drain", "must be >= 0");
+    }
+    if (faultDetection.IsStrictlyNegative())
+    {
+        return Invalid(error, "fail-detection", "must be >= 0");
+    }
+    return true;
+}
+
 void
 RequestScenario::Parameters::OwnClientAttributes(ScenarioOptions& options,
                                                  const std::string& arrivalOption,

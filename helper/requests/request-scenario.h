@@ -67,6 +67,22 @@ class RequestScenario
          */
         void AddOptions(ScenarioOptions& options);
         /**
+         * \brief Check the common parameters: a positive duration, a warm-up
+         * shorter than it, no negative drain or detection time. Each
+         * scenario's Validate calls it.
+         * \param error receives "invalid --OPTION: why" on failure
+         * \return true if they are valid
+         */
+        bool Validate(std::string& error) const;
+        /**
+         * \brief The one wording of every invalid parameter.
+         * \param error receives "invalid --OPTION: WHY"
+         * \param option the option, with its value where it helps
+         * \param why what is wrong with it
+         * \return false
+         */
+        static bool Invalid(std::string& error, const std::string& option, const std::string& why);
+        /**
          * \brief Declare the attributes InstallClient() and the servers take
          * from the options (ScenarioOptions::Owns): the clients' InterArrival,
          * ServiceDemand, WarmUp and ExactQuantiles, the servers' WarmUp

@@ -298,41 +298,38 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
 bool
 SdwanScenario::Parameters::Validate(std::string& error) const
 {
-    auto fail = [&error](const std::string& option, const std::string& why) {
-        error = "invalid --" + option + ": " + why;
-        return false;
-    };
     TypeId tid = router.GetTypeId();
     if (!tid.IsChildOf(TunnelRouter::GetTypeId()) || !tid.HasConstructor())
     {
-        return fail("mode=" + tid.GetName(), "not a tunnel router");
+        return Invalid(error, "mode=" + tid.GetName(), "not a tunnel router");
     }
     std::vector<uint64_t> t;
     std::string why;
     if (!FlowSplitter::ParseThresholds(thresholds, t, why))
     {
-        return fail("thresholds=" + thresholds, why);
+        return Invalid(error, "thresholds=" + thresholds, why);
     }
     if (GetTunnels() > SdwanTestbedHelper::MAX_TUNNELS)
     {
-        return fail("thresholds",
-                    "at most " + std::to_string(SdwanTestbedHelper::MAX_TUNNELS - 1) +
-                        " thresholds (the testbed has up to " +
-                        std::to_string(SdwanTestbedHelper::MAX_TUNNELS) + " tunnels)");
+        return Invalid(error,
+                       "thresholds",
+                       "at most " + std::to_string(SdwanTestbedHelper::MAX_TUNNELS - 1) +
+                           " thresholds (the testbed has up to " +
+                           std::to_string(SdwanTestbedHelper::MAX_TUNNELS) + " tunnels)");
     }
     // Checked here rather than when the first packet is steered.
     if (!GetRouter().Create<TunnelRouter>()->CheckTunnels(GetTunnels(), why))
     {
-        return fail("mode=" + TypeAliases::Name(tid), why);
+        return Invalid(error, "mode=" + TypeAliases::Name(tid), why);
     }
     // Gaps beyond ScenarioOptions::MAX_SECONDS would overflow ns-3's Time.
     if (!(rate >= 1 / ScenarioOptions::MAX_SECONDS) || !std::isfinite(rate))
     {
-        return fail("rate", "must be >= 1e-6 (requests/s)");
+        return Invalid(error, "rate", "must be >= 1e-6 (requests/s)");
     }
     if (!(utilisation >= 0 && utilisation < 1))
     {
-        return fail("utilisation", "must be in [0, 1)");
+        return Invalid(error, "utilisation", "must be in [0, 1)");
     }
     DataRate wan;
     DataRate lan;
@@ -344,15 +341,17 @@ SdwanScenario::Parameters::Validate(std::string& error) const
     if (utilisation > 0 &&
         kMessageOnWire * 8.0 / (utilisation * wan.GetBitRate()) > ScenarioOptions::MAX_SECONDS)
     {
-        return fail("utilisation", "so small that background packets are over 1e6s apart: use 0");
+        return Invalid(error,
+                       "utilisation",
+                       "so small that background packets are over 1e6s apart: use 0");
     }
     if (!splitterDelay.stream)
     {
-        return fail("splitter-delay", "no distribution");
+        return Invalid(error, "splitter-delay", "no distribution");
     }
-    if (!duration.IsStrictlyPositive() || warmUp >= duration)
+    if (!RequestScenario::Parameters::Validate(error))
     {
-        return fail("warmup", "must be shorter than --duration");
+        return false;
     }
     return true;
 }

@@ -290,48 +290,44 @@ MulticoreScenario::Parameters::GetWorkers() const
 bool
 MulticoreScenario::Parameters::Validate(std::string& error) const
 {
-    auto fail = [&error](const std::string& option, const std::string& why) {
-        error = "invalid --" + option + ": " + why;
-        return false;
-    };
     TypeId tid = policy.GetTypeId();
     if (!tid.IsChildOf(CorePolicy::GetTypeId()) || !tid.HasConstructor())
     {
-        return fail("policy=" + tid.GetName(), "not a core policy");
+        return Invalid(error, "policy=" + tid.GetName(), "not a core policy");
     }
     std::string why;
     if (!policy.Create<CorePolicy>()->CheckConfig(GetWorkers(), why))
     {
-        return fail("policy=" + TypeAliases::Name(tid), why);
+        return Invalid(error, "policy=" + TypeAliases::Name(tid), why);
     }
     if (scaling != "parallel" && scaling != "scaled")
     {
-        return fail("scaling=" + scaling, "expected parallel or scaled");
+        return Invalid(error, "scaling=" + scaling, "expected parallel or scaled");
     }
     if (level != "packet" && level != "queue")
     {
-        return fail("level=" + level, "expected packet or queue");
+        return Invalid(error, "level=" + level, "expected packet or queue");
     }
     if (rss != "hash" && rss != "random")
     {
-        return fail("rss=" + rss, "expected hash or random");
+        return Invalid(error, "rss=" + rss, "expected hash or random");
     }
     if (!service.stream || !(service.mean > 0))
     {
-        return fail("service=" + service.text, "its mean must be > 0");
+        return Invalid(error, "service=" + service.text, "its mean must be > 0");
     }
     if (!linkDelay.stream)
     {
-        return fail("link-delay", "no distribution");
+        return Invalid(error, "link-delay", "no distribution");
     }
     if (cores == 0 || clients == 0)
     {
-        return fail("cores", "cores and clients must be >= 1");
+        return Invalid(error, "cores", "cores and clients must be >= 1");
     }
     // A node has 16384 ephemeral UDP ports.
     if (flows > 16384)
     {
-        return fail("flows=" + std::to_string(flows), "expected 0 .. 16384");
+        return Invalid(error, "flows=" + std::to_string(flows), "expected 0 .. 16384");
     }
     DataRate rate;
     if (!ScenarioOptions::ParseDataRate("link-rate", linkRate, rate, error))
@@ -340,16 +336,11 @@ MulticoreScenario::Parameters::Validate(std::string& error) const
     }
     if (!(load > 0) || !std::isfinite(load))
     {
-        return fail("load", "must be > 0");
+        return Invalid(error, "load", "must be > 0");
     }
-    if (!duration.IsStrictlyPositive())
+    if (!RequestScenario::Parameters::Validate(error))
     {
-        return fail("duration", "must be > 0");
-    }
-    // Nothing sent after the warm-up: no result but zeros.
-    if (warmUp >= duration)
-    {
-        return fail("warmup", "must be shorter than --duration");
+        return false;
     }
     // Gaps below the simulator's resolution would all round to 0.
     double gap = clients * service.mean / (load * cores);
@@ -357,14 +348,16 @@ MulticoreScenario::Parameters::Validate(std::string& error) const
     {
         std::ostringstream os;
         os << "load=" << load;
-        return fail(os.str(), "the request rate gives each client less than 1 ns between requests");
+        return Invalid(error,
+                       os.str(),
+                       "the request rate gives each client less than 1 ns between requests");
     }
     DistributionSpec arrivals;
     if (!DistributionSpec::Arrival(arrival, gap, arrivals, why))
     {
         std::ostringstream os;
         os << "load=" << load;
-        return fail(os.str(), why);
+        return Invalid(error, os.str(), why);
     }
     return true;
 }
