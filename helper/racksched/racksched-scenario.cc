@@ -1115,16 +1115,20 @@ RackSchedScenario::Summarize() const
         }
     }
     Ptr<RackScheduler> tor = m_rack.GetSwitch();
-    ObjectFactory dispatcher;
-    std::string error;
-    p.MakeDispatcher(dispatcher, error); // for its name
+    // What the run used, read back from its (first) dispatcher.
+    Ptr<Dispatcher> used = GetDispatchers().at(0);
+    UintegerValue k(0);
+    if (DynamicCast<PowerOfKDispatcher>(used))
+    {
+        used->GetAttribute("K", k);
+    }
     JsonSummary j = RequestScenario::Summarize();
     j.Set("policy", p.policy)
-        .Set("dispatcher", TypeAliases::Name(dispatcher.GetTypeId()))
+        .Set("dispatcher", TypeAliases::Name(used->GetInstanceTypeId()))
         .Set("dispatcher_on", Find(kPolicies, p.policy)->onClients ? "clients" : "switch")
-        .Set("k", p.GetSamples())
+        .Set("k", k.Get())
         .Set("tracking", Find(kPolicies, p.policy)->tracked ? p.tracking : "none")
-        .Set("sampling", p.GetSamples() > 0 && p.GetSamples() < p.servers ? p.sampling : "none")
+        .Set("sampling", k.Get() > 0 && k.Get() < p.servers ? p.sampling : "none")
         .Set("random_share", p.UsesRandomShare() ? p.randomShare : 0.0)
         .Set("per_type_load",
              (Find(kPolicies, p.policy)->tracked || p.policy == "rr") && p.PerTypeLoad())

@@ -70,8 +70,7 @@ uint32_t
 HoldingDispatcher::DoChoose(const ServiceRequestHeader& /* request */,
                             const Ipv4Header& /* header */)
 {
-    NS_ABORT_MSG(GetInstanceTypeId().GetName()
-                 << " holds requests: the host must use Release()");
+    NS_ABORT_MSG(GetInstanceTypeId().GetName() << " holds requests: the host must use Release()");
     return 0;
 }
 
