@@ -177,6 +177,15 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     }
                     return ScenarioOptions::ParseTime("slo", text, false, slo, error);
                 });
+    AddTrafficOptions(options);
+    AddSwitchOptions(options);
+    AddStepOptions(options);
+    AddCommonAndChecks(options);
+}
+
+void
+BatchyScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
+{
     options.AddDouble("rate", "offered rate of all flows together (packets/s)", rate, 0, 1e9);
     options.Add(
         "burstiness",
@@ -205,6 +214,11 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                         sourceBatch,
                         1,
                         4096);
+}
+
+void
+BatchyScenario::Parameters::AddSwitchOptions(ScenarioOptions& options)
+{
     options.AddUnsigned("batch", "largest batch B (packets)", batch, 1, 4096);
     options.AddUnsigned("buffer-capacity",
                         "packets a fractional buffer holds, the largest trigger (>= --batch)",
@@ -282,6 +296,11 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     "module inside a chain below a buffered one, nor a merger of buffered "
                     "branches or anything below it)",
                     chainBuffers);
+}
+
+void
+BatchyScenario::Parameters::AddStepOptions(ScenarioOptions& options)
+{
     options.Add("slo-steps",
                 "SLO changes: TIME:SLO,... (e.g. 1s:300us,2s:60us) for the step flows that "
                 "have an SLO",
@@ -327,6 +346,11 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     stepFlows = text;
                     return true;
                 });
+}
+
+void
+BatchyScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
+{
     RequestScenario::Parameters::AddOptions(options);
     options.Owns("ns3::BatchyController::Period", "period");
     options.Owns("ns3::BatchyController::Decompose", "decompose");

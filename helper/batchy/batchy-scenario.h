@@ -107,6 +107,19 @@ class BatchyScenario : public RequestScenario
          * \param options where to declare them
          */
         void AddOptions(ScenarioOptions& options);
+        /// The options of the traffic: rate, burstiness, arrivals, source batches.
+        /// \param options where to declare them
+        void AddTrafficOptions(ScenarioOptions& options);
+        /// The options of the switch: batches, buffers, periods, links, cores.
+        /// \param options where to declare them
+        void AddSwitchOptions(ScenarioOptions& options);
+        /// The options of the dynamics: SLO and rate steps and the flows they change.
+        /// \param options where to declare them
+        void AddStepOptions(ScenarioOptions& options);
+        /// The common options, the attributes the options own, and the options
+        /// the pipeline or the level makes errors.
+        /// \param options where to declare them
+        void AddCommonAndChecks(ScenarioOptions& options);
         /**
          * \brief Check the parameters together (reads a pipeline file).
          * \param error receives a one-line reason on failure

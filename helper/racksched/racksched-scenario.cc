@@ -275,6 +275,14 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "getscan50), on, off",
                       perTypeLoad,
                       {"auto", "on", "off"});
+    AddServerOptions(options);
+    AddTrafficOptions(options);
+    AddCommonAndChecks(options);
+}
+
+void
+RackSchedScenario::Parameters::AddServerOptions(ScenarioOptions& options)
+{
     options.AddUnsigned("servers", "servers in the rack", servers, 1, 1000);
     options.AddUnsigned("workers", "worker cores per server", workers, 1, 1024);
     options.AddString("heterogeneous",
@@ -335,6 +343,11 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                     }
                     return false;
                 });
+}
+
+void
+RackSchedScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
+{
     options.AddDistribution("service",
                             "instead of --workload: the service demand, e.g. exp:50us, "
                             "bimodal:0.9:50us:500us",
@@ -382,6 +395,11 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                         flows,
                         1,
                         16384);
+}
+
+void
+RackSchedScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
+{
     RequestScenario::Parameters::AddOptions(options);
     OwnClientAttributes(options, "load", "service");
     options.Owns("ns3::RequestClient::Flows", "flows");

@@ -79,6 +79,16 @@ class RackSchedScenario : public RequestScenario
          * \param options where to declare them
          */
         void AddOptions(ScenarioOptions& options);
+        /// The options of the servers: the rack, the intra-server policy, the workload.
+        /// \param options where to declare them
+        void AddServerOptions(ScenarioOptions& options);
+        /// The options of the traffic, the clients and the links.
+        /// \param options where to declare them
+        void AddTrafficOptions(ScenarioOptions& options);
+        /// The common options, the attributes the options own, and the options
+        /// the policy makes errors.
+        /// \param options where to declare them
+        void AddCommonAndChecks(ScenarioOptions& options);
         /**
          * \brief Check the parameters together.
          * \param error receives "invalid --OPTION=VALUE: reason" on failure

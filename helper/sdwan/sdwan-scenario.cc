@@ -170,6 +170,13 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
                     thresholds = text;
                     return true;
                 });
+    AddTrafficOptions(options);
+    AddNetworkOptions(options);
+}
+
+void
+SdwanScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
+{
     options.Add("utilisation",
                 "background UDP load as a share of the tunnels' capacity, in [0, 1)",
                 "0.4",
@@ -205,6 +212,11 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
                     uploadShare = u;
                     return true;
                 });
+}
+
+void
+SdwanScenario::Parameters::AddNetworkOptions(ScenarioOptions& options)
+{
     options.Add("queue",
                 "size of each WAN queue (FIFO queue disc), e.g. 1000p or 1500000B",
                 queue,

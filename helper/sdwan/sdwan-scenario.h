@@ -80,6 +80,12 @@ class SdwanScenario : public RequestScenario
          * \param options where to declare them
          */
         void AddOptions(ScenarioOptions& options);
+        /// The options of the traffic: file requests, their sizes, background load.
+        /// \param options where to declare them
+        void AddTrafficOptions(ScenarioOptions& options);
+        /// The options of the network: queues, the splitter's delay, links, TCP.
+        /// \param options where to declare them
+        void AddNetworkOptions(ScenarioOptions& options);
         /**
          * \brief Check the parameters together.
          * \param error receives "invalid --OPTION=VALUE: reason" on failure
