@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO / "python"))
 sys.path.insert(0, str(REPO / "python" / "tests"))
 
 import request_scheduling as rs  # noqa: E402
-from test_determinism import EXAMPLES, WALL_CLOCK, simulated  # noqa: E402
+from test_determinism import EXAMPLES, WALL_CLOCK, differences, simulated  # noqa: E402
 
 VERSION_DEPENDENT = {"events"}
 # Examples whose results depend on ns-3's own TCP implementation.
@@ -46,13 +46,6 @@ def run_other(exe: Path, lib: str, options: dict) -> dict:
         if proc.returncode != 0:
             raise RuntimeError(f"{exe.name} exited with {proc.returncode}: {proc.stderr.strip()}")
         return json.loads(out.read_text())
-
-
-def differences(a, b, path=""):
-    """Keys whose values differ between two summaries, as dotted paths."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        return [d for k in sorted(set(a) | set(b)) for d in differences(a.get(k), b.get(k), f"{path}.{k}")]
-    return [] if a == b else [f"{path[1:]}: {a!r} != {b!r}"]
 
 
 def main() -> int:

@@ -28,7 +28,7 @@ sys.path.insert(0, str(REPO / "python"))
 sys.path.insert(0, str(REPO / "python" / "tests"))
 
 from request_scheduling.runner import _arguments  # noqa: E402
-from test_determinism import EXAMPLES, simulated  # noqa: E402
+from test_determinism import EXAMPLES, differences, simulated  # noqa: E402
 
 SHORT = dict(duration="20ms")
 
@@ -128,13 +128,6 @@ def run(build: Path, command: list[str]) -> dict:
         if proc.returncode != 0:
             return {"error": f"exit {proc.returncode}: {proc.stderr.strip()[-500:]}"}
         return simulated(json.loads(out.read_text()))
-
-
-def differences(a, b, path=""):
-    """Keys whose values differ between two summaries, as dotted paths."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        return [d for k in sorted(set(a) | set(b)) for d in differences(a.get(k), b.get(k), f"{path}.{k}")]
-    return [] if a == b else [f"{path[1:]}: {a!r} != {b!r}"]
 
 
 def main() -> int:

@@ -20,6 +20,7 @@
 #include "ns3/simple-net-device-helper.h"
 #include "ns3/simple-net-device.h"
 #include "ns3/simulator.h"
+#include "ns3/split-text.h"
 #include "ns3/string.h"
 #include "ns3/type-aliases.h"
 #include "ns3/uinteger.h"
@@ -90,9 +91,7 @@ ParseSteps(const std::string& name,
            std::string& error)
 {
     steps.clear();
-    std::stringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ','))
+    for (const std::string& item : text.empty() ? std::vector<std::string>() : SplitText(text, ','))
     {
         auto colon = item.find(':');
         if (colon == std::string::npos)

@@ -22,6 +22,7 @@
 #include "ns3/request-dispatcher.h"
 #include "ns3/shinjuku-core-policy.h"
 #include "ns3/simulator.h"
+#include "ns3/split-text.h"
 #include "ns3/string.h"
 #include "ns3/type-aliases.h"
 #include "ns3/udp-header.h"
@@ -29,7 +30,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace ns3
 {
@@ -149,28 +149,6 @@ Names(const T (&table)[N])
 }
 
 /**
- * \param text "a,b,c"
- * \param sep the separator
- * \return the pieces (a trailing separator gives a last empty piece)
- */
-std::vector<std::string>
-SplitList(const std::string& text, char sep)
-{
-    std::vector<std::string> parts;
-    std::string item;
-    std::istringstream in(text);
-    while (std::getline(in, item, sep))
-    {
-        parts.push_back(item);
-    }
-    if (!text.empty() && text.back() == sep)
-    {
-        parts.emplace_back();
-    }
-    return parts;
-}
-
-/**
  * \param text a decimal number
  * \param value receives it
  * \return true if \p text is an unsigned integer that fits
@@ -197,7 +175,7 @@ ParseIndex(const std::string& text, uint32_t& value)
 bool
 ParseHeterogeneous(const std::string& text, uint32_t servers, uint32_t& n, uint32_t& workers)
 {
-    auto parts = SplitList(text, ':');
+    auto parts = SplitText(text, ':');
     return parts.size() == 2 && ParseIndex(parts[0], n) && ParseIndex(parts[1], workers) &&
            n >= 1 && n <= servers && workers >= 1 && workers <= 1024;
 }
@@ -508,9 +486,9 @@ RackSchedScenario::Parameters::ParsePlacement(std::map<uint32_t, std::vector<uin
     {
         return true;
     }
-    for (const std::string& rule : SplitList(placement, ';'))
+    for (const std::string& rule : SplitText(placement, ';'))
     {
-        auto parts = SplitList(rule, ':');
+        auto parts = SplitText(rule, ':');
         if (parts.size() != 2)
         {
             return Invalid(error,
@@ -531,9 +509,9 @@ RackSchedScenario::Parameters::ParsePlacement(std::map<uint32_t, std::vector<uin
                            "unknown request type \"" + parts[0] + "\"");
         }
         std::vector<uint32_t> list;
-        for (const std::string& item : SplitList(parts[1], ','))
+        for (const std::string& item : SplitText(parts[1], ','))
         {
-            auto range = SplitList(item, '-');
+            auto range = SplitText(item, '-');
             uint32_t lo = 0;
             uint32_t hi = 0;
             if (range.size() == 1 && ParseIndex(range[0], lo))

@@ -8,6 +8,7 @@
 
 #include "ns3/double.h"
 #include "ns3/mixture-random-variable.h"
+#include "ns3/split-text.h"
 
 #include <cmath>
 #include <sstream>
@@ -17,24 +18,6 @@ namespace ns3
 
 namespace
 {
-
-/// \param text a string \param sep separator \return the pieces
-std::vector<std::string>
-Split(const std::string& text, char sep)
-{
-    std::vector<std::string> parts;
-    std::string part;
-    std::istringstream in(text);
-    while (std::getline(in, part, sep))
-    {
-        parts.push_back(part);
-    }
-    if (!text.empty() && text.back() == sep)
-    {
-        parts.emplace_back();
-    }
-    return parts;
-}
 
 constexpr double MAX_LOGNORMAL_CV2 = 100; //!< largest squared coefficient of variation
 
@@ -70,8 +53,8 @@ DistributionSpec::Parse(const std::string& text,
                         std::string& error,
                         Quantity quantity)
 {
-    auto parts = Split(text, ':');
-    if (parts.empty())
+    auto parts = SplitText(text, ':');
+    if (text.empty())
     {
         error = "empty distribution";
         return false;

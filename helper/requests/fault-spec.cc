@@ -6,7 +6,7 @@
 
 #include "scenario-options.h"
 
-#include <sstream>
+#include "ns3/split-text.h"
 
 namespace ns3
 {
@@ -29,9 +29,7 @@ FaultSpec::Parse(const std::string& name,
         return false;
     };
     std::vector<FaultSpec> parsed;
-    std::istringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ','))
+    for (const std::string& item : SplitText(text, ','))
     {
         size_t colon = item.find(':');
         size_t at = item.find('@');

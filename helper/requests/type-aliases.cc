@@ -62,7 +62,7 @@ const std::vector<std::pair<std::string, std::string>> kAliases = {
  *         inside brackets (an object's own attributes) does not split
  */
 std::vector<std::string>
-Split(const std::string& text, char sep)
+SplitOutsideBrackets(const std::string& text, char sep)
 {
     std::vector<std::string> parts(1);
     int depth = 0;
@@ -176,7 +176,8 @@ TypeAliases::ReadValue(Ptr<const AttributeChecker> checker, const std::string& t
     else if (type.rfind("ns3::EnumValue", 0) == 0)
     {
         // ns-3 ends the program on a name it does not know.
-        for (const std::string& name : Split(checker->GetUnderlyingTypeInformation(), '|'))
+        for (const std::string& name :
+             SplitOutsideBrackets(checker->GetUnderlyingTypeInformation(), '|'))
         {
             readable |= name == text;
         }
@@ -200,7 +201,8 @@ TypeAliases::AttributeNames(const std::string& text)
     {
         return names;
     }
-    for (const std::string& assignment : Split(text.substr(open + 1, text.size() - open - 2), '|'))
+    for (const std::string& assignment :
+         SplitOutsideBrackets(text.substr(open + 1, text.size() - open - 2), '|'))
     {
         size_t eq = assignment.find('=');
         if (eq != std::string::npos && eq > 0)
@@ -281,7 +283,7 @@ TypeAliases::Parse(const std::string& option,
     {
         return true;
     }
-    for (const std::string& assignment : Split(attributes, '|'))
+    for (const std::string& assignment : SplitOutsideBrackets(attributes, '|'))
     {
         size_t eq = assignment.find('=');
         if (eq == std::string::npos || eq == 0)

@@ -5,6 +5,7 @@
 #include "data-flow-graph.h"
 
 #include "ns3/abort.h"
+#include "ns3/split-text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -59,29 +60,6 @@ ParseDuration(const std::string& text, Time& value)
         }
     }
     return false;
-}
-
-/**
- * \param text "a<sep>b<sep>c"
- * \param sep the separator
- * \return the pieces
- */
-std::vector<std::string>
-Split(const std::string& text, char sep)
-{
-    std::vector<std::string> parts(1);
-    for (char c : text)
-    {
-        if (c == sep)
-        {
-            parts.emplace_back();
-        }
-        else
-        {
-            parts.back() += c;
-        }
-    }
-    return parts;
 }
 
 } // namespace
@@ -442,7 +420,7 @@ DataFlowGraph::Parse(std::istream& in,
             moduleLines.push_back(line);
             if (w.size() == 5)
             {
-                for (const std::string& s : Split(w[4], ','))
+                for (const std::string& s : SplitText(w[4], ','))
                 {
                     if (s.empty())
                     {
@@ -491,7 +469,7 @@ DataFlowGraph::Parse(std::istream& in,
     for (const PendingFlow& f : flows)
     {
         std::vector<uint32_t> path;
-        for (const std::string& name : Split(f.path, '>'))
+        for (const std::string& name : SplitText(f.path, '>'))
         {
             uint32_t v = graph.FindModule(name);
             if (v == NO_MODULE)

@@ -64,7 +64,7 @@ COMMON = {
     "json": values(OUTPUT),
     "cdf": values(OUTPUT),
     "cdf-plot": values(OUTPUT),
-    "fail": values(["", ",", "server", "server:0", "disk:0@1s", "server:x@1s", "server:-1@1s", "server:0@1",
+    "fail": values(["", ",", "server:0@1s,", "server:0@1s,,server:0@2s", "server", "server:0", "disk:0@1s", "server:x@1s", "server:-1@1s", "server:0@1",
                     "server:0@nan", "server:0@2s-1s", "server:0@1s,,link:0@1s", "server:999999@1s",
                     "switch:999999@1s-2s", "link:999999@1s"]),
     "fail-detection": values(TIME),
@@ -148,7 +148,7 @@ CASES = {
         "priority": values(["a,b", "1", "2,1,0", "1,,2", "1,nan", "1,"]) +
                     values(["2,1"], extra=["--weights=1,1"]) + values(["2,1"], extra=["--intra=dfcfs"]),
         "weights": values(["a,b", "1", "0,1", "-1,1", "1,inf", "1e400,1"]),
-        "placement": values(["scan:0-3", "long", "long:9", "long:a", "long:3-1", "0:0;0:1", "5:0"]),
+        "placement": values(["scan:0-3", "long", "long:", "long:0,", "long:0;;short:1", "long:9", "long:a", "long:3-1", "0:0;0:1", "5:0"]),
         "clients": values(UINT1, ["1001"]),
         "client-count": values(UINT1, ["100001"]) + values(["5"], extra=["--policy=random"])
                         + values(["16385"], extra=["--policy=client", "--clients=1"]),
@@ -211,7 +211,7 @@ CASES = {
                  + values(["2"], extra=["--ns3::BatchyWorker::Scheduling=WeightedFair"]),
         "decompose": values(BOOL) + values(["true"], extra=["--cores=1"]),
         "chain-buffers": values(BOOL),
-        "slo-steps": values(["1s", "1s:", "2s:1us,1s:2us", "-1s:1us", "1s:0us", "1s:5x", "a:b"]),
+        "slo-steps": values(["1s", "1s:", "1s:30us,", ",1s:30us", "2s:1us,1s:2us", "-1s:1us", "1s:0us", "1s:5x", "a:b"]),
         "rate-steps": values(["1s", "1s:", "2s:1,1s:2", "1s:-1", "1s:0", "1s:nan", "a:b"]),
         "step-flows": values(["("]) + values(["nomatch"], extra=["--slo-steps=1s:10us"]) + values(["a"]),
     },

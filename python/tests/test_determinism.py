@@ -20,6 +20,13 @@ def simulated(summary, drop=()):
     return summary
 
 
+def differences(a, b, path=""):
+    """Keys whose values differ between two summaries, as dotted paths."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return [d for k in sorted(set(a) | set(b)) for d in differences(a.get(k), b.get(k), f"{path}.{k}")]
+    return [] if a == b else [f"{path[1:]}: {a!r} != {b!r}"]
+
+
 EXAMPLES = [
     ("multicore-server", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms")),
     ("multicore-server", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms", level="queue")),
