@@ -28,6 +28,142 @@ IsProbability(double v)
     return v > 0 && v < 1;
 }
 
+/// The fields of a distribution's text (KIND:A:B...), read one by one as
+/// numbers or as values of the quantity, with the reason of a failure.
+class Fields
+{
+  public:
+    /**
+     * \param text the distribution
+     * \param quantity what its values are
+     * \param error receives the reason on failure
+     */
+    Fields(const std::string& text, DistributionSpec::Quantity quantity, std::string& error)
+        : parts(SplitText(text, ':')),
+          v(parts.size()),
+          m_quantity(quantity),
+          m_error(error)
+    {
+    }
+
+    /// \param i a field \return true if it is a value of the quantity (into v[i])
+    bool Value(size_t i)
+    {
+        // Bounded so that means stay finite and draws become Times (int64 ns)
+        // and packet counts (uint64) without overflow.
+        if (m_quantity == DistributionSpec::Quantity::COUNT)
+        {
+            return Check(ScenarioOptions::ParseNumber(parts[i], v[i]) && v[i] >= 0 &&
+                             v[i] <= DistributionSpec::MAX_COUNT,
+                         "'" + parts[i] + "' is not a number in [0, 1e9]");
+        }
+        return Check(ScenarioOptions::ParseSeconds(parts[i], v[i]) && v[i] >= 0 &&
+                         v[i] <= ScenarioOptions::MAX_SECONDS,
+                     "'" + parts[i] +
+                         "' is not a duration in [0, 1e6s] with a unit (s, ms, us, ns)");
+    }
+
+    /// \param i a field \return true if it is a number (into v[i])
+    bool Number(size_t i)
+    {
+        return Check(ScenarioOptions::ParseNumber(parts[i], v[i]),
+                     "'" + parts[i] + "' is not a number");
+    }
+
+    /// \param n fields expected \param form the expected text \return true if there are n
+    bool Arity(size_t n, const char* form)
+    {
+        return Check(parts.size() == n, std::string("expected ") + form);
+    }
+
+    /// \param ok a condition \param why the reason if it fails \return ok
+    bool Check(bool ok, const std::string& why)
+    {
+        if (!ok)
+        {
+            m_error = why;
+        }
+        return ok;
+    }
+
+    std::vector<std::string> parts; //!< the fields, the kind first
+    std::vector<double> v;          //!< the values read
+
+  private:
+    DistributionSpec::Quantity m_quantity; //!< what the values are
+    std::string& m_error;                  //!< where a failure's reason goes
+};
+
+/**
+ * \brief The modes of a bimodal or mix distribution.
+ * \param f its fields, the kind first
+ * \param modes receives (probability, value) per mode
+ * \param classNames receives the request class of each mode
+ * \param error receives the reason on failure
+ * \return true if the fields are valid
+ */
+bool
+ParseModes(Fields& f,
+           std::vector<std::pair<double, double>>& modes,
+           std::vector<std::string>& classNames,
+           std::string& error)
+{
+    const std::vector<double>& v = f.v;
+    const std::string& kind = f.parts[0];
+    if (kind == "bimodal")
+    {
+        if (!f.Arity(4, "bimodal:P:A:B") || !f.Number(1) || !f.Value(2) || !f.Value(3))
+        {
+            return false;
+        }
+        if (!IsProbability(v[1]))
+        {
+            error = "bimodal P must be in (0, 1)";
+            return false;
+        }
+        modes = {{v[1], v[2]}, {1 - v[1], v[3]}};
+        classNames = v[2] <= v[3] ? std::vector<std::string>{"short", "long"}
+                                  : std::vector<std::string>{"long", "short"};
+    }
+    else
+    {
+        if (f.parts.size() < 5 || f.parts.size() % 2 == 0)
+        {
+            error = "expected mix:P1:V1:P2:V2[:P3:V3...]";
+            return false;
+        }
+        if (f.parts.size() / 2 > 256)
+        {
+            // The request class travels in one byte of the header.
+            error = "mix has more than 256 modes";
+            return false;
+        }
+        classNames.clear();
+        double total = 0;
+        for (size_t i = 1; i < f.parts.size(); i += 2)
+        {
+            if (!f.Number(i) || !f.Value(i + 1))
+            {
+                return false;
+            }
+            if (!IsProbability(v[i]))
+            {
+                error = "mix probabilities must be in (0, 1)";
+                return false;
+            }
+            total += v[i];
+            modes.emplace_back(v[i], v[i + 1]);
+            classNames.push_back("c" + std::to_string(modes.size() - 1));
+        }
+        if (std::abs(total - 1) > 1e-6)
+        {
+            error = "mix probabilities must sum to 1";
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 Ptr<RandomVariableStream>
@@ -53,58 +189,20 @@ DistributionSpec::Parse(const std::string& text,
                         std::string& error,
                         Quantity quantity)
 {
-    auto parts = SplitText(text, ':');
     if (text.empty())
     {
         error = "empty distribution";
         return false;
     }
-    const std::string& kind = parts[0];
-    std::vector<double> v(parts.size());
-    // A value of the distribution: a duration, or a plain number for counts.
-    // Bounded so that means stay finite and draws become Times (int64 ns)
-    // and packet counts (uint64) without overflow.
-    auto duration = [&](size_t i) {
-        if (quantity == Quantity::COUNT)
-        {
-            if (!ScenarioOptions::ParseNumber(parts[i], v[i]) || v[i] < 0 || v[i] > MAX_COUNT)
-            {
-                error = "'" + parts[i] + "' is not a number in [0, 1e9]";
-                return false;
-            }
-            return true;
-        }
-        if (!ScenarioOptions::ParseSeconds(parts[i], v[i]) || v[i] < 0 ||
-            v[i] > ScenarioOptions::MAX_SECONDS)
-        {
-            error = "'" + parts[i] + "' is not a duration in [0, 1e6s] with a unit (s, ms, us, ns)";
-            return false;
-        }
-        return true;
-    };
-    auto number = [&](size_t i) {
-        if (!ScenarioOptions::ParseNumber(parts[i], v[i]))
-        {
-            error = "'" + parts[i] + "' is not a number";
-            return false;
-        }
-        return true;
-    };
-    auto arity = [&](size_t n, const char* form) {
-        if (parts.size() != n)
-        {
-            error = std::string("expected ") + form;
-            return false;
-        }
-        return true;
-    };
-
+    Fields f(text, quantity, error);
+    const std::string& kind = f.parts[0];
+    std::vector<double>& v = f.v;
     spec = DistributionSpec();
     spec.text = text;
     spec.classNames = {"all"};
     if (kind == "exp")
     {
-        if (!arity(2, "exp:MEAN") || !duration(1))
+        if (!f.Arity(2, "exp:MEAN") || !f.Value(1))
         {
             return false;
         }
@@ -121,7 +219,7 @@ DistributionSpec::Parse(const std::string& text,
     }
     if (kind == "const")
     {
-        if (!arity(2, "const:VALUE") || !duration(1))
+        if (!f.Arity(2, "const:VALUE") || !f.Value(1))
         {
             return false;
         }
@@ -133,7 +231,7 @@ DistributionSpec::Parse(const std::string& text,
     }
     if (kind == "uniform")
     {
-        if (!arity(3, "uniform:MIN:MAX") || !duration(1) || !duration(2))
+        if (!f.Arity(3, "uniform:MIN:MAX") || !f.Value(1) || !f.Value(2))
         {
             return false;
         }
@@ -151,7 +249,7 @@ DistributionSpec::Parse(const std::string& text,
     }
     if (kind == "lognormal")
     {
-        if (!arity(3, "lognormal:MEAN:CV2") || !duration(1) || !number(2))
+        if (!f.Arity(3, "lognormal:MEAN:CV2") || !f.Value(1) || !f.Number(2))
         {
             return false;
         }
@@ -173,56 +271,9 @@ DistributionSpec::Parse(const std::string& text,
     if (kind == "bimodal" || kind == "mix")
     {
         std::vector<std::pair<double, double>>& modes = spec.m_modes;
-        if (kind == "bimodal")
+        if (!ParseModes(f, modes, spec.classNames, error))
         {
-            if (!arity(4, "bimodal:P:A:B") || !number(1) || !duration(2) || !duration(3))
-            {
-                return false;
-            }
-            if (!IsProbability(v[1]))
-            {
-                error = "bimodal P must be in (0, 1)";
-                return false;
-            }
-            modes = {{v[1], v[2]}, {1 - v[1], v[3]}};
-            spec.classNames = v[2] <= v[3] ? std::vector<std::string>{"short", "long"}
-                                           : std::vector<std::string>{"long", "short"};
-        }
-        else
-        {
-            if (parts.size() < 5 || parts.size() % 2 == 0)
-            {
-                error = "expected mix:P1:V1:P2:V2[:P3:V3...]";
-                return false;
-            }
-            if (parts.size() / 2 > 256)
-            {
-                // The request class travels in one byte of the header.
-                error = "mix has more than 256 modes";
-                return false;
-            }
-            spec.classNames.clear();
-            double total = 0;
-            for (size_t i = 1; i < parts.size(); i += 2)
-            {
-                if (!number(i) || !duration(i + 1))
-                {
-                    return false;
-                }
-                if (!IsProbability(v[i]))
-                {
-                    error = "mix probabilities must be in (0, 1)";
-                    return false;
-                }
-                total += v[i];
-                modes.emplace_back(v[i], v[i + 1]);
-                spec.classNames.push_back("c" + std::to_string(modes.size() - 1));
-            }
-            if (std::abs(total - 1) > 1e-6)
-            {
-                error = "mix probabilities must sum to 1";
-                return false;
-            }
+            return false;
         }
         for (const auto& [p, value] : modes)
         {
