@@ -100,6 +100,9 @@ def coverage_commands() -> list[list[str]]:
     out.append(option_commands("batchy-pipeline", dict(pipeline="gw", n=8, controller="nfvnice", rate=3e6,
                                                        fail="server:0@20ms-40ms", duration="100ms",
                                                        period="10ms")))
+    out.append(option_commands("batchy-pipeline", dict(pipeline="vrf", m=2, n=4, controller="full", rate=2e6,
+                                                       slo_steps="50ms:30us", rate_steps="70ms:3e6",
+                                                       step_flows="vrf0.*", duration="100ms", period="10ms")))
     for mode in ["splitter", "ecmp", "ecmp-packet"]:
         out.append(option_commands("sdwan-splitter", dict(mode=mode, duration="1s", warmup="0s",
                                                           utilisation=0.2)))

@@ -609,35 +609,7 @@ BatchyScenario::Build()
     const Parameters& p = m_parameters;
     if (p.sloFactor > 0)
     {
-        // The paper's relative SLO: a factor of each flow's mean delay under
-        // the max controller, measured by a first run of the same pipeline
-        // on one core.
-        Parameters probe = p;
-        probe.cores = 1;
-        probe.decompose = false;
-        probe.sloFactor = 0;
-        probe.warmUp = Time(0);
-        probe.tracePath.clear();
-        probe.recordsPath.clear();
-        // The calibration run measures the pipeline itself, not its faults.
-        probe.faults.clear();
-        probe.controller = ObjectFactory("ns3::MaxBatchyController");
-        std::vector<Time> slos;
-        {
-            BatchyScenario max(probe);
-            max.Build();
-            max.Run();
-            for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
-            {
-                slos.push_back(Time::FromDouble(max.GetMeanDelay(f).GetDouble() * p.sloFactor,
-                                                Time::GetResolution()));
-            }
-        }
-        Simulator::Destroy();
-        for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
-        {
-            m_graph.SetFlowSlo(f, slos[f]);
-        }
+        CalibrateSlos();
     }
     if (p.profile)
     {
@@ -720,7 +692,55 @@ BatchyScenario::Build()
         }
         *m_trace << "\n";
     }
-    // SLO and rate steps of the step flows.
+    ScheduleSteps(worker, rates);
+    Simulator::Schedule(p.warmUp, [this, worker]() {
+        for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
+        {
+            m_executionsAtWarmUp.push_back(worker->GetModuleStats(v).executions);
+            m_packetsAtWarmUp.push_back(worker->GetModuleStats(v).packets);
+        }
+    });
+}
+
+void
+BatchyScenario::CalibrateSlos()
+{
+    const Parameters& p = m_parameters;
+    // The paper's relative SLO: a factor of each flow's mean delay under
+    // the max controller, measured by a first run of the same pipeline
+    // on one core.
+    Parameters probe = p;
+    probe.cores = 1;
+    probe.decompose = false;
+    probe.sloFactor = 0;
+    probe.warmUp = Time(0);
+    probe.tracePath.clear();
+    probe.recordsPath.clear();
+    // The calibration run measures the pipeline itself, not its faults.
+    probe.faults.clear();
+    probe.controller = ObjectFactory("ns3::MaxBatchyController");
+    std::vector<Time> slos;
+    {
+        BatchyScenario max(probe);
+        max.Build();
+        max.Run();
+        for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
+        {
+            slos.push_back(Time::FromDouble(max.GetMeanDelay(f).GetDouble() * p.sloFactor,
+                                            Time::GetResolution()));
+        }
+    }
+    Simulator::Destroy();
+    for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
+    {
+        m_graph.SetFlowSlo(f, slos[f]);
+    }
+}
+
+void
+BatchyScenario::ScheduleSteps(Ptr<BatchyWorker> worker, const std::vector<double>& rates)
+{
+    const Parameters& p = m_parameters;
     std::regex select(p.stepFlows);
     std::vector<uint32_t> stepped;
     double steppedRate = 0;
@@ -754,13 +774,6 @@ BatchyScenario::Build()
         }
         Simulator::Schedule(at, [this, next]() { m_source->SetFlowRates(next); });
     }
-    Simulator::Schedule(p.warmUp, [this, worker]() {
-        for (uint32_t v = 0; v < m_graph.GetNModules(); ++v)
-        {
-            m_executionsAtWarmUp.push_back(worker->GetModuleStats(v).executions);
-            m_packetsAtWarmUp.push_back(worker->GetModuleStats(v).packets);
-        }
-    });
 }
 
 void

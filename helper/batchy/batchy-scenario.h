@@ -187,6 +187,16 @@ class BatchyScenario : public RequestScenario
                      NetDevice::PacketType type);
     /// Packet level: the links from the source and to the sink, and the sink.
     void BuildLinks();
+    /// The paper's relative SLOs: a first run under the max controller on
+    /// one core measures each flow's mean delay; its SLO is --slo times that.
+    void CalibrateSlos();
+    /**
+     * \brief Schedule the SLO and rate steps of the step flows.
+     * \param worker the switch's worker (its flows' SLOs change)
+     * \param rates the flows' initial rates (the step flows share a new
+     *        total in their proportions)
+     */
+    void ScheduleSteps(Ptr<BatchyWorker> worker, const std::vector<double>& rates);
     /**
      * \brief A packet reached the sink (queue level: left the switch).
      * \param flow its flow
