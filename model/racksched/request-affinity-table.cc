@@ -5,30 +5,12 @@
 #include "request-affinity-table.h"
 
 #include "ns3/abort.h"
+#include "ns3/hash-mix.h"
 
 #include <algorithm>
 
 namespace ns3
 {
-
-namespace
-{
-
-/**
- * \param x a 64-bit value
- * \return it mixed (the SplitMix64 finaliser): every input bit moves every output bit
- */
-uint64_t
-Mix(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-} // namespace
 
 RequestAffinityTable::RequestAffinityTable(uint32_t stages, uint32_t slots, Time timeout)
     : m_stages(stages),
@@ -43,14 +25,14 @@ RequestAffinityTable::RequestAffinityTable(uint32_t stages, uint32_t slots, Time
 uint64_t
 RequestAffinityTable::Hash(uint32_t client, uint64_t request)
 {
-    return Mix(Mix(request) ^ (static_cast<uint64_t>(client) * 0x9e3779b97f4a7c15ULL));
+    return HashPair(MixBits(request), client);
 }
 
 uint32_t
 RequestAffinityTable::SlotOf(uint32_t stage, uint32_t client, uint64_t request) const
 {
     // A different function per stage (the P4 code uses a different CRC each).
-    uint64_t h = Mix(Hash(client, request) + (stage + 1) * 0x632be59bd9b4e019ULL);
+    uint64_t h = MixBits(Hash(client, request) + (stage + 1) * 0x632be59bd9b4e019ULL);
     return stage * m_slots + static_cast<uint32_t>(h % m_slots);
 }
 

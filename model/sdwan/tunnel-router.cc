@@ -5,6 +5,7 @@
 #include "tunnel-router.h"
 
 #include "ns3/abort.h"
+#include "ns3/hash-mix.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
@@ -108,11 +109,7 @@ FlowKey::Hash::operator()(const FlowKey& key) const
 {
     uint64_t a = (uint64_t{key.source} << 32) | key.destination;
     uint64_t b = (uint64_t{key.sourcePort} << 24) | (uint64_t{key.destPort} << 8) | key.protocol;
-    // splitmix64 finaliser over both words: cheap and well mixed.
-    uint64_t h = a ^ (b * 0x9e3779b97f4a7c15ULL);
-    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-    return static_cast<std::size_t>(h ^ (h >> 31));
+    return static_cast<std::size_t>(HashPair(a, b));
 }
 
 TypeId

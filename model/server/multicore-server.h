@@ -9,6 +9,7 @@
 #include "rss-hash.h"
 
 #include "ns3/application.h"
+#include "ns3/hash-mix.h"
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/request-stats.h"
@@ -226,7 +227,7 @@ class MulticoreServer : public Application
          */
         std::size_t operator()(const std::pair<uint32_t, uint64_t>& key) const
         {
-            return std::hash<uint64_t>()(key.second * 0x9e3779b97f4a7c15ULL ^ key.first);
+            return std::hash<uint64_t>()(key.second * HASH_GOLDEN_64 ^ key.first);
         }
     };
 
