@@ -283,7 +283,7 @@ class OutputRouteCacheTestCase : public TestCase
         NodeContainer nodes;
         nodes.Create(2);
         InternetStackHelper stack;
-        stack.SetRoutingHelper(OutputRouteCacheHelper::AheadOfStaticRouting());
+        stack.SetRoutingHelper(AheadOfStaticRouting(OutputRouteCacheHelper()));
         stack.Install(nodes);
         PointToPointHelper p2p;
         p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));

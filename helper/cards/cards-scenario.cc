@@ -12,7 +12,6 @@
 #include "ns3/core-policy.h"
 #include "ns3/double.h"
 #include "ns3/internet-stack-helper.h"
-#include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/multicore-server.h"
@@ -680,16 +679,13 @@ CardsScenario::CreateNodes()
         m_servers.Create(site.size());
     }
     // Routers: semantic routing ahead of static routing.
-    Ipv4ListRoutingHelper list;
-    list.Add(SemanticRouterHelper(), 10);
-    list.Add(Ipv4StaticRoutingHelper(), 0);
     InternetStackHelper routerStack;
-    routerStack.SetRoutingHelper(list);
+    routerStack.SetRoutingHelper(AheadOfStaticRouting(SemanticRouterHelper()));
     routerStack.Install(m_ingress);
     routerStack.Install(m_gateways);
     InternetStackHelper hostStack;
     // Hosts keep the route to each destination they send to (OutputRouteCache).
-    hostStack.SetRoutingHelper(OutputRouteCacheHelper::AheadOfStaticRouting());
+    hostStack.SetRoutingHelper(AheadOfStaticRouting(OutputRouteCacheHelper()));
     hostStack.Install(m_clientNodes);
     hostStack.Install(m_servers);
 }

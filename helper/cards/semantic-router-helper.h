@@ -14,15 +14,12 @@ class SemanticRouter;
 
 /**
  * \ingroup request-scheduling-cards
- * \brief Creates SemanticRouter routing protocols; add it to an
- * Ipv4ListRoutingHelper ahead of the node's ordinary routing:
+ * \brief Creates SemanticRouter routing protocols, ahead of the node's
+ * ordinary routing:
  *
  * \code
- *   Ipv4ListRoutingHelper list;
- *   list.Add(SemanticRouterHelper(), 10);
- *   list.Add(Ipv4StaticRoutingHelper(), 0);
  *   InternetStackHelper stack;
- *   stack.SetRoutingHelper(list);
+ *   stack.SetRoutingHelper(AheadOfStaticRouting(SemanticRouterHelper()));
  *   stack.Install(routers);
  *   SemanticRouterHelper::Get(routers.Get(0))->AddService(service, dispatcher);
  * \endcode

@@ -9,7 +9,6 @@
 #include "ns3/data-path-router-helper.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
-#include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/multicore-server.h"
 #include "ns3/output-route-cache-helper.h"
@@ -96,15 +95,12 @@ RackHelper::Install()
     m_serverNodes.Create(m_workers.size());
     m_clientNodes.Create(m_clients);
 
-    Ipv4ListRoutingHelper list;
-    list.Add(DataPathRouterHelper(m_switchFactory), 10);
-    list.Add(Ipv4StaticRoutingHelper(), 0);
     InternetStackHelper torStack;
-    torStack.SetRoutingHelper(list);
+    torStack.SetRoutingHelper(AheadOfStaticRouting(DataPathRouterHelper(m_switchFactory)));
     torStack.Install(m_tor);
     InternetStackHelper hostStack;
     // Hosts keep the route to each destination they send to (OutputRouteCache).
-    hostStack.SetRoutingHelper(OutputRouteCacheHelper::AheadOfStaticRouting());
+    hostStack.SetRoutingHelper(AheadOfStaticRouting(OutputRouteCacheHelper()));
     hostStack.Install(m_serverNodes);
     hostStack.Install(m_clientNodes);
 

@@ -5,6 +5,7 @@
 #include "data-path-router-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/ipv4-static-routing-helper.h"
 
 namespace ns3
 {
@@ -38,6 +39,15 @@ void
 DataPathRouterHelper::Set(const std::string& name, const AttributeValue& value)
 {
     m_factory.Set(name, value);
+}
+
+Ipv4ListRoutingHelper
+AheadOfStaticRouting(const Ipv4RoutingHelper& first)
+{
+    Ipv4ListRoutingHelper list;
+    list.Add(first, 10);
+    list.Add(Ipv4StaticRoutingHelper(), 0);
+    return list;
 }
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 #define DATA_PATH_ROUTER_HELPER_H
 
 #include "ns3/data-path-router.h"
+#include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-routing-helper.h"
 #include "ns3/ipv4.h"
@@ -26,11 +27,8 @@ namespace ns3
  * \code
  *   DataPathRouterHelper splitter("ns3::FlowSplitter");
  *   splitter.Set("Thresholds", StringValue("20"));
- *   Ipv4ListRoutingHelper list;
- *   list.Add(splitter, 10);
- *   list.Add(Ipv4StaticRoutingHelper(), 0);
  *   InternetStackHelper stack;
- *   stack.SetRoutingHelper(list);
+ *   stack.SetRoutingHelper(AheadOfStaticRouting(splitter));
  *   stack.Install(borderRouters);
  *   Ptr<FlowSplitter> s = DataPathRouterHelper::Get<FlowSplitter>(borderRouters.Get(0));
  * \endcode
@@ -67,6 +65,18 @@ class DataPathRouterHelper : public Ipv4RoutingHelper
   private:
     ObjectFactory m_factory; //!< router factory
 };
+
+/**
+ * \ingroup request-scheduling
+ * \brief Routing for a node whose data path handles what it can and leaves
+ * the rest to ns-3's static routing: \p first at priority 10 ahead of an
+ * Ipv4StaticRoutingHelper at 0, the idiom of every router and host of the
+ * module's scenarios.
+ * \param first a data-path router's helper (DataPathRouterHelper,
+ *        SemanticRouterHelper, OutputRouteCacheHelper)
+ * \return the list routing to give InternetStackHelper::SetRoutingHelper
+ */
+Ipv4ListRoutingHelper AheadOfStaticRouting(const Ipv4RoutingHelper& first);
 
 template <typename T>
 Ptr<T>

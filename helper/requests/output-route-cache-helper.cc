@@ -4,7 +4,6 @@
 
 #include "output-route-cache-helper.h"
 
-#include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/output-route-cache.h"
 
 namespace ns3
@@ -20,15 +19,6 @@ Ptr<Ipv4RoutingProtocol>
 OutputRouteCacheHelper::Create(Ptr<Node> /* node */) const
 {
     return CreateObject<OutputRouteCache>();
-}
-
-Ipv4ListRoutingHelper
-OutputRouteCacheHelper::AheadOfStaticRouting()
-{
-    Ipv4ListRoutingHelper list;
-    list.Add(OutputRouteCacheHelper(), 10);
-    list.Add(Ipv4StaticRoutingHelper(), 0);
-    return list;
 }
 
 } // namespace ns3

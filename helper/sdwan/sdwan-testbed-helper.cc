@@ -8,7 +8,6 @@
 #include "ns3/data-path-router-helper.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
-#include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/point-to-point-helper.h"
@@ -105,11 +104,8 @@ SdwanTestbedHelper::Install()
         inner.Add(pair);
     }
 
-    Ipv4ListRoutingHelper list;
-    list.Add(DataPathRouterHelper(m_router), 10);
-    list.Add(Ipv4StaticRoutingHelper(), 0);
     InternetStackHelper borderStack;
-    borderStack.SetRoutingHelper(list);
+    borderStack.SetRoutingHelper(AheadOfStaticRouting(DataPathRouterHelper(m_router)));
     borderStack.Install(m_border);
     InternetStackHelper stack;
     stack.SetRoutingHelper(Ipv4StaticRoutingHelper());

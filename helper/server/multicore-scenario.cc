@@ -389,7 +389,7 @@ MulticoreScenario::Build()
     // Hosts keep the route to each destination they send to (OutputRouteCache)
     // instead of static routing building it anew for every packet.
     InternetStackHelper internet;
-    internet.SetRoutingHelper(OutputRouteCacheHelper::AheadOfStaticRouting());
+    internet.SetRoutingHelper(AheadOfStaticRouting(OutputRouteCacheHelper()));
     internet.Install(m_clientNodes);
     internet.Install(m_serverNode);
 
