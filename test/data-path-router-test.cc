@@ -319,7 +319,7 @@ class OutputRouteCacheTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(first->GetOutputDevice(),
                               reference->GetOutputDevice(),
                               "static's device");
-        NS_TEST_ASSERT_MSG_EQ(cache->GetSize(), 1u, "one destination cached");
+        NS_TEST_ASSERT_MSG_EQ(cache->GetRouteCacheSize(), 1u, "one destination cached");
         NS_TEST_ASSERT_MSG_EQ(route(peer, nullptr, err), first, "the same route, from the cache");
 
         NS_TEST_ASSERT_MSG_EQ(route(Ipv4Address("192.168.7.7"), nullptr, err),
@@ -327,7 +327,7 @@ class OutputRouteCacheTestCase : public TestCase
                               "no route off the link (no default route)");
         NS_TEST_ASSERT_MSG_EQ(err, Socket::ERROR_NOROUTETOHOST, "no route to host");
         NS_TEST_ASSERT_MSG_NE(route(peer, devices.Get(0), err), nullptr, "bound device: routed");
-        NS_TEST_ASSERT_MSG_EQ(cache->GetSize(), 1u, "failures and bound devices are not cached");
+        NS_TEST_ASSERT_MSG_EQ(cache->GetRouteCacheSize(), 1u, "failures and bound devices are not cached");
 
         std::ostringstream os;
         cache->PrintRoutingTable(Create<OutputStreamWrapper>(&os));
@@ -356,7 +356,7 @@ class OutputRouteCacheTestCase : public TestCase
         std::size_t afterDown = 99;
         Simulator::Schedule(MilliSeconds(10), [&afterDown, cache, ip]() {
             ip->SetDown(1);
-            afterDown = cache->GetSize();
+            afterDown = cache->GetRouteCacheSize();
             ip->SetUp(1);
         });
         Simulator::Schedule(MilliSeconds(11), [source, peer]() {
@@ -366,7 +366,7 @@ class OutputRouteCacheTestCase : public TestCase
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(received, 4u, "every packet arrives");
         NS_TEST_ASSERT_MSG_EQ(afterDown, 0u, "an interface going down clears the cache");
-        NS_TEST_ASSERT_MSG_EQ(cache->GetSize(), 1u, "the route is cached again");
+        NS_TEST_ASSERT_MSG_EQ(cache->GetRouteCacheSize(), 1u, "the route is cached again");
         Simulator::Destroy();
     }
 };

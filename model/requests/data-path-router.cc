@@ -91,7 +91,7 @@ DataPathRouter::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::DataPathRouter")
-            .SetParent<Ipv4RoutingProtocol>()
+            .SetParent<RouteCachingProtocol>()
             .SetGroupName("RequestScheduling")
             .AddAttribute("RouteCache",
                           "Forward other unicast transit traffic along cached routes",
@@ -104,20 +104,6 @@ DataPathRouter::GetTypeId()
 DataPathRouter::DataPathRouter() = default;
 
 DataPathRouter::~DataPathRouter() = default;
-
-void
-DataPathRouter::DoDispose()
-{
-    m_routes.clear();
-    m_ipv4 = nullptr;
-    Ipv4RoutingProtocol::DoDispose();
-}
-
-std::size_t
-DataPathRouter::GetRouteCacheSize() const
-{
-    return m_routes.size();
-}
 
 bool
 DataPathRouter::ReadServiceHeader(Ptr<const Packet> p,
@@ -138,18 +124,6 @@ DataPathRouter::GetForwarded() const
     return m_forwarded;
 }
 
-void
-DataPathRouter::FlushRouteCache()
-{
-    m_routes.clear();
-}
-
-Ptr<Ipv4>
-DataPathRouter::GetIpv4() const
-{
-    return m_ipv4;
-}
-
 Ptr<Ipv4Route>
 DataPathRouter::RouteOutput(Ptr<Packet> /* p */,
                             const Ipv4Header& header,
@@ -162,35 +136,11 @@ DataPathRouter::RouteOutput(Ptr<Packet> /* p */,
 }
 
 bool
-DataPathRouter::RouteInput(Ptr<const Packet> p,
-                           const Ipv4Header& header,
-                           Ptr<const NetDevice> idev,
-                           const UnicastForwardCallback& ucb,
-                           const MulticastForwardCallback& /* mcb */,
-                           const LocalDeliverCallback& /* lcb */,
-                           const ErrorCallback& ecb)
-{
-    return Route(p, header, idev, ucb, ecb);
-}
-
-bool
-DataPathRouter::RouteInput(Ptr<const Packet> p,
-                           const Ipv4Header& header,
-                           Ptr<const NetDevice> idev,
-                           UnicastForwardCallback ucb,
-                           MulticastForwardCallback /* mcb */,
-                           LocalDeliverCallback /* lcb */,
-                           ErrorCallback ecb)
-{
-    return Route(p, header, idev, ucb, ecb);
-}
-
-bool
-DataPathRouter::Route(Ptr<const Packet> p,
-                      const Ipv4Header& header,
-                      Ptr<const NetDevice> idev,
-                      const UnicastForwardCallback& ucb,
-                      const ErrorCallback& ecb)
+DataPathRouter::HandleInput(Ptr<const Packet> p,
+                            const Ipv4Header& header,
+                            Ptr<const NetDevice> idev,
+                            const UnicastForwardCallback& ucb,
+                            const ErrorCallback& ecb)
 {
     if (DoRouteInput(p, header, idev, ucb, ecb))
     {
@@ -214,10 +164,9 @@ DataPathRouter::Lookup(Ipv4Address dst)
 {
     if (m_routeCache)
     {
-        auto it = m_routes.find(dst.Get());
-        if (it != m_routes.end())
+        if (Ptr<Ipv4Route> cached = FindCachedRoute(dst.Get()))
         {
-            return it->second;
+            return cached;
         }
     }
     // The node's other routing protocols know the way; this router's own
@@ -225,57 +174,23 @@ DataPathRouter::Lookup(Ipv4Address dst)
     Ipv4Header h;
     h.SetDestination(dst);
     Socket::SocketErrno err;
-    Ptr<Ipv4Route> route = m_ipv4->GetRoutingProtocol()->RouteOutput(nullptr, h, nullptr, err);
+    Ptr<Ipv4Route> route = GetIpv4()->GetRoutingProtocol()->RouteOutput(nullptr, h, nullptr, err);
     if (route && m_routeCache)
     {
-        m_routes.emplace(dst.Get(), route);
+        CacheRoute(dst.Get(), route);
     }
     return route;
 }
 
-void
-DataPathRouter::NotifyInterfaceUp(uint32_t /* interface */)
+std::string
+DataPathRouter::Describe() const
 {
-    m_routes.clear();
-}
-
-void
-DataPathRouter::NotifyInterfaceDown(uint32_t /* interface */)
-{
-    m_routes.clear();
-}
-
-void
-DataPathRouter::NotifyAddAddress(uint32_t /* interface */, Ipv4InterfaceAddress /* address */)
-{
-    m_routes.clear();
-}
-
-void
-DataPathRouter::NotifyRemoveAddress(uint32_t /* interface */, Ipv4InterfaceAddress /* address */)
-{
-    m_routes.clear();
-}
-
-void
-DataPathRouter::SetIpv4(Ptr<Ipv4> ipv4)
-{
-    m_ipv4 = ipv4;
-}
-
-void
-DataPathRouter::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /* unit */) const
-{
-    std::ostream& os = *stream->GetStream();
     std::string name = GetInstanceTypeId().GetName();
     if (name.rfind("ns3::", 0) == 0)
     {
         name.erase(0, 5);
     }
-    os << "Node: " << (m_ipv4 ? m_ipv4->GetObject<Node>()->GetId() : 0)
-       << ", Time: " << Simulator::Now().As(Time::S) << ", " << name << ", route cache "
-       << (m_routeCache ? "on" : "off") << ", " << m_routes.size() << " destinations\n";
-    PrintRouteMap(os, m_ipv4, m_routes);
+    return name + ", route cache " + (m_routeCache ? "on" : "off");
 }
 
 } // namespace ns3

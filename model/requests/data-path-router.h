@@ -5,7 +5,7 @@
 #ifndef DATA_PATH_ROUTER_H
 #define DATA_PATH_ROUTER_H
 
-#include "output-route-cache.h"
+#include "route-caching-protocol.h"
 #include "service-request-header.h"
 
 #include "ns3/ipv4-address.h"
@@ -58,10 +58,10 @@ namespace ns3
  * not make RouteOutput answer through Lookup.
  *
  * A subclass implements DoRouteInput and uses Lookup to forward what it
- * claims; it should not override RouteInput (see there for why there are
- * two).
+ * claims; it does not override RouteInput (see RouteCachingProtocol for why
+ * there are two).
  */
-class DataPathRouter : public Ipv4RoutingProtocol
+class DataPathRouter : public RouteCachingProtocol
 {
   public:
     /**
@@ -82,15 +82,8 @@ class DataPathRouter : public Ipv4RoutingProtocol
     static bool ReadServiceHeader(Ptr<const Packet> p,
                                   const Ipv4Header& ip,
                                   ServiceRequestHeader& header);
-    /// \return destinations whose route is cached
-    std::size_t GetRouteCacheSize() const;
     /// \return packets not claimed by the subclass and forwarded here along cached routes
     uint64_t GetForwarded() const;
-    /**
-     * \brief Forget every cached route, e.g. after changing static routes at
-     * run time (ns-3 does not notify other routing protocols of that).
-     */
-    void FlushRouteCache();
 
     // Ipv4RoutingProtocol
 
@@ -107,93 +100,28 @@ class DataPathRouter : public Ipv4RoutingProtocol
                                const Ipv4Header& header,
                                Ptr<NetDevice> oif,
                                Socket::SocketErrno& sockerr) override;
-    /**
-     * \brief Offer a packet in transit to the subclass (DoRouteInput), then
-     * forward it along the cached route (RouteCache on).
-     *
-     * ns-3 3.40 changed the callbacks of Ipv4RoutingProtocol::RouteInput
-     * from by-value to by-const-reference parameters. Both overloads are
-     * declared, without `override`, and whichever matches the base class of
-     * the ns-3 in use overrides it; the other is an ordinary overload that is
-     * never called. The choice is not made with RS_NS3_VERSION_MINOR on
-     * purpose: installed headers are also parsed without the module's
-     * compile definitions (by user programs and by cppyy for Python).
-     *
-     * \param p packet
-     * \param header IP header
-     * \param idev input device
-     * \param ucb unicast forwarding
-     * \param mcb multicast forwarding (unused)
-     * \param lcb local delivery (unused)
-     * \param ecb error report
-     * \return true if the packet was handled here
-     */
-    bool RouteInput(Ptr<const Packet> p,
-                    const Ipv4Header& header,
-                    Ptr<const NetDevice> idev,
-                    const UnicastForwardCallback& ucb,
-                    const MulticastForwardCallback& mcb,
-                    const LocalDeliverCallback& lcb,
-                    const ErrorCallback& ecb);
-    /**
-     * \brief The ns-3 < 3.40 signature of RouteInput (callbacks by value);
-     * see the other overload.
-     * \param p packet
-     * \param header IP header
-     * \param idev input device
-     * \param ucb unicast forwarding
-     * \param mcb multicast forwarding (unused)
-     * \param lcb local delivery (unused)
-     * \param ecb error report
-     * \return true if the packet was handled here
-     */
-    bool RouteInput(Ptr<const Packet> p,
-                    const Ipv4Header& header,
-                    Ptr<const NetDevice> idev,
-                    UnicastForwardCallback ucb,
-                    MulticastForwardCallback mcb,
-                    LocalDeliverCallback lcb,
-                    ErrorCallback ecb);
-    /**
-     * \brief Clear the route cache.
-     * \param interface the interface
-     */
-    void NotifyInterfaceUp(uint32_t interface) override;
-    /**
-     * \brief Clear the route cache.
-     * \param interface the interface
-     */
-    void NotifyInterfaceDown(uint32_t interface) override;
-    /**
-     * \brief Clear the route cache.
-     * \param interface the interface
-     * \param address the address added
-     */
-    void NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
-    /**
-     * \brief Clear the route cache.
-     * \param interface the interface
-     * \param address the address removed
-     */
-    void NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
-    /**
-     * \brief Remember the node's IPv4 (Lookup asks its routing protocol).
-     * \param ipv4 the node's IPv4
-     */
-    void SetIpv4(Ptr<Ipv4> ipv4) override;
-    /**
-     * \brief Print the cached routes, one destination a line in address order.
-     * \param stream the output stream
-     * \param unit time unit (unused: the time is printed in seconds)
-     */
-    void PrintRoutingTable(Ptr<OutputStreamWrapper> stream,
-                           Time::Unit unit = Time::S) const override;
 
   protected:
     /// Abstract: only subclasses are created.
     DataPathRouter();
 
-    void DoDispose() override;
+    /**
+     * \brief Offer a packet in transit to the subclass (DoRouteInput), then
+     * forward it along the cached route (RouteCache on).
+     * \param p packet
+     * \param header IP header
+     * \param idev input device
+     * \param ucb unicast forwarding
+     * \param ecb error report
+     * \return true if the packet was handled here
+     */
+    bool HandleInput(Ptr<const Packet> p,
+                     const Ipv4Header& header,
+                     Ptr<const NetDevice> idev,
+                     const UnicastForwardCallback& ucb,
+                     const ErrorCallback& ecb) final;
+    /// \return the router's type and whether its route cache is on
+    std::string Describe() const override;
 
     /**
      * \brief The subclass's part of RouteInput, called for every packet in
@@ -225,28 +153,8 @@ class DataPathRouter : public Ipv4RoutingProtocol
      */
     Ptr<Ipv4Route> Lookup(Ipv4Address dst);
 
-    /// \return the node's IPv4 (null before SetIpv4)
-    Ptr<Ipv4> GetIpv4() const;
-
   private:
-    /**
-     * \brief Common body of both RouteInput overloads.
-     * \param p packet
-     * \param header IP header
-     * \param idev input device
-     * \param ucb unicast forwarding
-     * \param ecb error report
-     * \return true if the packet was handled here
-     */
-    bool Route(Ptr<const Packet> p,
-               const Ipv4Header& header,
-               Ptr<const NetDevice> idev,
-               const UnicastForwardCallback& ucb,
-               const ErrorCallback& ecb);
-
-    Ptr<Ipv4> m_ipv4;        //!< the node's IPv4
     bool m_routeCache;       //!< remember routes per destination
-    RouteMap m_routes;       //!< destination -> route
     uint64_t m_forwarded{0}; //!< forwarded along cached routes
 };
 

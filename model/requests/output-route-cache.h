@@ -5,30 +5,10 @@
 #ifndef OUTPUT_ROUTE_CACHE_H
 #define OUTPUT_ROUTE_CACHE_H
 
-#include "ns3/ipv4-route.h"
-#include "ns3/ipv4-routing-protocol.h"
-#include "ns3/ipv4.h"
-
-#include <cstdint>
-#include <ostream>
-#include <unordered_map>
+#include "route-caching-protocol.h"
 
 namespace ns3
 {
-
-/// Routes kept per destination address (host order), as OutputRouteCache and
-/// DataPathRouter keep them.
-using RouteMap = std::unordered_map<uint32_t, Ptr<Ipv4Route>>;
-
-/**
- * \ingroup request-scheduling
- * \brief Print kept routes, one line per destination in address order
- * (PrintRoutingTable of OutputRouteCache and DataPathRouter).
- * \param os output
- * \param ipv4 the node's IPv4 (for interface numbers)
- * \param routes the routes
- */
-void PrintRouteMap(std::ostream& os, Ptr<const Ipv4> ipv4, const RouteMap& routes);
 
 /**
  * \ingroup request-scheduling
@@ -52,11 +32,11 @@ void PrintRouteMap(std::ostream& os, Ptr<const Ipv4> ipv4, const RouteMap& route
  * RandomEcmpRouting (not on-demand or load-balancing protocols). The cache
  * is dropped on every interface or address change of the node (the Notify*
  * methods); ns-3 does not tell other routing protocols about route table
- * changes, so call Flush after changing routes at run time. A packet sent
+ * changes, so call FlushRouteCache after changing routes at run time. A packet sent
  * through a bound device (an output interface given) is routed by the other
  * protocols every time.
  */
-class OutputRouteCache : public Ipv4RoutingProtocol
+class OutputRouteCache : public RouteCachingProtocol
 {
   public:
     /**
@@ -66,11 +46,6 @@ class OutputRouteCache : public Ipv4RoutingProtocol
     static TypeId GetTypeId();
     OutputRouteCache();
     ~OutputRouteCache() override;
-
-    /// \return destinations whose route is cached
-    std::size_t GetSize() const;
-    /// \brief Forget every cached route (after changing routes at run time).
-    void Flush();
 
     // Ipv4RoutingProtocol
 
@@ -87,57 +62,15 @@ class OutputRouteCache : public Ipv4RoutingProtocol
                                const Ipv4Header& header,
                                Ptr<NetDevice> oif,
                                Socket::SocketErrno& sockerr) override;
-    /**
-     * \brief Decline: incoming packets are left to the other protocols.
-     *
-     * Declared for both the ns-3 >= 3.40 (callbacks by const reference) and
-     * the earlier signature (by value), without `override`, as in
-     * DataPathRouter.
-     *
-     * \param p packet
-     * \param header IP header
-     * \param idev input device
-     * \param ucb unicast forwarding
-     * \param mcb multicast forwarding
-     * \param lcb local delivery
-     * \param ecb error report
-     * \return false
-     */
-    bool RouteInput(Ptr<const Packet> p,
-                    const Ipv4Header& header,
-                    Ptr<const NetDevice> idev,
-                    const UnicastForwardCallback& ucb,
-                    const MulticastForwardCallback& mcb,
-                    const LocalDeliverCallback& lcb,
-                    const ErrorCallback& ecb);
-    /**
-     * \brief The ns-3 < 3.40 signature of RouteInput; see the other overload.
-     * \param p packet
-     * \param header IP header
-     * \param idev input device
-     * \param ucb unicast forwarding
-     * \param mcb multicast forwarding
-     * \param lcb local delivery
-     * \param ecb error report
-     * \return false
-     */
-    bool RouteInput(Ptr<const Packet> p,
-                    const Ipv4Header& header,
-                    Ptr<const NetDevice> idev,
-                    UnicastForwardCallback ucb,
-                    MulticastForwardCallback mcb,
-                    LocalDeliverCallback lcb,
-                    ErrorCallback ecb);
-    void NotifyInterfaceUp(uint32_t interface) override;
-    void NotifyInterfaceDown(uint32_t interface) override;
-    void NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
-    void NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
-    void SetIpv4(Ptr<Ipv4> ipv4) override;
-    void PrintRoutingTable(Ptr<OutputStreamWrapper> stream,
-                           Time::Unit unit = Time::S) const override;
 
   protected:
-    void DoDispose() override;
+    /// \return false: incoming packets are left to the other protocols
+    bool HandleInput(Ptr<const Packet> p,
+                     const Ipv4Header& header,
+                     Ptr<const NetDevice> idev,
+                     const UnicastForwardCallback& ucb,
+                     const ErrorCallback& ecb) override;
+    std::string Describe() const override;
 
   private:
     /**
@@ -152,9 +85,6 @@ class OutputRouteCache : public Ipv4RoutingProtocol
                            const Ipv4Header& header,
                            Ptr<NetDevice> oif,
                            Socket::SocketErrno& sockerr) const;
-
-    Ptr<Ipv4> m_ipv4;  //!< the node's IPv4
-    RouteMap m_routes; //!< destination -> route
 };
 
 } // namespace ns3
