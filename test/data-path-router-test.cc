@@ -327,7 +327,9 @@ class OutputRouteCacheTestCase : public TestCase
                               "no route off the link (no default route)");
         NS_TEST_ASSERT_MSG_EQ(err, Socket::ERROR_NOROUTETOHOST, "no route to host");
         NS_TEST_ASSERT_MSG_NE(route(peer, devices.Get(0), err), nullptr, "bound device: routed");
-        NS_TEST_ASSERT_MSG_EQ(cache->GetRouteCacheSize(), 1u, "failures and bound devices are not cached");
+        NS_TEST_ASSERT_MSG_EQ(cache->GetRouteCacheSize(),
+                              1u,
+                              "failures and bound devices are not cached");
 
         std::ostringstream os;
         cache->PrintRoutingTable(Create<OutputStreamWrapper>(&os));

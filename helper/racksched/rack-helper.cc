@@ -25,10 +25,10 @@ namespace ns3
 {
 
 RackHelper::RackHelper()
-    : m_workers(8, 8)
+    : m_workers(8, 8),
+      m_servers(0)
 {
-    m_policy.SetTypeId("ns3::ShinjukuCorePolicy");
-    m_server.SetTypeId("ns3::MulticoreServer");
+    m_servers.SetPolicy(ObjectFactory("ns3::ShinjukuCorePolicy"));
     m_switchFactory.SetTypeId("ns3::RackScheduler");
 }
 
@@ -53,13 +53,13 @@ RackHelper::SetClients(uint32_t clients)
 void
 RackHelper::SetServerPolicy(const ObjectFactory& policy)
 {
-    m_policy = policy;
+    m_servers.SetPolicy(policy);
 }
 
 void
 RackHelper::SetServerAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_server.Set(name, value);
+    m_servers.SetAttribute(name, value);
 }
 
 void
@@ -143,13 +143,9 @@ RackHelper::Install()
 
     for (uint32_t s = 0; s < m_workers.size(); ++s)
     {
-        ObjectFactory server = m_server;
-        server.Set("Port", UintegerValue(m_port));
-        server.Set("ComputeUnits", UintegerValue(m_workers[s]));
-        Ptr<MulticoreServer> app = server.Create<MulticoreServer>();
-        app->SetAttribute("Policy", PointerValue(m_policy.Create<CorePolicy>()));
-        m_serverNodes.Get(s)->AddApplication(app);
-        m_serverApps.Add(app);
+        m_servers.SetAttribute("Port", UintegerValue(m_port));
+        m_servers.SetAttribute("ComputeUnits", UintegerValue(m_workers[s]));
+        m_serverApps.Add(m_servers.Install(m_serverNodes.Get(s)));
     }
 
     if (m_dispatcherFactory.GetTypeId() != TypeId())

@@ -9,6 +9,7 @@
 #include "ns3/compute-vector.h"
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/multicore-server-helper.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -115,8 +116,7 @@ class RackHelper
   private:
     std::vector<uint32_t> m_workers;   //!< worker cores per server
     uint32_t m_clients{1};             //!< client hosts
-    ObjectFactory m_policy;            //!< core policy
-    ObjectFactory m_server;            //!< MulticoreServer attributes
+    MulticoreServerHelper m_servers;   //!< the servers, their attributes and core policy
     ObjectFactory m_dispatcherFactory; //!< dispatcher (no TypeId: none)
     ObjectFactory m_switchFactory;     //!< RackScheduler attributes
     DataRate m_rate{"40Gbps"};         //!< link rate

@@ -105,8 +105,7 @@ RouteCachingProtocol::NotifyInterfaceDown(uint32_t /* interface */)
 }
 
 void
-RouteCachingProtocol::NotifyAddAddress(uint32_t /* interface */,
-                                       Ipv4InterfaceAddress /* address */)
+RouteCachingProtocol::NotifyAddAddress(uint32_t /* interface */, Ipv4InterfaceAddress /* address */)
 {
     m_routes.clear();
 }
