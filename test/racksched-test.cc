@@ -10,6 +10,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/cards-dispatcher.h"
+#include "ns3/cfcfs-core-policy.h"
 #include "ns3/compute-vector.h"
 #include "ns3/double.h"
 #include "ns3/ipv4-header.h"
@@ -19,6 +20,7 @@
 #include "ns3/pointer.h"
 #include "ns3/power-of-k-dispatcher.h"
 #include "ns3/proactive-load-tracker.h"
+#include "ns3/rack-helper.h"
 #include "ns3/rack-scheduler.h"
 #include "ns3/racksched-scenario.h"
 #include "ns3/random-dispatcher.h"
@@ -1221,6 +1223,46 @@ class PowerOfDTheoryTestCase : public TestCase
     }
 };
 
+/// RackHelper in the traffic-control idiom: the servers' policy and the
+/// switch's dispatcher named by type with attribute pairs.
+class RackHelperIdiomTestCase : public TestCase
+{
+  public:
+    RackHelperIdiomTestCase()
+        : TestCase("RackHelper: SetServerPolicy and SetDispatcher by type and attributes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RackHelper rack;
+        rack.SetServers({2, 4});
+        rack.SetClients(1);
+        rack.SetServerPolicy("ns3::CfcfsCorePolicy",
+                             "DispatchOverhead",
+                             TimeValue(NanoSeconds(70)));
+        rack.SetDispatcher("ns3::PowerOfKDispatcher", "K", UintegerValue(2));
+        rack.Install();
+        UintegerValue k;
+        rack.GetDispatcher()->GetAttribute("K", k);
+        NS_TEST_ASSERT_MSG_EQ(k.Get(), 2, "the dispatcher's K");
+        NS_TEST_ASSERT_MSG_EQ(rack.GetComputeVector().Get(1).computeUnits,
+                              4,
+                              "the second server's cores");
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            auto server = DynamicCast<MulticoreServer>(rack.GetServers().Get(s));
+            auto policy = DynamicCast<CfcfsCorePolicy>(server->GetPolicy());
+            NS_TEST_ASSERT_MSG_NE(policy, nullptr, "a c-FCFS server");
+            TimeValue overhead;
+            policy->GetAttribute("DispatchOverhead", overhead);
+            NS_TEST_ASSERT_MSG_EQ(overhead.Get(), NanoSeconds(70), "its dispatch overhead");
+        }
+        Simulator::Destroy();
+    }
+};
+
 /// The RackSched test suite.
 class RackSchedTestSuite : public TestSuite
 {
@@ -1229,6 +1271,7 @@ class RackSchedTestSuite : public TestSuite
         : TestSuite("request-scheduling-racksched", Type::UNIT)
     {
         AddTestCase(new PowerOfKTestCase());
+        AddTestCase(new RackHelperIdiomTestCase());
         AddTestCase(new FreshJsqTestCase());
         AddTestCase(new JbsqTestCase());
         AddTestCase(new AvailabilityTestCase());

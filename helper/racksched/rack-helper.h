@@ -65,6 +65,20 @@ class RackHelper
      * \param policy the servers' core policy (a CorePolicy TypeId with attributes)
      */
     void SetServerPolicy(const ObjectFactory& policy);
+
+    /**
+     * \brief The servers' core policy by type and attributes.
+     * \param type TypeId name of a CorePolicy subclass
+     * \param args attribute name / value pairs
+     */
+    template <typename... Args>
+    void SetServerPolicy(const std::string& type, Args&&... args)
+    {
+        ObjectFactory policy(type);
+        policy.Set(std::forward<Args>(args)...);
+        SetServerPolicy(policy);
+    }
+
     /**
      * \brief Set an attribute of every MulticoreServer.
      * \param name attribute name
@@ -77,6 +91,20 @@ class RackHelper
      *        plain router
      */
     void SetDispatcher(const ObjectFactory& dispatcher);
+
+    /**
+     * \brief The switch's dispatcher by type and attributes.
+     * \param type TypeId name of a Dispatcher subclass
+     * \param args attribute name / value pairs
+     */
+    template <typename... Args>
+    void SetDispatcher(const std::string& type, Args&&... args)
+    {
+        ObjectFactory dispatcher(type);
+        dispatcher.Set(std::forward<Args>(args)...);
+        SetDispatcher(dispatcher);
+    }
+
     /**
      * \brief Set an attribute of the RackScheduler (VirtualAddress, AffinityStages, ...).
      * \param name attribute name

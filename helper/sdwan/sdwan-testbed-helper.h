@@ -63,6 +63,20 @@ class SdwanTestbedHelper
 
     /// \param router the border routers' TunnelRouter (type and attributes)
     void SetRouter(const ObjectFactory& router);
+
+    /**
+     * \brief The border routers' TunnelRouter by type and attributes.
+     * \param type TypeId name of a TunnelRouter subclass
+     * \param args attribute name / value pairs
+     */
+    template <typename... Args>
+    void SetRouter(const std::string& type, Args&&... args)
+    {
+        ObjectFactory router(type);
+        router.Set(std::forward<Args>(args)...);
+        SetRouter(router);
+    }
+
     /// \param tunnels number of tunnels, 1 .. MAX_TUNNELS
     void SetTunnels(uint32_t tunnels);
     /// \param rate WAN link rate \param delay WAN link propagation delay
@@ -71,6 +85,19 @@ class SdwanTestbedHelper
     void SetLan(DataRate rate, Time delay);
     /// \param queueDisc the queue disc of every WAN device (type and attributes)
     void SetQueueDisc(const ObjectFactory& queueDisc);
+
+    /**
+     * \brief The WAN devices' queue disc by type and attributes.
+     * \param type TypeId name of a QueueDisc
+     * \param args attribute name / value pairs
+     */
+    template <typename... Args>
+    void SetQueueDisc(const std::string& type, Args&&... args)
+    {
+        ObjectFactory queueDisc(type);
+        queueDisc.Set(std::forward<Args>(args)...);
+        SetQueueDisc(queueDisc);
+    }
 
     /// Create the nodes, links, addresses, routes and border routers.
     void Install();
