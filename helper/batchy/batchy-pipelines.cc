@@ -279,6 +279,51 @@ BatchyPipelines::RobotControl(uint32_t n, double ratePps)
     return g;
 }
 
+const BatchyPipelines::Named*
+BatchyPipelines::Find(const std::string& name)
+{
+    static const Named named[] = {
+        {"l2l3",
+         false,
+         false,
+         false,
+         1,
+         [](uint32_t, uint32_t n, double r, Time slo) { return L2L3(n, r, slo); }},
+        {"gw",
+         false,
+         false,
+         false,
+         1,
+         [](uint32_t, uint32_t n, double r, Time slo) { return Gateway(n, r, slo); }},
+        {"vrf",
+         true,
+         false,
+         false,
+         1,
+         [](uint32_t m, uint32_t n, double r, Time slo) { return Vrf(m, n, r, slo); }},
+        {"mgw",
+         true,
+         false,
+         false,
+         1,
+         [](uint32_t m, uint32_t n, double r, Time slo) { return Mgw(m, n, r, slo); }},
+        {"rc",
+         false,
+         true,
+         true,
+         2,
+         [](uint32_t, uint32_t n, double r, Time) { return RobotControl(n, r); }},
+    };
+    for (const Named& p : named)
+    {
+        if (name == p.name)
+        {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
 bool
 BatchyPipelines::Build(const std::string& name,
                        uint32_t n,
@@ -288,51 +333,29 @@ BatchyPipelines::Build(const std::string& name,
                        DataFlowGraph& graph,
                        std::string& error)
 {
+    const Named* p = Find(name);
+    if (!p)
+    {
+        error = "--pipeline=" + name + ": unknown pipeline";
+        return false;
+    }
     if (n == 0 || n > 4096)
     {
         error = "--n=" + std::to_string(n) + ": must be 1 .. 4096";
         return false;
     }
-    if (name == "l2l3")
+    if (n < p->minN)
     {
-        graph = L2L3(n, ratePps, slo);
-    }
-    else if (name == "gw")
-    {
-        graph = Gateway(n, ratePps, slo);
-    }
-    else if (name == "vrf")
-    {
-        if (m == 0 || m > 4096)
-        {
-            error = "--m=" + std::to_string(m) + ": must be 1 .. 4096";
-            return false;
-        }
-        graph = Vrf(m, n, ratePps, slo);
-    }
-    else if (name == "mgw")
-    {
-        if (m == 0 || m > 4096)
-        {
-            error = "--m=" + std::to_string(m) + ": must be 1 .. 4096";
-            return false;
-        }
-        graph = Mgw(m, n, ratePps, slo);
-    }
-    else if (name == "rc")
-    {
-        if (n < 2)
-        {
-            error = "--n=1: the rc pipeline needs at least 2 leaves";
-            return false;
-        }
-        graph = RobotControl(n, ratePps);
-    }
-    else
-    {
-        error = "--pipeline=" + name + ": unknown pipeline";
+        error = "--n=" + std::to_string(n) + ": the " + name + " pipeline needs at least " +
+                std::to_string(p->minN) + " leaves";
         return false;
     }
+    if (p->usesM && (m == 0 || m > 4096))
+    {
+        error = "--m=" + std::to_string(m) + ": must be 1 .. 4096";
+        return false;
+    }
+    graph = p->build(m, n, ratePps, slo);
     return true;
 }
 

@@ -108,6 +108,24 @@ class BatchyPipelines
                       Time slo,
                       DataFlowGraph& graph,
                       std::string& error);
+
+    /// A named pipeline and what its options mean to it.
+    struct Named
+    {
+        const char* name; //!< the --pipeline value
+        bool usesM;       //!< --m is a size of it (vrf, mgw)
+        bool ownSlos;     //!< its flows come with their own SLOs (rc)
+        bool controlFlow; //!< it has a control flow, whose rate --control-rate sets (rc)
+        uint32_t minN;    //!< the least --n it takes
+        /// builds it from (m, n, rate, SLO)
+        DataFlowGraph (*build)(uint32_t m, uint32_t n, double ratePps, Time slo);
+    };
+
+    /**
+     * \param name a --pipeline value
+     * \return the named pipeline, or null if \p name is none (a file)
+     */
+    static const Named* Find(const std::string& name);
 };
 
 } // namespace ns3

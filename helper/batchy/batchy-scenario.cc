@@ -117,8 +117,6 @@ ParseSteps(const std::string& name,
 }
 
 /// The named pipelines (anything else is a file).
-const std::vector<std::string> kPipelines = {"l2l3", "gw", "vrf", "mgw", "rc"};
-
 } // namespace
 
 BatchyScenario::Parameters::Parameters()
@@ -366,14 +364,14 @@ BatchyScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
     options.Owns("ns3::BatchyTrafficSource::SendBatch", "source-batch");
     // Options the pipeline or the level does not use are errors, not ignored.
     options.AddCheck([this, &options](std::string& error) {
-        bool named = std::find(kPipelines.begin(), kPipelines.end(), pipeline) != kPipelines.end();
+        const BatchyPipelines::Named* named = BatchyPipelines::Find(pipeline);
         std::string byPipeline = "--pipeline=" + pipeline;
         std::string byLevel = "--level=queue (no packets, no links)";
         const std::tuple<const char*, bool, const std::string&> uses[] = {
-            {"m", pipeline == "vrf" || pipeline == "mgw", byPipeline},
+            {"m", named && named->usesM, byPipeline},
             {"n", named, byPipeline},
-            {"slo", pipeline != "rc" || sloFactor > 0, byPipeline},
-            {"control-rate", pipeline == "rc", byPipeline},
+            {"slo", !(named && named->ownSlos) || sloFactor > 0, byPipeline},
+            {"control-rate", named && named->ownSlos, byPipeline},
             {"link-rate", level == "packet", byLevel},
             {"packet-size", level == "packet", byLevel},
         };
@@ -395,14 +393,14 @@ BatchyScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
 bool
 BatchyScenario::Parameters::MakeGraph(DataFlowGraph& graph, std::string& error) const
 {
-    if (std::find(kPipelines.begin(), kPipelines.end(), pipeline) != kPipelines.end())
+    if (const BatchyPipelines::Named* named = BatchyPipelines::Find(pipeline))
     {
         if (!BatchyPipelines::Build(pipeline, n, m, rate, slo, graph, error))
         {
             error = "invalid " + error;
             return false;
         }
-        if (pipeline == "rc" && controlRate > 0)
+        if (named->controlFlow && controlRate > 0)
         {
             if (controlRate >= rate)
             {
