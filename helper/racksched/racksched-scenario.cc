@@ -72,18 +72,95 @@ struct RackPolicy
     const char* dispatcher; //!< TypeId name of the dispatcher
     bool onClients;         //!< each client chooses (client-based)
     bool tracked;           //!< compares tracked loads (--tracking applies)
+    bool overAll;           //!< compares every server (no --k), with a random share
+    bool perType;           //!< --per-type-load applies (tracked loads, or per-type turns)
+    bool switchQueue;       //!< the switch queues requests (JBSQ: --jbsq-bound, one packet each)
+    uint32_t defaultK;      //!< its own default of --k (0: --k's)
+    const char* servers;    //!< the servers' core policy whatever --intra says ("": --intra's)
+    const char* intra;      //!< its default --intra ("": Shinjuku with the authors' quantum)
     const char* help;       //!< what it is
 };
 
 const RackPolicy kPolicies[] = {
-    {"racksched", "ns3::PowerOfKDispatcher", false, true, "power-of-k at the switch (k = --k)"},
-    {"random", "ns3::RandomDispatcher", false, false, "uniformly random server (ECMP-like)"},
-    {"rr", "ns3::RoundRobinDispatcher", false, false, "round robin"},
-    {"shortest", "ns3::PowerOfKDispatcher", false, true, "JSQ over all servers' tracked load"},
-    {"sampling", "ns3::PowerOfKDispatcher", false, true, "power-of-k with k = --k (default 4)"},
-    {"client", "ns3::PowerOfKDispatcher", true, true, "each client samples k of its own view"},
-    {"jbsq", "ns3::JbsqDispatcher", false, false, "R2P2 JBSQ(--jbsq-bound) per worker core"},
-    {"shinjuku", "ns3::RandomDispatcher", false, false, "random spreading, Shinjuku servers"},
+    // name, dispatcher, onClients, tracked, overAll, perType, switchQueue, defaultK, servers, intra
+    {"racksched",
+     "ns3::PowerOfKDispatcher",
+     false,
+     true,
+     false,
+     true,
+     false,
+     0,
+     "",
+     "",
+     "power-of-k at the switch (k = --k)"},
+    {"random",
+     "ns3::RandomDispatcher",
+     false,
+     false,
+     false,
+     false,
+     false,
+     0,
+     "",
+     "",
+     "uniformly random server (ECMP-like)"},
+    {"rr", "ns3::RoundRobinDispatcher", false, false, false, true, false, 0, "", "", "round robin"},
+    {"shortest",
+     "ns3::PowerOfKDispatcher",
+     false,
+     true,
+     true,
+     true,
+     false,
+     0,
+     "",
+     "",
+     "JSQ over all servers' tracked load"},
+    {"sampling",
+     "ns3::PowerOfKDispatcher",
+     false,
+     true,
+     false,
+     true,
+     false,
+     4,
+     "",
+     "",
+     "power-of-k with k = --k (default 4)"},
+    {"client",
+     "ns3::PowerOfKDispatcher",
+     true,
+     true,
+     false,
+     true,
+     false,
+     0,
+     "",
+     "",
+     "each client samples k of its own view"},
+    {"jbsq",
+     "ns3::JbsqDispatcher",
+     false,
+     false,
+     false,
+     false,
+     true,
+     0,
+     "",
+     "ns3::CfcfsCorePolicy",
+     "R2P2 JBSQ(--jbsq-bound) per worker core"},
+    {"shinjuku",
+     "ns3::RandomDispatcher",
+     false,
+     false,
+     false,
+     false,
+     false,
+     0,
+     "ns3::ShinjukuCorePolicy",
+     "",
+     "random spreading, Shinjuku servers"},
 };
 
 /// A load-tracking scheme: a LoadTracker and its attribute, or a dispatcher of its own.
@@ -416,14 +493,14 @@ RackSchedScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
             with += " --tracking=" + tracking;
         }
         const std::pair<const char*, bool> uses[] = {
-            {"k", GetSamples() > 0 && policy != "shortest" && !(t->overAll && p->tracked)},
+            {"k", GetSamples() > 0 && !p->overAll && !(t->overAll && p->tracked)},
             {"tracking", p->tracked},
             {"sampling", GetSamples() > 0 && GetSamples() < servers},
             {"random-share", UsesRandomShare()},
-            {"per-type-load", p->tracked || policy == "rr"},
-            {"jbsq-bound", policy == "jbsq"},
+            {"per-type-load", p->perType},
+            {"jbsq-bound", p->switchQueue},
             {"client-count", p->onClients},
-            {"intra", policy != "shinjuku" || intra.GetTypeId() == ShinjukuCorePolicy::GetTypeId()},
+            {"intra", !*p->servers || intra.GetTypeId().GetName() == p->servers},
         };
         for (const auto& [option, used] : uses)
         {
@@ -565,11 +642,11 @@ RackSchedScenario::Parameters::GetSamples() const
     {
         return 0;
     }
-    if (policy == "shortest" || (p->tracked && t && t->overAll))
+    if (p->overAll || (p->tracked && t && t->overAll))
     {
         return servers;
     }
-    return std::min(policy == "sampling" && !kGiven ? 4 : k, servers);
+    return std::min(p->defaultK > 0 && !kGiven ? p->defaultK : k, servers);
 }
 
 bool
@@ -577,7 +654,7 @@ RackSchedScenario::Parameters::UsesRandomShare() const
 {
     const RackPolicy* p = Find(kPolicies, policy);
     const Tracking* t = Find(kTrackings, tracking);
-    return p && t && (policy == "shortest" || (p->tracked && (t->overAll || *t->dispatcher)));
+    return p && t && (p->overAll || (p->tracked && (t->overAll || *t->dispatcher)));
 }
 
 bool
@@ -622,11 +699,12 @@ RackSchedScenario::Parameters::MakeDispatcher(ObjectFactory& factory, std::strin
     {
         factory.Set("RandomShare", DoubleValue(UsesRandomShare() ? randomShare : 0.0));
     }
-    if (policy == "jbsq")
+    if (p->switchQueue)
     {
         factory.Set("Bound", UintegerValue(jbsqBound));
     }
-    if (policy == "rr")
+    // Per-type turns (a tracked policy's per-type loads are its tracker's).
+    if (p->perType && !p->tracked)
     {
         factory.Set("PerClass", BooleanValue(PerTypeLoad()));
     }
@@ -657,15 +735,20 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
     // The reference line is Shinjuku whatever --intra says (its quantum
     // too, if --intra is a Shinjuku); R2P2's workers run each request to
     // completion, FCFS.
-    factory = intra;
-    if (policy == "shinjuku" && intra.GetTypeId() != ShinjukuCorePolicy::GetTypeId())
+    const RackPolicy* p = Find(kPolicies, policy);
+    if (!p)
     {
-        factory = ObjectFactory("ns3::ShinjukuCorePolicy");
+        return Invalid(error, "policy=" + policy, "unknown policy");
+    }
+    factory = intra;
+    if (*p->servers && intra.GetTypeId().GetName() != p->servers)
+    {
+        factory = ObjectFactory(p->servers);
         factory.Set("Quantum", TimeValue(kAuthorsQuantum));
     }
-    else if (policy == "jbsq" && !intraGiven)
+    else if (*p->intra && !intraGiven)
     {
-        factory = ObjectFactory("ns3::CfcfsCorePolicy");
+        factory = ObjectFactory(p->intra);
     }
     bool authorsTypeQueues = false;
     for (const Workload& w : kWorkloads)
@@ -795,7 +878,7 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
                        "placement=" + placement,
                        "not supported with --policy=" + policy + " --tracking=" + tracking);
     }
-    if (packetsPerRequest > 1 && policy == "jbsq")
+    if (packetsPerRequest > 1 && p->switchQueue)
     {
         return Invalid(error,
                        "packets-per-request",
@@ -1126,8 +1209,7 @@ RackSchedScenario::Summarize() const
         .Set("tracking", Find(kPolicies, p.policy)->tracked ? p.tracking : "none")
         .Set("sampling", k.Get() > 0 && k.Get() < p.servers ? p.sampling : "none")
         .Set("random_share", p.UsesRandomShare() ? p.randomShare : 0.0)
-        .Set("per_type_load",
-             (Find(kPolicies, p.policy)->tracked || p.policy == "rr") && p.PerTypeLoad())
+        .Set("per_type_load", Find(kPolicies, p.policy)->perType && p.PerTypeLoad())
         .Set("intra",
              TypeAliases::Name(
                  DynamicCast<MulticoreServer>(servers.Get(0))->GetPolicy()->GetInstanceTypeId()))
