@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The module's layers point strictly downward: each folder of model/ and
 helper/ includes only from itself and from folders below it. Prints every
-include that points sideways or up and exits 1 if there is one.
+include that points sideways or up and exits 1 if there is one; with
+--diagram, prints the layers and the classes of each folder instead (the
+architecture diagram of the doc, which a test keeps equal to it).
 
     model/requests                               the base: requests, client, stats
     model/server  model/dispatch  model/sdwan  model/batchy   beside each other
@@ -13,12 +15,18 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 RANK = {"requests": 0, "server": 1, "dispatch": 1, "sdwan": 1, "batchy": 1, "cards": 2, "racksched": 2}
 # Every helper folder is above every model folder.
 HELPER = 10
+CLASS = re.compile(r"^(?:class|struct) (\w+)\b(?! *;)", re.M)
+LAYERS = [("helper", None, "scenarios and helpers, above the whole model"),
+          ("model", 2, "systems built on the layers below"),
+          ("model", 1, "beside each other: none includes another"),
+          ("model", 0, "the base every folder uses")]
 INCLUDE = re.compile(r'\s*#\s*include\s+"(?:[\w.-]*/)*([^"/]+)"')
 
 
@@ -46,7 +54,25 @@ def sources(repo: Path = REPO) -> dict[Path, str]:
     return {f.relative_to(repo): f.read_text() for f in files}
 
 
+def diagram(repo: Path = REPO) -> str:
+    """The layers from the top, each folder with the classes its headers
+    declare at namespace level, as the doc's architecture diagram shows them."""
+    lines = []
+    for kind, level, what in LAYERS:
+        lines.append(f"{kind}/ -- {what}")
+        for folder in sorted(RANK, key=lambda f: (RANK[f], f)):
+            if level is not None and RANK[folder] != level:
+                continue
+            names = sorted({m for h in (repo / kind / folder).glob("*.h") for m in CLASS.findall(h.read_text())})
+            lines += textwrap.wrap(" ".join(names), 76, initial_indent=f"  {folder:11s} ",
+                                   subsequent_indent=" " * 14)
+    return "\n".join(lines) + "\n"
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--diagram"]:
+        print(diagram(), end="")
+        return 0
     found = violations(sources())
     for line in found:
         print(f"check-layers: {line}")

@@ -37,3 +37,9 @@ def test_helpers_are_above_the_model_and_sideways_is_up():
                Path("helper/cards/e.cc"): '#include "ns3/a.h"\n#include "ns3/c.h"\n'}
     assert layers.violations(sources) == ["model/cards/d.cc:1: model/cards includes helper/requests/c.h",
                                           "model/sdwan/b.cc:1: model/sdwan includes model/server/a.h"]
+
+
+def test_the_docs_architecture_diagram_is_the_code():
+    doc = (REPO / "doc" / "request-scheduling.rst").read_text()
+    block = "\n".join(("  " + line) if line else "" for line in layers.diagram().rstrip("\n").split("\n"))
+    assert "\n" + block + "\n\n" in doc, "regenerate the diagram: tools/check-layers.py --diagram"
