@@ -282,38 +282,16 @@ BatchyPipelines::RobotControl(uint32_t n, double ratePps)
 const BatchyPipelines::Named*
 BatchyPipelines::Find(const std::string& name)
 {
+    // clang-format off
     static const Named named[] = {
-        {"l2l3",
-         false,
-         false,
-         false,
-         1,
-         [](uint32_t, uint32_t n, double r, Time slo) { return L2L3(n, r, slo); }},
-        {"gw",
-         false,
-         false,
-         false,
-         1,
-         [](uint32_t, uint32_t n, double r, Time slo) { return Gateway(n, r, slo); }},
-        {"vrf",
-         true,
-         false,
-         false,
-         1,
-         [](uint32_t m, uint32_t n, double r, Time slo) { return Vrf(m, n, r, slo); }},
-        {"mgw",
-         true,
-         false,
-         false,
-         1,
-         [](uint32_t m, uint32_t n, double r, Time slo) { return Mgw(m, n, r, slo); }},
-        {"rc",
-         false,
-         true,
-         true,
-         2,
-         [](uint32_t, uint32_t n, double r, Time) { return RobotControl(n, r); }},
+        // name  usesM  ownSlos controlFlow minN build
+        {"l2l3", false, false,  false,      1,   [](uint32_t, uint32_t n, double r, Time slo) { return L2L3(n, r, slo); }},
+        {"gw",   false, false,  false,      1,   [](uint32_t, uint32_t n, double r, Time slo) { return Gateway(n, r, slo); }},
+        {"vrf",  true,  false,  false,      1,   [](uint32_t m, uint32_t n, double r, Time slo) { return Vrf(m, n, r, slo); }},
+        {"mgw",  true,  false,  false,      1,   [](uint32_t m, uint32_t n, double r, Time slo) { return Mgw(m, n, r, slo); }},
+        {"rc",   false, true,   true,       2,   [](uint32_t, uint32_t n, double r, Time) { return RobotControl(n, r); }},
     };
+    // clang-format on
     for (const Named& p : named)
     {
         if (name == p.name)
