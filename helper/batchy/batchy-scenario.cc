@@ -945,7 +945,7 @@ BatchyScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std:
     Ptr<BatchyController> controller = sw->GetController();
     std::string reason = "fault: " + fault.GetName() + " down";
     uint32_t cores = worker->GetCores();
-    if (fault.kind == "server" && fault.index < cores)
+    if (fault.kind == FaultSpec::Kind::SERVER && fault.index < cores)
     {
         uint32_t core = fault.index;
         target.apply = [worker, core, reason](bool up) {
@@ -953,7 +953,7 @@ BatchyScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std:
         };
         target.notify = [controller, core](bool up) { controller->SetCoreAvailable(core, up); };
     }
-    else if (fault.kind == "link" && fault.index < 2)
+    else if (fault.kind == FaultSpec::Kind::LINK && fault.index < 2)
     {
         // The switch's devices: 0 from the source, 1 to the sink.
         uint32_t device = fault.index;
@@ -961,7 +961,7 @@ BatchyScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std:
             up ? sw->SetDeviceUp(device) : sw->SetDeviceDown(device, reason);
         };
     }
-    else if (fault.kind == "switch" && fault.index == 0)
+    else if (fault.kind == FaultSpec::Kind::SWITCH && fault.index == 0)
     {
         target.apply = [sw, worker, cores, reason](bool up) {
             for (uint32_t device : {0, 1})

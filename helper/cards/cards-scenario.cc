@@ -880,13 +880,13 @@ CardsScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::
     uint32_t instances = m_instances.size();
     uint32_t routers = m_ingress.GetN() + m_gateways.GetN();
     uint32_t links = m_devices.GetN() / 2;
-    if (fault.kind == "link" && fault.index < links)
+    if (fault.kind == FaultSpec::Kind::LINK && fault.index < links)
     {
         target.AddDevice(m_devices.Get(2 * fault.index));
         target.AddDevice(m_devices.Get(2 * fault.index + 1));
         return true;
     }
-    if (fault.kind == "switch" && fault.index < routers)
+    if (fault.kind == FaultSpec::Kind::SWITCH && fault.index < routers)
     {
         Ptr<Node> node = fault.index < m_ingress.GetN()
                              ? m_ingress.Get(fault.index)
@@ -896,7 +896,7 @@ CardsScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::
         target.apply = [router](bool up) { router->SetFailed(!up); };
         return true;
     }
-    if (fault.kind != "server" || fault.index >= instances)
+    if (fault.kind != FaultSpec::Kind::SERVER || fault.index >= instances)
     {
         error = "the scenario has servers 0-" + std::to_string(instances - 1) + ", routers 0-" +
                 std::to_string(routers - 1) + " (switch:R) and links 0-" +

@@ -1008,18 +1008,18 @@ RackSchedScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, s
     uint32_t servers = m_rack.GetServers().GetN();
     uint32_t hosts = devices.GetN() / 2;
     uint32_t server = UINT32_MAX; // the server the fault cuts off, if any
-    if (fault.kind == "server" && fault.index < servers)
+    if (fault.kind == FaultSpec::Kind::SERVER && fault.index < servers)
     {
         target.AddNode(nodes.Get(1 + fault.index));
         server = fault.index;
     }
-    else if (fault.kind == "link" && fault.index < hosts)
+    else if (fault.kind == FaultSpec::Kind::LINK && fault.index < hosts)
     {
         target.AddDevice(devices.Get(2 * fault.index));
         target.AddDevice(devices.Get(2 * fault.index + 1));
         server = fault.index < servers ? fault.index : UINT32_MAX;
     }
-    else if (fault.kind == "switch" && fault.index == 0)
+    else if (fault.kind == FaultSpec::Kind::SWITCH && fault.index == 0)
     {
         target.AddNode(nodes.Get(0));
         Ptr<RackScheduler> tor = m_rack.GetSwitch();

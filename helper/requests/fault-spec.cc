@@ -8,13 +8,28 @@
 
 #include "ns3/split-text.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace ns3
 {
 
 std::string
 FaultSpec::GetName() const
 {
-    return kind + " " + std::to_string(index);
+    return GetKindName() + " " + std::to_string(index);
+}
+
+namespace
+{
+/// The kinds' names, in the order of FaultSpec::Kind.
+const char* const kKindNames[] = {"server", "link", "switch"};
+} // namespace
+
+std::string
+FaultSpec::GetKindName() const
+{
+    return kKindNames[static_cast<int>(kind)];
 }
 
 bool
@@ -39,11 +54,13 @@ FaultSpec::Parse(const std::string& name,
         }
         FaultSpec f;
         f.text = item;
-        f.kind = item.substr(0, colon);
-        if (f.kind != "server" && f.kind != "link" && f.kind != "switch")
+        const char* const* named =
+            std::find(std::begin(kKindNames), std::end(kKindNames), item.substr(0, colon));
+        if (named == std::end(kKindNames))
         {
             return fail(item, "the kind must be server, link or switch");
         }
+        f.kind = static_cast<Kind>(named - std::begin(kKindNames));
         uint64_t index;
         std::string ignored;
         if (!ScenarioOptions::ParseUnsigned(name,

@@ -26,14 +26,24 @@ namespace ns3
  */
 struct FaultSpec
 {
-    std::string text;     //!< as given, e.g. "server:3@1s-2s"
-    std::string kind;     //!< server, link or switch
-    uint32_t index{0};    //!< which one of its kind
-    Time down;            //!< when it fails
-    Time up{Time::Max()}; //!< when it recovers (Time::Max(): never)
+    /// What fails.
+    enum class Kind
+    {
+        SERVER, //!< a server (or a switch's core)
+        LINK,   //!< a link
+        SWITCH, //!< a switch or router
+    };
+
+    std::string text;        //!< as given, e.g. "server:3@1s-2s"
+    Kind kind{Kind::SERVER}; //!< what fails
+    uint32_t index{0};       //!< which one of its kind
+    Time down;               //!< when it fails
+    Time up{Time::Max()};    //!< when it recovers (Time::Max(): never)
 
     /// \return "KIND INDEX", as it appears in drop reasons
     std::string GetName() const;
+    /// \return the kind's name: server, link or switch
+    std::string GetKindName() const;
 
     /**
      * \brief Parse a comma-separated list of faults.

@@ -209,7 +209,7 @@ RequestScenario::GetFaultTarget(const FaultSpec& fault,
                                 FaultTarget& /* target */,
                                 std::string& error)
 {
-    error = m_name + " has no " + fault.kind + " that can fail";
+    error = m_name + " has no " + fault.GetKindName() + " that can fail";
     return false;
 }
 

@@ -545,20 +545,20 @@ SdwanScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::
     uint32_t tunnels = m_testbed.GetTunnels();
     NetDeviceContainer wan = m_testbed.GetWanDevices();
     uint32_t tunnel = UINT32_MAX; // the tunnel the fault breaks, if any
-    if (fault.kind == "link" && fault.index < wan.GetN() / 2)
+    if (fault.kind == FaultSpec::Kind::LINK && fault.index < wan.GetN() / 2)
     {
         target.AddDevice(wan.Get(2 * fault.index));
         target.AddDevice(wan.Get(2 * fault.index + 1));
         tunnel = fault.index / 3;
     }
-    else if (fault.kind == "switch" && fault.index < 2 + 2 * tunnels)
+    else if (fault.kind == FaultSpec::Kind::SWITCH && fault.index < 2 + 2 * tunnels)
     {
         uint32_t r = fault.index;
         target.AddNode(r < 2 ? m_testbed.GetBorderNode(r)
                              : m_testbed.GetTunnelRouter((r - 2) / 2, (r - 2) % 2));
         tunnel = r < 2 ? UINT32_MAX : (r - 2) / 2;
     }
-    else if (fault.kind == "server" && fault.index == 0)
+    else if (fault.kind == FaultSpec::Kind::SERVER && fault.index == 0)
     {
         target.AddNode(m_testbed.GetServer());
     }

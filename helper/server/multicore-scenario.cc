@@ -488,12 +488,12 @@ MulticoreScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, s
         error = "there are no links or servers to fail at --level=queue";
         return false;
     }
-    if (fault.kind == "server" && fault.index == 0)
+    if (fault.kind == FaultSpec::Kind::SERVER && fault.index == 0)
     {
         target.AddNode(m_serverNode);
         return true;
     }
-    if (fault.kind == "link" && fault.index < links)
+    if (fault.kind == FaultSpec::Kind::LINK && fault.index < links)
     {
         target.AddDevice(m_devices.Get(2 * fault.index));
         target.AddDevice(m_devices.Get(2 * fault.index + 1));
