@@ -275,7 +275,7 @@ class RssSpreadTestCase : public TestCase
         MulticoreScenario::Parameters c = MakeConfig("dfcfs", 8, 0.3, "exp:10us", MilliSeconds(50));
         c.flows = 256;
         c.clients = 2;
-        c.rss = m_mode;
+        c.rss = m_mode == "random" ? MulticoreServer::RSS_RANDOM : MulticoreServer::RSS_HASH;
         MulticoreScenario scenario(c);
         scenario.Build();
         m_perQueue.assign(8, 0);
@@ -318,7 +318,7 @@ class PacketLevelTheoryTestCase : public TestCase
     {
         RngSeedManager::SetSeed(24);
         MulticoreScenario::Parameters c = MakeConfig("cfcfs", 4, m_load, "exp:10us", m_duration);
-        c.scaling = m_scaling;
+        c.scaling = m_scaling == "scaled" ? MulticoreServer::SCALED : MulticoreServer::PARALLEL;
         MulticoreScenario scenario(c);
         scenario.Build();
         scenario.Run();

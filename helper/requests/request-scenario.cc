@@ -61,6 +61,9 @@ RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
                     true);
 }
 
+const Choices<RequestScenario::Level> RequestScenario::LEVELS = {{"packet", Level::PACKET},
+                                                                 {"queue", Level::QUEUE}};
+
 bool
 RequestScenario::Parameters::Invalid(std::string& error,
                                      const std::string& option,

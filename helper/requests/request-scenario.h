@@ -96,6 +96,16 @@ class RequestScenario
                                         const std::string& serviceOption);
     };
 
+    /// How requests travel: as packets over links, or straight into the
+    /// server's queue (no links, many times faster).
+    enum class Level
+    {
+        PACKET, //!< packets on links
+        QUEUE,  //!< no packets: the client hands each request to the server
+    };
+    /// The words of --level.
+    static const Choices<Level> LEVELS;
+
     /// The highest offered load (share of the servers' capacity) an example accepts.
     static constexpr double MAX_LOAD = 2;
 

@@ -249,25 +249,34 @@ ScenarioOptions::AddTime(const std::string& name,
     });
 }
 
+std::string
+ScenarioOptions::JoinWords(const std::vector<std::string>& words)
+{
+    std::string list;
+    for (const auto& w : words)
+    {
+        list += (list.empty() ? "" : "|") + w;
+    }
+    return list;
+}
+
 void
 ScenarioOptions::AddChoice(const std::string& name,
                            const std::string& help,
                            std::string& value,
                            const std::vector<std::string>& choices)
 {
-    std::string list;
-    for (const auto& c : choices)
-    {
-        list += (list.empty() ? "" : "|") + c;
-    }
-    Add(name, help + ": " + list, value, [=, &value](const std::string& text, std::string& error) {
-        if (!ParseChoice(name, text, choices, error))
-        {
-            return false;
-        }
-        value = text;
-        return true;
-    });
+    Add(name,
+        help + ": " + JoinWords(choices),
+        value,
+        [=, &value](const std::string& text, std::string& error) {
+            if (!ParseChoice(name, text, choices, error))
+            {
+                return false;
+            }
+            value = text;
+            return true;
+        });
 }
 
 void

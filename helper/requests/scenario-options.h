@@ -10,11 +10,13 @@
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -38,6 +40,15 @@ class CommandLine;
  *
  * The static functions are the conversions themselves.
  */
+/**
+ * \ingroup request-scheduling
+ * A closed set of option values: each word with the enum value it stands
+ * for, the one place the set is spelled (ScenarioOptions::AddChoice reads
+ * it, ScenarioOptions::NameOf writes it back for the JSON).
+ */
+template <typename E>
+using Choices = std::vector<std::pair<std::string, E>>;
+
 class ScenarioOptions
 {
   public:
@@ -112,6 +123,62 @@ class ScenarioOptions
                    const std::string& help,
                    std::string& value,
                    const std::vector<std::string>& choices);
+
+    /**
+     * \brief Declare an option taking one of a closed set of words, read
+     * into an enum.
+     * \param name option name
+     * \param help help text (the words are appended)
+     * \param value the field it sets
+     * \param choices the words and the values they stand for
+     */
+    template <typename E>
+    void AddChoice(const std::string& name,
+                   const std::string& help,
+                   E& value,
+                   const Choices<E>& choices)
+    {
+        std::vector<std::string> words;
+        for (const auto& [word, v] : choices)
+        {
+            words.push_back(word);
+        }
+        Add(name,
+            help + ": " + JoinWords(words),
+            NameOf(value, choices),
+            [=, &value](const std::string& text, std::string& error) {
+                if (!ParseChoice(name, text, words, error))
+                {
+                    return false;
+                }
+                value = choices[std::find(words.begin(), words.end(), text) - words.begin()].second;
+                return true;
+            });
+    }
+
+    /**
+     * \param value an enum value
+     * \param choices its closed set
+     * \return the word for \p value ("" if the set has none)
+     */
+    template <typename E>
+    static std::string NameOf(E value, const Choices<E>& choices)
+    {
+        for (const auto& [word, v] : choices)
+        {
+            if (v == value)
+            {
+                return word;
+            }
+        }
+        return "";
+    }
+
+    /**
+     * \param words some words
+     * \return them separated by |
+     */
+    static std::string JoinWords(const std::vector<std::string>& words);
     /**
      * \brief Declare a true|false option.
      * \param name option name

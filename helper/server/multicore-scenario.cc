@@ -10,6 +10,7 @@
 #include "ns3/boolean.h"
 #include "ns3/core-policy.h"
 #include "ns3/data-rate.h"
+#include "ns3/enum.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-interface-container.h"
@@ -188,7 +189,7 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.AddChoice("scaling",
                       "parallel (one core per unit) or scaled (one faster core)",
                       scaling,
-                      {"parallel", "scaled"});
+                      MulticoreServerHelper::SCALINGS);
     options.AddDouble("load",
                       "offered load: request rate x mean service demand / capacity of the "
                       "worker cores (above 1 overloads them: queues grow until --drain ends "
@@ -230,28 +231,23 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.AddChoice("rss",
                       "NIC queue choice: hash (Toeplitz of the flow) or random",
                       rss,
-                      {"hash", "random"});
-    options.Add("level",
-                "packet (requests and replies are packets on the links) or queue "
-                "(straight to the server and back: no links, many times faster)",
-                level,
-                [this, &options](const std::string& text, std::string& error) {
-                    if (!ScenarioOptions::ParseChoice("level", text, {"packet", "queue"}, error))
-                    {
-                        return false;
-                    }
-                    level = text;
-                    for (const char* link : {"link-delay", "link-rate"})
-                    {
-                        if (level == "queue" && options.IsGiven(link))
-                        {
-                            error = std::string("invalid --") + link +
-                                    ": there are no links at --level=queue";
-                            return false;
-                        }
-                    }
-                    return true;
-                });
+                      MulticoreServerHelper::RSS_MODES);
+    options.AddChoice("level",
+                      "packet (requests and replies are packets on the links) or queue "
+                      "(straight to the server and back: no links, many times faster)",
+                      level,
+                      LEVELS);
+    options.AddCheck([this, &options](std::string& error) {
+        for (const char* link : {"link-delay", "link-rate"})
+        {
+            if (level == Level::QUEUE && options.IsGiven(link))
+            {
+                error = std::string("invalid --") + link + ": there are no links at --level=queue";
+                return false;
+            }
+        }
+        return true;
+    });
     options.AddUnsigned("clients", "client nodes", clients, 1, 60000);
     options.AddUnsigned("flows",
                         "UDP source ports per client (0: 64 with hash RSS and a policy with "
@@ -278,13 +274,14 @@ MulticoreScenario::Parameters::GetFlows() const
     {
         return flows;
     }
-    return rss == "hash" && policy.Create<CorePolicy>()->UsesNicQueues() ? 64 : 1;
+    return rss == MulticoreServer::RSS_HASH && policy.Create<CorePolicy>()->UsesNicQueues() ? 64
+                                                                                            : 1;
 }
 
 uint32_t
 MulticoreScenario::Parameters::GetWorkers() const
 {
-    return scaling == "scaled" ? 1 : cores;
+    return scaling == MulticoreServer::SCALED ? 1 : cores;
 }
 
 bool
@@ -299,18 +296,6 @@ MulticoreScenario::Parameters::Validate(std::string& error) const
     if (!policy.Create<CorePolicy>()->CheckConfig(GetWorkers(), why))
     {
         return Invalid(error, "policy=" + TypeAliases::Name(tid), why);
-    }
-    if (scaling != "parallel" && scaling != "scaled")
-    {
-        return Invalid(error, "scaling=" + scaling, "expected parallel or scaled");
-    }
-    if (level != "packet" && level != "queue")
-    {
-        return Invalid(error, "level=" + level, "expected packet or queue");
-    }
-    if (rss != "hash" && rss != "random")
-    {
-        return Invalid(error, "rss=" + rss, "expected hash or random");
     }
     if (!service.stream || !(service.mean > 0))
     {
@@ -422,9 +407,8 @@ MulticoreScenario::Build()
 
     MulticoreServerHelper serverHelper(kServerPort);
     serverHelper.SetAttribute("ComputeUnits", UintegerValue(p.cores));
-    serverHelper.SetAttribute("Scaling",
-                              StringValue(p.scaling == "scaled" ? "Scaled" : "Parallel"));
-    serverHelper.SetAttribute("RssMode", StringValue(p.rss == "random" ? "Random" : "Hash"));
+    serverHelper.SetAttribute("Scaling", EnumValue(p.scaling));
+    serverHelper.SetAttribute("RssMode", EnumValue(p.rss));
     serverHelper.SetAttribute("WarmUp", TimeValue(p.warmUp));
     serverHelper.SetAttribute("ExactQuantiles", BooleanValue(p.exactQuantiles));
     ObjectFactory policy = p.policy;
@@ -459,7 +443,7 @@ MulticoreScenario::Build()
         clientHelper.SetAttribute("RemoteAddress", AddressValue(serverAddress[i]));
         InstallClient(clientHelper, m_clientNodes.Get(i), gap, p.service, stream);
     }
-    if (p.level == "queue")
+    if (p.level == Level::QUEUE)
     {
         for (uint32_t i = 0; i < GetClients().GetN(); ++i)
         {
@@ -483,7 +467,7 @@ MulticoreScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, s
 {
     // One server: nothing to route around, requests to it are lost.
     uint32_t links = m_devices.GetN() / 2;
-    if (m_parameters.level == "queue")
+    if (m_parameters.level == Level::QUEUE)
     {
         error = "there are no links or servers to fail at --level=queue";
         return false;
@@ -545,14 +529,14 @@ MulticoreScenario::Summarize() const
         .Set("cores", p.cores)
         .Set("workers", workers)
         .Set("special_cores", special)
-        .Set("scaling", p.scaling)
+        .Set("scaling", ScenarioOptions::NameOf(p.scaling, MulticoreServerHelper::SCALINGS))
         .Set("load", p.load)
         .Set("rate_rps", GetRate())
         .Set("service", p.service.text)
         .Set("service_mean_us", p.service.mean * 1e6)
         .Set("arrival", p.arrival)
-        .Set("rss", p.rss)
-        .Set("level", p.level)
+        .Set("rss", ScenarioOptions::NameOf(p.rss, MulticoreServerHelper::RSS_MODES))
+        .Set("level", ScenarioOptions::NameOf(p.level, LEVELS))
         .Set("clients", p.clients)
         .Set("flows", p.GetFlows())
         .Set("in_server", m_server->GetInSystem())

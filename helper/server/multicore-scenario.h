@@ -7,6 +7,7 @@
 
 #include "ns3/distribution-spec.h"
 #include "ns3/json-summary.h"
+#include "ns3/multicore-server.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 #include "ns3/request-scenario.h"
@@ -17,8 +18,6 @@
 
 namespace ns3
 {
-
-class MulticoreServer;
 
 /**
  * \ingroup request-scheduling-server
@@ -51,19 +50,18 @@ class MulticoreScenario : public RequestScenario
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
-        ObjectFactory policy;            //!< the core policy (default d-FCFS)
-        uint32_t cores{4};               //!< worker cores (compute units) of the server
-        std::string scaling{"parallel"}; //!< parallel or scaled
+        ObjectFactory policy; //!< the core policy (default d-FCFS)
+        uint32_t cores{4};    //!< worker cores (compute units) of the server
+        MulticoreServer::Scaling scaling{MulticoreServer::PARALLEL}; //!< cores or one faster core
         double load{0.5};                //!< utilisation of the worker cores
         std::string arrival{"exp"};      //!< exp, lognormal, uniform or constant
         DistributionSpec service;        //!< service demand
         DistributionSpec linkDelay;      //!< per-packet propagation delay of each link
         std::string linkRate{"100Gbps"}; //!< link data rate
-        std::string rss{"hash"};         //!< hash or random
-        uint32_t clients{1};             //!< client nodes
-        uint32_t flows{0};               //!< source ports per client (0: GetFlows() decides)
-        std::string level{
-            "packet"}; //!< packet, or queue (no packets: RequestClient::SetDirectSink)
+        MulticoreServer::RssMode rss{MulticoreServer::RSS_HASH}; //!< how the NIC picks a queue
+        uint32_t clients{1};                                     //!< client nodes
+        uint32_t flows{0};          //!< source ports per client (0: GetFlows() decides)
+        Level level{Level::PACKET}; //!< packets, or none (RequestClient::SetDirectSink)
 
         Parameters();
 

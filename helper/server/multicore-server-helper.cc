@@ -12,6 +12,13 @@
 namespace ns3
 {
 
+const Choices<MulticoreServer::Scaling> MulticoreServerHelper::SCALINGS = {
+    {"parallel", MulticoreServer::PARALLEL},
+    {"scaled", MulticoreServer::SCALED}};
+const Choices<MulticoreServer::RssMode> MulticoreServerHelper::RSS_MODES = {
+    {"hash", MulticoreServer::RSS_HASH},
+    {"random", MulticoreServer::RSS_RANDOM}};
+
 MulticoreServerHelper::MulticoreServerHelper(uint16_t port)
 {
     m_factory.SetTypeId(MulticoreServer::GetTypeId());

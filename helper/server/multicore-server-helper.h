@@ -6,8 +6,10 @@
 #define MULTICORE_SERVER_HELPER_H
 
 #include "ns3/application-container.h"
+#include "ns3/multicore-server.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
+#include "ns3/scenario-options.h"
 
 #include <string>
 
@@ -28,6 +30,11 @@ namespace ns3
 class MulticoreServerHelper
 {
   public:
+    /// The words of the scenarios' --scaling (MulticoreServer::Scaling).
+    static const Choices<MulticoreServer::Scaling> SCALINGS;
+    /// The words of the scenarios' --rss (MulticoreServer::RssMode).
+    static const Choices<MulticoreServer::RssMode> RSS_MODES;
+
     /**
      * \param port UDP port the servers listen on
      */
