@@ -206,7 +206,8 @@ class LoadShareTestCase : public TestCase
         CardsScenario::Parameters c;
         c.clients = 200;
         c.duration = Seconds(1);
-        c.deployment = m_deployment;
+        c.deployment = m_deployment == "routed" ? CardsScenario::Deployment::ROUTED
+                                                : CardsScenario::Deployment::INGRESS;
         std::vector<uint64_t> served = Served(c);
         uint64_t total = std::accumulate(served.begin(), served.end(), uint64_t{0});
         NS_TEST_ASSERT_MSG_GT(total, 30000u, "traffic");
@@ -604,7 +605,8 @@ class LatencyModelTestCase : public TestCase
         c.duration = Seconds(2);
         c.intraSiteMean = MilliSeconds(1);
         c.interSiteMean = MilliSeconds(1);
-        c.latency = latency;
+        c.latency = latency == "const" ? CardsScenario::Latency::CONSTANT
+                                       : CardsScenario::Latency::EXPONENTIAL;
         CardsScenario s(c);
         s.Build();
         s.Run();
@@ -626,11 +628,6 @@ class LatencyModelTestCase : public TestCase
         LatencySummary random = Rct("exp");
         NS_TEST_EXPECT_MSG_EQ_TOL(random.GetMean().GetMicroSeconds(), 2100, 300, "mean");
         NS_TEST_EXPECT_MSG_GT(random.GetMax() - random.GetMin(), MilliSeconds(3), "spread");
-        CardsScenario::Parameters c;
-        c.latency = "uniform";
-        std::string error;
-        NS_TEST_ASSERT_MSG_EQ(c.Validate(error), false, "unknown latency model");
-        NS_TEST_ASSERT_MSG_NE(error.find("--latency"), std::string::npos, error);
     }
 };
 

@@ -540,7 +540,7 @@ class OptionSetTestCase : public TestCase
                               error);
         NS_TEST_EXPECT_MSG_EQ(c.UsesGateways(), false, "a dispatcher alone runs at the ingress");
         NS_TEST_EXPECT_MSG_EQ(c.SetScheduler("dfcfs", error), false, "a policy is no dispatcher");
-        c.deployment = "routed";
+        c.deployment = CardsScenario::Deployment::ROUTED;
         NS_TEST_EXPECT_MSG_EQ(c.UsesGateways(), true, "routed");
         NS_TEST_EXPECT_MSG_EQ(c.GetGatewayDispatcher().GetTypeId(),
                               CardsDispatcher::GetTypeId(),

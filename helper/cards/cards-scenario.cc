@@ -11,6 +11,7 @@
 #include "ns3/boolean.h"
 #include "ns3/core-policy.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
@@ -134,6 +135,12 @@ CardsScenario::GetPaperComputeUnits(const std::string& name)
     return it == kScenarioUnits.end() ? std::vector<std::vector<uint32_t>>() : it->second;
 }
 
+const Choices<CardsScenario::Deployment> CardsScenario::DEPLOYMENTS = {
+    {"ingress", Deployment::INGRESS},
+    {"routed", Deployment::ROUTED}};
+const Choices<CardsScenario::Latency> CardsScenario::LATENCIES = {{"exp", Latency::EXPONENTIAL},
+                                                                  {"const", Latency::CONSTANT}};
+
 CardsScenario::Parameters::Parameters()
 {
     duration = Seconds(10);
@@ -158,7 +165,7 @@ CardsScenario::Parameters::SetScenario(const std::string& name, std::string& err
     // The paper's STEAM comparison (scenario 2) "scale[s] processing rates
     // according to their compute units, instead of utilizing a parallel
     // processing capability"; the others run CU parallel executors.
-    scaling = name.substr(0, 1) == "2" ? "scaled" : "parallel";
+    scaling = name.substr(0, 1) == "2" ? MulticoreServer::SCALED : MulticoreServer::PARALLEL;
     if (name == "3")
     {
         DistributionSpec::Parse("uniform:1.6ms:2.4ms", service, error);
@@ -265,14 +272,14 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "ingress (rewrite at the ingress) or routed (hop by hop, the ingress's "
                       "dispatcher at the site gateways too)",
                       deployment,
-                      {"ingress", "routed"});
+                      DEPLOYMENTS);
     options.AddUnsigned("clients", "number of clients", clients, 1, 10000000);
     options.AddChoice("scaling",
                       "compute units as parallel executors or one executor that many times "
                       "faster (default: scaled in scenario 2, as the paper's STEAM comparison; "
                       "parallel otherwise)",
                       scaling,
-                      {"parallel", "scaled"});
+                      MulticoreServerHelper::SCALINGS);
     options.Add(
         "affinity",
         "transaction length: requests (1 = packet level) or a duration, e.g. 60s",
@@ -329,7 +336,7 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.AddChoice("latency",
                       "per-packet link latency: exp (exponential, the paper) or const (the mean)",
                       latency,
-                      {"exp", "const"});
+                      LATENCIES);
     options.AddBool("hold-until-affinity",
                     "a request of a transaction issued before the first reply has named its "
                     "instance waits for that reply and goes there (the transaction assigned "
@@ -363,7 +370,7 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
 bool
 CardsScenario::Parameters::UsesGateways() const
 {
-    return gateway.GetTypeId() != TypeId() || deployment == "routed";
+    return gateway.GetTypeId() != TypeId() || deployment == Deployment::ROUTED;
 }
 
 ObjectFactory
@@ -437,10 +444,6 @@ CardsScenario::Parameters::Validate(std::string& error) const
                        "must be 1 or a multiple of the " + std::to_string(sites) +
                            " ingress routers");
     }
-    if (deployment != "ingress" && deployment != "routed")
-    {
-        return Invalid(error, "deployment=" + deployment, "expected ingress or routed");
-    }
     if (UsesGateways() && schedulers == 1)
     {
         std::string given = scheduler == "central" ? "scheduler=central" : "schedulers=1";
@@ -448,7 +451,7 @@ CardsScenario::Parameters::Validate(std::string& error) const
                        given,
                        "one scheduler shared by all ingresses chooses among all "
                        "instances; it does not combine with site gateways (--deployment=" +
-                           deployment + ")");
+                           ScenarioOptions::NameOf(deployment, DEPLOYMENTS) + ")");
     }
     // What a dispatcher can only find out when it is built, checked here.
     for (const ObjectFactory* f : {&ingress, &gateway})
@@ -480,7 +483,7 @@ CardsScenario::Parameters::Validate(std::string& error) const
                 "an ingress (--schedulers=" +
                 std::to_string(sites) + " at most)");
     }
-    if (deployment == "routed" && gateway.GetTypeId() != TypeId())
+    if (deployment == Deployment::ROUTED && gateway.GetTypeId() != TypeId())
     {
         return Invalid(error,
                        "deployment=routed",
@@ -493,14 +496,6 @@ CardsScenario::Parameters::Validate(std::string& error) const
                        "hold-until-affinity",
                        "needs transactions (--affinity above 1 request, or a "
                        "duration)");
-    }
-    if (scaling != "parallel" && scaling != "scaled")
-    {
-        return Invalid(error, "scaling=" + scaling, "expected parallel or scaled");
-    }
-    if (latency != "exp" && latency != "const")
-    {
-        return Invalid(error, "latency=" + latency, "expected exp or const");
     }
     if (clients == 0)
     {
@@ -563,9 +558,7 @@ CardsScenario::Build()
         staticRouting.GetStaticRouting(m_clientNodes.Get(i)->GetObject<Ipv4>())
             ->SetDefaultRoute(ifs.GetAddress(1), 1);
     }
-    m_instanceHelper.SetAttribute(
-        "Scaling",
-        StringValue(m_parameters.scaling == "scaled" ? "Scaled" : "Parallel"));
+    m_instanceHelper.SetAttribute("Scaling", EnumValue(m_parameters.scaling));
     m_instanceHelper.SetAttribute("WarmUp", TimeValue(m_parameters.warmUp));
     m_instanceHelper.SetAttribute("ExactQuantiles", BooleanValue(m_parameters.exactQuantiles));
     // A service instance's local FIFO buffer, non-preemptive (the paper's).
@@ -645,7 +638,7 @@ CardsScenario::GetBoundUtilisationCap() const
                         rtt += 2 * mean.GetSeconds() / nodes.size();
                     }
                 }
-                bool scaled = m_parameters.scaling == "scaled" && e.rewrite;
+                bool scaled = m_parameters.scaling == MulticoreServer::SCALED && e.rewrite;
                 double sojourn = scaled ? service / e.computeUnits : service;
                 through += bound / (sojourn + rtt);
             }
@@ -710,7 +703,7 @@ CardsScenario::Wan(uint32_t ingress, uint32_t site)
     // packet (the paper) or always the mean (--latency=const).
     Time mean = ingress == site ? m_parameters.intraSiteMean : m_parameters.interSiteMean;
     Ptr<RandomVariableStream> delay;
-    if (m_parameters.latency == "const")
+    if (m_parameters.latency == Latency::CONSTANT)
     {
         delay = CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
                                                                    DoubleValue(mean.GetSeconds()));
@@ -1084,10 +1077,11 @@ CardsScenario::Summarize() const
         .Set("gateway_dispatcher",
              gateways ? TypeAliases::Name(m_parameters.GetGatewayDispatcher().GetTypeId()) : "none")
         .Set("schedulers", m_parameters.schedulers)
-        .Set("deployment", m_parameters.deployment)
+        .Set("deployment", ScenarioOptions::NameOf(m_parameters.deployment, DEPLOYMENTS))
         .Set("clients", m_parameters.clients)
-        .Set("scaling", m_parameters.scaling)
-        .Set("latency", m_parameters.latency)
+        .Set("scaling",
+             ScenarioOptions::NameOf(m_parameters.scaling, MulticoreServerHelper::SCALINGS))
+        .Set("latency", ScenarioOptions::NameOf(m_parameters.latency, LATENCIES))
         .Set("offered_load", GetOfferedLoad())
         .Set("transaction_requests", m_parameters.transactionRequests)
         .Set("transaction_s", m_parameters.transactionDuration.GetSeconds())

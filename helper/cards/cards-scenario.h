@@ -75,6 +75,23 @@ class SemanticRouter;
 class CardsScenario : public RequestScenario
 {
   public:
+    /// Where requests are scheduled.
+    enum class Deployment
+    {
+        INGRESS, //!< rewritten at the ingress
+        ROUTED,  //!< hop by hop: the ingress's dispatcher at the site gateways too
+    };
+    /// The words of --deployment.
+    static const Choices<Deployment> DEPLOYMENTS;
+    /// The per-packet latency of the links.
+    enum class Latency
+    {
+        EXPONENTIAL, //!< exponential around the mean, as the paper
+        CONSTANT,    //!< always the mean
+    };
+    /// The words of --latency.
+    static const Choices<Latency> LATENCIES;
+
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
@@ -84,10 +101,9 @@ class CardsScenario : public RequestScenario
         ObjectFactory ingress;                           //!< dispatcher at the ingresses
         ObjectFactory gateway;  //!< dispatcher at the site gateways (unset: none)
         uint32_t schedulers{5}; //!< scheduling points at the ingresses, in all
-        std::string deployment{
-            "ingress"};         //!< ingress, or routed (the ingress's type at the gateways too)
-        uint32_t clients{1550}; //!< clients
-        std::string scaling{"parallel"};        //!< parallel or scaled compute units
+        Deployment deployment{Deployment::INGRESS}; //!< where requests are scheduled
+        uint32_t clients{1550};                     //!< clients
+        MulticoreServer::Scaling scaling{MulticoreServer::PARALLEL}; //!< parallel or scaled units
         uint32_t transactionRequests{1};        //!< requests per transaction (1: packet level)
         Time transactionDuration;               //!< transaction length (0: by requests)
         bool holdUntilAffinity{false};          //!< requests wait for their transaction's instance
@@ -96,7 +112,7 @@ class CardsScenario : public RequestScenario
         DistributionSpec service;               //!< service time on one compute unit
         Time intraSiteMean{MicroSeconds(700)};  //!< ingress -- own gateway
         Time interSiteMean{MicroSeconds(3000)}; //!< ingress -- other gateways
-        std::string latency{"exp"};             //!< per-packet latency: exp or const
+        Latency latency{Latency::EXPONENTIAL};  //!< per-packet latency of the links
         uint32_t serverCapacity{16};            //!< C_Sv: compute units a server offers
 
         Parameters();
