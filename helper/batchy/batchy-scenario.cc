@@ -119,6 +119,10 @@ ParseSteps(const std::string& name,
 /// The named pipelines (anything else is a file).
 } // namespace
 
+const Choices<BatchyTrafficSource::Arrival> BatchyScenario::ARRIVALS = {
+    {"poisson", BatchyTrafficSource::POISSON},
+    {"paced", BatchyTrafficSource::PACED}};
+
 BatchyScenario::Parameters::Parameters()
 {
     controller.SetTypeId("ns3::NullBatchyController");
@@ -204,7 +208,7 @@ BatchyScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
                       "traffic: poisson, or paced (even gaps, flows in an evenly spread order, "
                       "as the authors' rate-limited BESS sources)",
                       arrival,
-                      {"poisson", "paced"});
+                      ARRIVALS);
     options.AddUnsigned("source-batch",
                         "packets the source sends back to back at each arrival instant, as a "
                         "BESS Source's burst (31 in the authors' bulk source)",
@@ -241,7 +245,7 @@ BatchyScenario::Parameters::AddSwitchOptions(ScenarioOptions& options)
                       "the source hands each one to the switch, as over an infinitely fast "
                       "link; several times faster)",
                       level,
-                      {"packet", "queue"});
+                      LEVELS);
     options.AddOutputFile("trace",
                           "per-period CSV: throughput, SLO, p95 delay per flow, trigger and batch "
                           "per module",
@@ -372,8 +376,8 @@ BatchyScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
             {"n", named, byPipeline},
             {"slo", !(named && named->ownSlos) || sloFactor > 0, byPipeline},
             {"control-rate", named && named->ownSlos, byPipeline},
-            {"link-rate", level == "packet", byLevel},
-            {"packet-size", level == "packet", byLevel},
+            {"link-rate", level == Level::PACKET, byLevel},
+            {"packet-size", level == Level::PACKET, byLevel},
         };
         for (const auto& [option, used, why] : uses)
         {
@@ -465,7 +469,7 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return Invalid(error, "controller=" + tid.GetName(), "not a Batchy controller");
     }
-    if (arrival == "paced" && burstiness != std::floor(burstiness))
+    if (arrival == BatchyTrafficSource::PACED && burstiness != std::floor(burstiness))
     {
         return Invalid(error, "burstiness", "must be a whole number with --arrival=paced");
     }
@@ -477,10 +481,6 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     if (!RequestScenario::Parameters::Validate(error))
     {
         return false;
-    }
-    if (level != "packet" && level != "queue")
-    {
-        return Invalid(error, "level=" + level, "expected packet or queue");
     }
     DataRate linkBps;
     if (!ScenarioOptions::ParseDataRate("link-rate", linkRate, linkBps, error))
@@ -618,7 +618,7 @@ BatchyScenario::Build()
         }
     }
     m_nodes.Create(3);
-    if (p.level == "packet")
+    if (p.level == Level::PACKET)
     {
         BuildLinks();
     }
@@ -657,9 +657,7 @@ BatchyScenario::Build()
     }
     m_source->SetFlowRates(rates);
     m_source->SetAttribute("Burstiness", DoubleValue(p.burstiness));
-    m_source->SetAttribute("Arrival",
-                           EnumValue(p.arrival == "paced" ? BatchyTrafficSource::PACED
-                                                          : BatchyTrafficSource::POISSON));
+    m_source->SetAttribute("Arrival", EnumValue(p.arrival));
     m_source->SetAttribute("PacketSize", UintegerValue(p.packetSize));
     m_source->SetAttribute("SendBatch", UintegerValue(p.sourceBatch));
     m_source->AssignStreams(3000);
@@ -668,7 +666,7 @@ BatchyScenario::Build()
     m_source->SetStopTime(p.duration);
     worker->SetAttribute("IngressBackpressure", BooleanValue(p.backpressure));
     worker->SetBackpressureCallback(MakeCallback(&BatchyTrafficSource::SetPaused, m_source));
-    if (p.level == "queue")
+    if (p.level == Level::QUEUE)
     {
         m_source->SetDirectSink(MakeCallback(&BatchySwitch::Deliver, m_switch));
         m_switch->SetDirectEgress(MakeCallback(&BatchyScenario::Departed, this));
@@ -1077,9 +1075,9 @@ BatchyScenario::Summarize() const
         .Set("buffer_t0_ns", p.bufferT0)
         .Set("buffer_t1_ns", p.bufferT1)
         .Set("control_rate_pps", p.controlRate)
-        .Set("arrival", p.arrival)
+        .Set("arrival", ScenarioOptions::NameOf(p.arrival, ARRIVALS))
         .Set("source_batch", p.sourceBatch)
-        .Set("level", p.level)
+        .Set("level", ScenarioOptions::NameOf(p.level, LEVELS))
         .Set("throughput_pps", window > 0 ? m_departedMeasured / window : 0.0)
         .Set("mean_batch", executions ? double(packets) / executions : 0.0)
         .Set("control_periods", m_periods)

@@ -63,6 +63,9 @@ class BatchyScenario : public RequestScenario
      */
     static constexpr double OVERDELAY_TOLERANCE = 0.05;
 
+    /// The words of --arrival.
+    static const Choices<BatchyTrafficSource::Arrival> ARRIVALS;
+
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
@@ -74,7 +77,7 @@ class BatchyScenario : public RequestScenario
         double sloFactor{0};          //!< SLO as this times the max controller's mean delay (0: no)
         double rate{1e6};             //!< total offered rate (packets/s)
         double burstiness{1};         //!< mean burst of one flow
-        std::string arrival{"poisson"};  //!< traffic: poisson or paced
+        BatchyTrafficSource::Arrival arrival{BatchyTrafficSource::POISSON}; //!< traffic
         uint32_t sourceBatch{1};         //!< packets per arrival instant
         uint32_t batch{32};              //!< B
         uint32_t bufferCapacity{64};     //!< packets a fractional buffer holds
@@ -82,7 +85,7 @@ class BatchyScenario : public RequestScenario
         uint32_t warmupPeriods{2};       //!< periods not measured
         uint32_t packetSize{64};         //!< bytes
         std::string linkRate{"100Gbps"}; //!< data rate of the links to and from the switch
-        std::string level{"packet"};     //!< packet, or queue (no packets, no links)
+        Level level{Level::PACKET};      //!< packets, or none and no links
         std::string tracePath;           //!< per-period CSV (empty: none)
         /// At each time, the SLO of the step flows that have one.
         std::vector<std::pair<Time, Time>> sloSteps;
