@@ -86,6 +86,11 @@ def coverage_commands() -> list[list[str]]:
     out.append(option_commands("racksched-scenario", dict(policy="racksched", servers=4, load=0.7,
                                                           fail="server:1@5ms-10ms", duration="20ms",
                                                           warmup="2ms")))
+    out.append(option_commands("racksched-scenario", dict(policy="sampling", sampling="distinct", servers=8,
+                                                          workload="bimodal50", per_type_load="off", load=0.8,
+                                                          duration="20ms", warmup="2ms")))
+    out.append(option_commands("racksched-scenario", dict(policy="rr", workload="trimodal", per_type_load="on",
+                                                          servers=4, load=0.8, duration="20ms", warmup="2ms")))
     out.append(option_commands("racksched-scenario", dict(policy="jbsq", servers=4, load=0.9,
                                                           fail="server:1@5ms-10ms", duration="20ms",
                                                           warmup="2ms")))

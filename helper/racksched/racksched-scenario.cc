@@ -9,6 +9,7 @@
 #include "ns3/core-policy.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/jbsq-dispatcher.h"
 #include "ns3/load-tracker.h"
 #include "ns3/multicore-server-helper.h"
@@ -202,6 +203,13 @@ const Time kAuthorsQuantum = MicroSeconds(250);
 
 } // namespace
 
+const Choices<RackSchedScenario::Switch> RackSchedScenario::SWITCHES = {{"auto", Switch::AUTO},
+                                                                        {"on", Switch::ON},
+                                                                        {"off", Switch::OFF}};
+const Choices<PowerOfKDispatcher::Sampling> RackSchedScenario::SAMPLINGS = {
+    {"independent", PowerOfKDispatcher::INDEPENDENT},
+    {"distinct", PowerOfKDispatcher::DISTINCT}};
+
 RackSchedScenario::Parameters::Parameters()
 {
     intra.SetTypeId("ns3::ShinjukuCorePolicy");
@@ -247,7 +255,7 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "how power-of-k draws its --k samples: independent (with replacement, "
                       "as the authors' switch and client) or distinct",
                       sampling,
-                      {"independent", "distinct"});
+                      SAMPLINGS);
     options.Add("random-share",
                 "share of requests sent to a random server by the rules that compare every "
                 "server (shortest, --tracking=proactive) and by int2, in [0, 1]",
@@ -269,7 +277,7 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "workloads whose types have their own ports: bimodal50, trimodal, "
                       "getscan50), on, off",
                       perTypeLoad,
-                      {"auto", "on", "off"});
+                      SWITCHES);
     AddServerOptions(options);
     AddTrafficOptions(options);
     AddCommonAndChecks(options);
@@ -600,9 +608,9 @@ RackSchedScenario::Parameters::UsesRandomShare() const
 bool
 RackSchedScenario::Parameters::PerTypeLoad() const
 {
-    if (perTypeLoad != "auto")
+    if (perTypeLoad != Switch::AUTO)
     {
-        return perTypeLoad == "on";
+        return perTypeLoad == Switch::ON;
     }
     for (const Workload& w : kWorkloads)
     {
@@ -633,7 +641,7 @@ RackSchedScenario::Parameters::MakeDispatcher(ObjectFactory& factory, std::strin
     if (GetSamples() > 0)
     {
         factory.Set("K", UintegerValue(GetSamples()));
-        factory.Set("Sampling", StringValue(sampling == "distinct" ? "Distinct" : "Independent"));
+        factory.Set("Sampling", EnumValue(sampling));
     }
     if (p->tracked && (GetSamples() > 0 || *t->dispatcher))
     {
@@ -1147,7 +1155,9 @@ RackSchedScenario::Summarize() const
         .Set("dispatcher_on", Find(kPolicies, p.policy)->onClients ? "clients" : "switch")
         .Set("k", k.Get())
         .Set("tracking", Find(kPolicies, p.policy)->tracked ? p.tracking : "none")
-        .Set("sampling", k.Get() > 0 && k.Get() < p.servers ? p.sampling : "none")
+        .Set("sampling",
+             k.Get() > 0 && k.Get() < p.servers ? ScenarioOptions::NameOf(p.sampling, SAMPLINGS)
+                                                : "none")
         .Set("random_share", p.UsesRandomShare() ? p.randomShare : 0.0)
         .Set("per_type_load", Find(kPolicies, p.policy)->perType && p.PerTypeLoad())
         .Set("intra",

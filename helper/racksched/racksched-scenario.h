@@ -10,6 +10,7 @@
 #include "ns3/distribution-spec.h"
 #include "ns3/json-summary.h"
 #include "ns3/object-factory.h"
+#include "ns3/power-of-k-dispatcher.h"
 #include "ns3/request-scenario.h"
 #include "ns3/scenario-options.h"
 
@@ -41,15 +42,27 @@ namespace ns3
 class RackSchedScenario : public RequestScenario
 {
   public:
+    /// On, off, or as the authors' setup for the workload.
+    enum class Switch
+    {
+        AUTO, //!< as the authors
+        ON,   //!< on
+        OFF,  //!< off
+    };
+    /// The words of --per-type-load.
+    static const Choices<Switch> SWITCHES;
+    /// The words of --sampling (PowerOfKDispatcher::Sampling).
+    static const Choices<PowerOfKDispatcher::Sampling> SAMPLINGS;
+
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
-        std::string policy{"racksched"};     //!< inter-server policy
-        uint32_t k{2};                       //!< samples of power-of-k (sampling: 4 unless given)
-        std::string tracking{"int1"};        //!< load tracking
-        std::string sampling{"independent"}; //!< how power-of-k draws its samples
+        std::string policy{"racksched"}; //!< inter-server policy
+        uint32_t k{2};                   //!< samples of power-of-k (sampling: 4 unless given)
+        std::string tracking{"int1"};    //!< load tracking
+        PowerOfKDispatcher::Sampling sampling{PowerOfKDispatcher::INDEPENDENT}; //!< how k are drawn
         double randomShare{0.25};            //!< share sent at random (shortest, proactive, int2)
-        std::string perTypeLoad{"auto"};     //!< load per (server, type): auto, on, off
+        Switch perTypeLoad{Switch::AUTO};    //!< load per (server, type)
         uint32_t servers{8};                 //!< servers
         uint32_t workers{8};                 //!< worker cores per server
         std::string heterogeneous;           //!< "N:W": the last N servers have W workers
