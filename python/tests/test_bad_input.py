@@ -26,7 +26,8 @@ import request_scheduling as rs
 
 EXAMPLES = ["multicore-server", "cards-scenario", "racksched-scenario", "sdwan-splitter",
             "batchy-pipeline"]
-DOC = Path(__file__).resolve().parents[2] / "doc" / "request-scheduling.rst"
+# The user part of the chapter holds the Bad input section.
+DOC = Path(__file__).resolve().parents[2] / "doc" / "request-scheduling-user.rst"
 TIMEOUT_S = 10  # a rejection takes ~30 ms; a run that starts simulating may take minutes
 
 # ---- invalid values by kind -------------------------------------------------

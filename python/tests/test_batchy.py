@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 import request_scheduling as rs
+from doc_text import chapter
 
 SHORT = dict(duration="200ms", period="20ms", warmup_periods=2)
 
@@ -142,7 +143,7 @@ def test_doc_static_tables_are_the_committed_results():
     from request_scheduling import batchy
 
     root = Path(__file__).resolve().parents[2]
-    doc = (root / "doc" / "request-scheduling.rst").read_text()
+    doc = chapter()
     tables = [("quick", name) for name in ("static", "static_absolute", "static_buffer_cost",
                                            "static_queue_level")]
     tables += [("paper", name) for name in ("static", "static_absolute")]

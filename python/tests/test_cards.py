@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from request_scheduling import cards
+from doc_text import chapter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -10,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_doc_tables_are_the_committed_results():
     # Every number of the doc's CArDS tables comes from results/cards/quick/
     # (summary.json, with the command and commit that made each experiment).
-    doc = (ROOT / "doc" / "request-scheduling.rst").read_text()
+    doc = chapter()
     for name, table in cards.doc_tables(ROOT / "results" / "cards" / "quick").items():
         assert table in doc, (f"the doc's CArDS {name} table differs from results/cards/quick/: paste the "
                               "output of python -m request_scheduling.cards table results/cards/quick")

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import request_scheduling as rs
+from doc_text import chapter
 
 SMALL = dict(servers=4, workers=2, service="exp:20us", duration="100ms", warmup="10ms")
 
@@ -77,7 +78,7 @@ def test_doc_table_is_the_committed_results():
 
     root = Path(__file__).resolve().parents[2]
     table = racksched.doc_table(root / "results" / "racksched")
-    doc = (root / "doc" / "request-scheduling.rst").read_text()
+    doc = chapter()
     assert table in doc, ("the doc's RackSched table differs from results/racksched/: paste the output of "
                           "python -m request_scheduling.racksched table")
 

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 import request_scheduling as rs
+from doc_text import chapter
 
 SHORT = dict(duration="2s", warmup="500ms", rate=50, utilisation=0.1,
              sizes="mix:0.5:5:0.5:40", upload_share=0.1, upload_sizes="const:200")
@@ -133,7 +134,7 @@ def test_doc_table_is_the_committed_results():
 
     root = Path(__file__).resolve().parents[2]
     table = sdwan.doc_table(root / "results" / "sdwan")
-    doc = (root / "doc" / "request-scheduling.rst").read_text()
+    doc = chapter()
     assert table in doc, ("the doc's SD-WAN table differs from results/sdwan/: paste the output of "
                           "python -m request_scheduling.sdwan table")
 
