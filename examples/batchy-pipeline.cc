@@ -17,6 +17,7 @@
 #include "ns3/batchy-scenario.h"
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 int
 main(int argc, char* argv[])

@@ -22,6 +22,7 @@
 #include "ns3/request-scheduling-module.h"
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 int
 main(int argc, char* argv[])

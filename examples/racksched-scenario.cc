@@ -18,6 +18,7 @@
 #include "ns3/racksched-scenario.h"
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 int
 main(int argc, char* argv[])

@@ -21,6 +21,7 @@
 #include "ns3/request-scheduling-module.h"
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 int
 main(int argc, char* argv[])

@@ -34,6 +34,7 @@
 #include <set>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

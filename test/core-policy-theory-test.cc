@@ -29,7 +29,8 @@
 #include <sstream>
 
 using namespace ns3;
-using namespace ns3::tests;
+using namespace ns3::rsched;
+using namespace ns3::rsched::tests;
 
 NS_LOG_COMPONENT_DEFINE("RequestSchedulingTheoryTest");
 

@@ -35,6 +35,7 @@
 #include <string>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

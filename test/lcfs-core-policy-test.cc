@@ -11,7 +11,8 @@
 #include "ns3/test.h"
 
 using namespace ns3;
-using namespace ns3::tests;
+using namespace ns3::rsched;
+using namespace ns3::rsched::tests;
 
 namespace
 {

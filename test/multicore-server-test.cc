@@ -30,7 +30,8 @@
 #include <functional>
 
 using namespace ns3;
-using namespace ns3::tests;
+using namespace ns3::rsched;
+using namespace ns3::rsched::tests;
 
 NS_LOG_COMPONENT_DEFINE("RequestSchedulingServerTest");
 

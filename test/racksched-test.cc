@@ -44,7 +44,8 @@
 #include <vector>
 
 using namespace ns3;
-using namespace ns3::tests;
+using namespace ns3::rsched;
+using namespace ns3::rsched::tests;
 
 namespace
 {

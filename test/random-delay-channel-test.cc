@@ -19,6 +19,7 @@
 #include <map>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 namespace tests
 {
 
@@ -194,4 +196,5 @@ Exponential(double mean)
 }
 
 } // namespace tests
+} // namespace rsched
 } // namespace ns3

@@ -28,6 +28,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 namespace tests
 {
 
@@ -174,6 +176,7 @@ double MmcMeanSojourn(uint32_t c, double lambda, double mu);
 Ptr<RandomVariableStream> Exponential(double mean);
 
 } // namespace tests
+} // namespace rsched
 } // namespace ns3
 
 #endif // REQUEST_SCHEDULING_TEST_UTILS_H

@@ -14,6 +14,7 @@
 #include <sstream>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

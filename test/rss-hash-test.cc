@@ -10,6 +10,7 @@
 #include <vector>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

@@ -26,6 +26,7 @@
 #include <cmath>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

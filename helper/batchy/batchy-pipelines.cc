@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -337,4 +339,5 @@ BatchyPipelines::Build(const std::string& name,
     return true;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -128,6 +130,7 @@ class BatchyPipelines
     static const Named* Find(const std::string& name);
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_PIPELINES_H

@@ -33,6 +33,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -1104,4 +1106,5 @@ BatchyScenario::Summarize() const
     return j;
 }
 
+} // namespace rsched
 } // namespace ns3

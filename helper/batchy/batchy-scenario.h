@@ -24,6 +24,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -263,6 +265,7 @@ class BatchyScenario : public RequestScenario
     Time m_firstMove{-1};                       //!< when it first moved one (-1: never)
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_SCENARIO_H

@@ -35,6 +35,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 const Ipv4Address CardsScenario::SERVICE_ADDRESS("100.64.0.1");
 
@@ -1094,4 +1096,5 @@ CardsScenario::Summarize() const
     return j;
 }
 
+} // namespace rsched
 } // namespace ns3

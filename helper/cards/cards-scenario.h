@@ -29,6 +29,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 class Dispatcher;
 class MulticoreServer;
@@ -277,6 +279,7 @@ class CardsScenario : public RequestScenario
     std::vector<uint32_t> m_siteInstancesDown;              //!< failed instances per site (known)
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // CARDS_SCENARIO_H

@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("OrchestratorHelper");
 
@@ -165,4 +167,5 @@ OrchestratorHelper::Signal(Time delay,
     }
 }
 
+} // namespace rsched
 } // namespace ns3

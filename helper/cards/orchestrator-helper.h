@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-cards
@@ -142,6 +144,7 @@ OrchestratorHelper::SetDispatcher(const std::string& type, Ts&&... args)
     m_dispatcher.Set(std::forward<Ts>(args)...);
 }
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // ORCHESTRATOR_HELPER_H

@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 SemanticRouterHelper::SemanticRouterHelper()
     : DataPathRouterHelper(ObjectFactory(SemanticRouter::GetTypeId().GetName()))
@@ -26,4 +28,5 @@ SemanticRouterHelper::Get(Ptr<Node> node)
     return DataPathRouterHelper::Get<SemanticRouter>(node);
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 class SemanticRouter;
 
@@ -38,6 +40,7 @@ class SemanticRouterHelper : public DataPathRouterHelper
     static Ptr<SemanticRouter> Get(Ptr<Node> node);
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SEMANTIC_ROUTER_HELPER_H

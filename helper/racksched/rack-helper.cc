@@ -23,6 +23,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 RackHelper::RackHelper()
     : m_workers(8, 8),
@@ -217,4 +219,5 @@ RackHelper::GetPort() const
     return m_port;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -20,6 +20,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 class Dispatcher;
 class RackScheduler;
@@ -159,6 +161,7 @@ class RackHelper
     Ptr<Dispatcher> m_dispatcher;      //!< the dispatcher
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // RACK_HELPER_H

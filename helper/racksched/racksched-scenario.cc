@@ -34,6 +34,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -1189,4 +1191,5 @@ RackSchedScenario::Summarize() const
     return j;
 }
 
+} // namespace rsched
 } // namespace ns3

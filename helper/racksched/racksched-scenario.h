@@ -21,6 +21,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-racksched
@@ -200,6 +202,7 @@ class RackSchedScenario : public RequestScenario
     std::vector<Time> m_busyAtDuration; //!< each server's worker busy time when sending stopped
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // RACKSCHED_SCENARIO_H

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 DataPathRouterHelper::DataPathRouterHelper(const ObjectFactory& factory)
     : m_factory(factory)
@@ -50,4 +52,5 @@ AheadOfStaticRouting(const Ipv4RoutingHelper& first)
     return list;
 }
 
+} // namespace rsched
 } // namespace ns3

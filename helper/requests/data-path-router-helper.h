@@ -17,6 +17,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -102,6 +104,7 @@ DataPathRouterHelper::Get(Ptr<Node> node)
     return nullptr;
 }
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // DATA_PATH_ROUTER_HELPER_H

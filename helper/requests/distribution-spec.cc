@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -323,4 +325,5 @@ DistributionSpec::Arrival(const std::string& kind,
     return false;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -89,6 +91,7 @@ struct DistributionSpec
     std::vector<std::pair<double, double>> m_modes; //!< (probability, value) of a mixture
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // DISTRIBUTION_SPEC_H

@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 std::string
 FaultSpec::GetName() const
@@ -102,4 +104,5 @@ FaultSpec::Parse(const std::string& name,
     return true;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -59,6 +61,7 @@ struct FaultSpec
                       std::string& error);
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // FAULT_SPEC_H

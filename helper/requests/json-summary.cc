@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -184,4 +186,5 @@ JsonSummary::WriteFile(const std::string& path) const
     return bool(out);
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 class LatencySummary;
 
@@ -90,6 +92,7 @@ class JsonSummary
     std::vector<Entry> m_entries; //!< in insertion order
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // JSON_SUMMARY_H

@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 OutputRouteCacheHelper*
 OutputRouteCacheHelper::Copy() const
@@ -21,4 +23,5 @@ OutputRouteCacheHelper::Create(Ptr<Node> /* node */) const
     return CreateObject<OutputRouteCache>();
 }
 
+} // namespace rsched
 } // namespace ns3

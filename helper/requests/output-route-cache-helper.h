@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -31,6 +33,7 @@ class OutputRouteCacheHelper : public Ipv4RoutingHelper
     Ptr<Ipv4RoutingProtocol> Create(Ptr<Node> node) const override;
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // OUTPUT_ROUTE_CACHE_HELPER_H

@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 RandomDelayLinkHelper::RandomDelayLinkHelper()
 {
@@ -102,4 +104,5 @@ RandomDelayLinkHelper::AssignStreams(NetDeviceContainer devices, int64_t stream)
     return used;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -92,6 +94,7 @@ class RandomDelayLinkHelper
     bool m_flowControl{true};       //!< aggregate a NetDeviceQueueInterface
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // RANDOM_DELAY_LINK_HELPER_H

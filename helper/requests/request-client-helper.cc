@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 RequestClientHelper::RequestClientHelper(const Address& remote, uint16_t port)
 {
@@ -83,4 +85,5 @@ RequestClientHelper::GetStats(ApplicationContainer apps, bool exact)
     return stats;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -72,6 +74,7 @@ class RequestClientHelper
     uint32_t m_nextClientId{0}; //!< ClientId of the next client
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // REQUEST_CLIENT_HELPER_H

@@ -27,6 +27,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("RequestScenario");
 
@@ -669,4 +671,5 @@ ScenarioExample::Finish(const RequestScenario& scenario)
     return status;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -33,6 +33,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -431,6 +433,7 @@ RunScenarioExample(const std::string& program, int argc, char* argv[])
     return example.Finish(scenario);
 }
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // REQUEST_SCENARIO_H

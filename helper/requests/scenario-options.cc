@@ -22,6 +22,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 bool
 ScenarioOptions::ParseNumber(const std::string& text, double& value)
@@ -659,4 +661,5 @@ operator<<(std::ostream& os, const ScenarioOptions::Text& text)
     return os << text.value;
 }
 
+} // namespace rsched
 } // namespace ns3

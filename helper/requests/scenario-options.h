@@ -24,6 +24,8 @@ namespace ns3
 
 class CommandLine;
 
+namespace rsched
+{
 /**
  * \ingroup request-scheduling
  * \brief The options of a scenario, declared once next to the fields they
@@ -464,6 +466,7 @@ std::istream& operator>>(std::istream& is, ScenarioOptions::Text& text);
  */
 std::ostream& operator<<(std::ostream& os, const ScenarioOptions::Text& text);
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SCENARIO_OPTIONS_H

@@ -17,6 +17,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -347,4 +349,5 @@ TypeAliases::Attributes(Ptr<const Object> object)
     return attributes;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -92,6 +94,7 @@ class TypeAliases
     static std::vector<std::pair<std::string, std::string>> Attributes(Ptr<const Object> object);
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // TYPE_ALIASES_H

@@ -27,6 +27,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -798,4 +800,5 @@ SdwanScenario::Summarize() const
     return j;
 }
 
+} // namespace rsched
 } // namespace ns3

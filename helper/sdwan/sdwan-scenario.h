@@ -23,6 +23,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 class BackgroundTrafficGenerator;
 class FileTransferClient;
@@ -171,6 +173,7 @@ class SdwanScenario : public RequestScenario
     std::unique_ptr<std::ofstream> m_flows; //!< per-flow CSV
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SDWAN_SCENARIO_H

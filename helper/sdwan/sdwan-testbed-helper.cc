@@ -19,6 +19,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -272,4 +274,5 @@ SdwanTestbedHelper::GetNodes() const
     return all;
 }
 
+} // namespace rsched
 } // namespace ns3

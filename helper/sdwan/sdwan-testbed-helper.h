@@ -18,6 +18,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 class TunnelRouter;
 
@@ -155,6 +157,7 @@ class SdwanTestbedHelper
     NetDeviceContainer m_wanDevices;             //!< WAN devices
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SDWAN_TESTBED_HELPER_H

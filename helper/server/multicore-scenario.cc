@@ -30,6 +30,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -550,4 +552,5 @@ MulticoreScenario::Summarize() const
     return j;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -18,6 +18,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -131,6 +133,7 @@ class MulticoreScenario : public RequestScenario
     Time m_specialBusyAtDuration;  //!< special cores' busy time then
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // MULTICORE_SCENARIO_H

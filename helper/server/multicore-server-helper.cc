@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 const Choices<MulticoreServer::Scaling> MulticoreServerHelper::SCALINGS = {
     {"parallel", MulticoreServer::PARALLEL},
@@ -72,4 +74,5 @@ MulticoreServerHelper::AssignStreams(ApplicationContainer apps, int64_t stream)
     return used;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -88,6 +90,7 @@ class MulticoreServerHelper
     ObjectFactory m_policyFactory; //!< policy factory
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // MULTICORE_SERVER_HELPER_H

@@ -16,6 +16,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("BatchyController");
 
@@ -325,4 +327,5 @@ BatchyController::PeriodEnd()
     m_event = Simulator::Schedule(m_period, &BatchyController::PeriodEnd, this);
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -17,6 +17,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -158,6 +160,7 @@ class BatchyController : public Object
     std::vector<std::pair<uint32_t, bool>> m_beforeAttach;
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_CONTROLLER_H

@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 void
 BatchyCores::Reset(uint32_t cores, uint32_t modules)
@@ -181,4 +183,5 @@ BatchyCores::GetQueued() const
     return queued;
 }
 
+} // namespace rsched
 } // namespace ns3

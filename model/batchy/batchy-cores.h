@@ -17,6 +17,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -147,6 +149,7 @@ class BatchyCores
     uint32_t m_ingressCore{0};         //!< core that takes the ingress queue
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_CORES_H

@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 void
 BatchyFairQueueing::Build(const DataFlowGraph& graph, bool on)
@@ -143,4 +145,5 @@ BatchyFairQueueing::GetQueued() const
     return m_queued;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -117,6 +119,7 @@ class BatchyFairQueueing
     uint32_t m_queued{0};      //!< packets in the queues
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_FAIR_QUEUEING_H

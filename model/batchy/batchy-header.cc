@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(BatchyHeader);
 
@@ -114,4 +116,5 @@ BatchyHeader::SetSendTime(Time t)
     m_sendNs = t.GetNanoSeconds();
 }
 
+} // namespace rsched
 } // namespace ns3

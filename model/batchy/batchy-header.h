@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -68,6 +70,7 @@ class BatchyHeader : public Header
     int64_t m_sendNs{0};    //!< send time (ns)
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_HEADER_H

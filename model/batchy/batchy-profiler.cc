@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 BatchyProfiler::Fit
 BatchyProfiler::Profile(const DataFlowGraph::Module& module,
@@ -104,4 +106,5 @@ BatchyProfiler::Profile(const DataFlowGraph::Module& module,
     return fit;
 }
 
+} // namespace rsched
 } // namespace ns3

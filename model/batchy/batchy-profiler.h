@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -52,6 +54,7 @@ class BatchyProfiler
                        int64_t stream);
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_PROFILER_H

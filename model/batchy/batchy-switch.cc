@@ -16,6 +16,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(BatchySwitch);
 
@@ -274,4 +276,5 @@ BatchySwitch::SendPending()
     m_pending.pop_front();
 }
 
+} // namespace rsched
 } // namespace ns3

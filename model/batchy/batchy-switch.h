@@ -19,6 +19,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -163,6 +165,7 @@ class BatchySwitch : public Application
     TracedCallback<Ptr<const Packet>, const std::string&> m_dropTrace; //!< drops
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_SWITCH_H

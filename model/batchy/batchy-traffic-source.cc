@@ -21,6 +21,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(BatchyTrafficSource);
 
@@ -288,4 +290,5 @@ BatchyTrafficSource::SendOne()
     ++m_sent;
 }
 
+} // namespace rsched
 } // namespace ns3

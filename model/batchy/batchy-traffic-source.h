@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -137,6 +139,7 @@ class BatchyTrafficSource : public Application
     EventId m_next;                       //!< next packet
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_TRAFFIC_SOURCE_H

@@ -19,6 +19,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("BatchyWorker");
 
@@ -810,4 +812,5 @@ BatchyWorker::GetHeld() const
     return held;
 }
 
+} // namespace rsched
 } // namespace ns3

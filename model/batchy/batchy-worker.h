@@ -23,6 +23,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -451,6 +453,7 @@ class BatchyWorker : public Object
     TracedCallback<Ptr<const Packet>, uint32_t, const std::string&> m_dropTrace; //!< drops
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BATCHY_WORKER_H

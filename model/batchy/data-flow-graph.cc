@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -540,4 +542,5 @@ DataFlowGraph::GetFlow(uint32_t f) const
     return m_flows.at(f);
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -220,6 +222,7 @@ class DataFlowGraph
     std::vector<uint32_t> m_gate;  //!< output gate per (module, flow)
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // DATA_FLOW_GRAPH_H

@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 FractionalBuffer::FractionalBuffer(uint32_t capacity)
     : m_capacity(capacity)
@@ -87,4 +89,5 @@ FractionalBuffer::Flush(std::vector<uint32_t>& out)
     m_held.clear();
 }
 
+} // namespace rsched
 } // namespace ns3

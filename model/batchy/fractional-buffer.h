@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -68,6 +70,7 @@ class FractionalBuffer
     std::vector<uint32_t> m_held; //!< packets held, oldest first
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // FRACTIONAL_BUFFER_H

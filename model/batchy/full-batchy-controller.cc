@@ -18,6 +18,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("FullBatchyController");
 
@@ -662,4 +664,5 @@ FullBatchyController::DoControl()
     }
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -113,6 +115,7 @@ class FullBatchyController : public BatchyController
     std::vector<std::vector<uint32_t>> m_below; //!< per position, ModuleState::below
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // FULL_BATCHY_CONTROLLER_H

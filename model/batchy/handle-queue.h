@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /// Packet handles waiting in a BatchyWorker queue (the ingress, a task's,
 /// a core's hand-off queue), oldest first.
@@ -34,6 +36,7 @@ TakeFront(HandleQueue& queue, uint32_t max, std::vector<uint32_t>& batch)
     return n;
 }
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // HANDLE_QUEUE_H

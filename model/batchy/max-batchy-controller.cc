@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(MaxBatchyController);
 
@@ -35,4 +37,5 @@ MaxBatchyController::DoStart()
     }
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -32,6 +34,7 @@ class MaxBatchyController : public BatchyController
     void DoStart() override;
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // MAX_BATCHY_CONTROLLER_H

@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(NfvniceBatchyController);
 
@@ -73,4 +75,5 @@ NfvniceBatchyController::DoControl()
     }
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -49,6 +51,7 @@ class NfvniceBatchyController : public BatchyController
     Shares m_shares{EQUAL}; //!< how the tasks share the worker
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // NFVNICE_BATCHY_CONTROLLER_H

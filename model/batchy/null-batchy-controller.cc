@@ -6,6 +6,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(NullBatchyController);
 
@@ -29,4 +31,5 @@ NullBatchyController::DoStart()
     }
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -29,6 +31,7 @@ class NullBatchyController : public BatchyController
     void DoStart() override;
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // NULL_BATCHY_CONTROLLER_H

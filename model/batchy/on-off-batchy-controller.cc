@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("OnOffBatchyController");
 
@@ -129,4 +131,5 @@ OnOffBatchyController::DoControl()
     }
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -47,6 +49,7 @@ class OnOffBatchyController : public BatchyController
     double m_pushRatio; //!< input batch share of B above which a buffer is useless
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // ON_OFF_BATCHY_CONTROLLER_H

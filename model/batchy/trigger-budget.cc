@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 TriggerBudget::TriggerBudget(std::vector<uint32_t> triggers,
                              const std::vector<std::vector<uint32_t>>& flowModules,
@@ -117,4 +119,5 @@ TriggerBudget::Pull(uint32_t i, uint32_t trigger, double addedNs)
     return true;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-batchy
@@ -107,6 +109,7 @@ class TriggerBudget
     std::vector<bool> m_recovering;                    //!< per flow
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // TRIGGER_BUDGET_H

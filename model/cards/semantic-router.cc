@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("SemanticRouter");
 
@@ -371,4 +373,5 @@ SemanticRouter::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /*
     }
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -19,6 +19,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-cards
@@ -233,6 +235,7 @@ class SemanticRouter : public DataPathRouter
     TracedCallback<const Ipv4Header&, Ptr<const Packet>, const std::string&> m_dropTrace; //!< drop
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SEMANTIC_ROUTER_H

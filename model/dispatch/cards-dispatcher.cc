@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("CardsDispatcher");
 
@@ -95,4 +97,5 @@ CardsDispatcher::DoChoose(const ServiceRequestHeader& /* request */, const Ipv4H
     return target;
 }
 
+} // namespace rsched
 } // namespace ns3

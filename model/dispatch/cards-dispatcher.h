@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -54,6 +56,7 @@ class CardsDispatcher : public Dispatcher
     bool m_drawStart{false};             //!< draw a random start at the next request
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // CARDS_DISPATCHER_H

@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 void
 ComputeVector::Add(const ComputeTarget& target)
@@ -97,4 +99,5 @@ ComputeVector::ParseSites(const std::string& text,
     return true;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -79,6 +81,7 @@ class ComputeVector
     uint32_t m_total{0};                  //!< sum of compute units
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // COMPUTE_VECTOR_H

@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(HoldingDispatcher);
 
@@ -98,4 +100,5 @@ HoldingDispatcher::DoAvailabilityChanged(uint32_t target, bool available)
     SetInFlight(target, available ? 0 : m_inFlight.at(target));
 }
 
+} // namespace rsched
 } // namespace ns3

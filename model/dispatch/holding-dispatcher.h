@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -78,6 +80,7 @@ class HoldingDispatcher : public Dispatcher
     std::vector<uint32_t> m_inFlight; //!< sent, not answered, per entry
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // HOLDING_DISPATCHER_H

@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(JbsqDispatcher);
 
@@ -131,4 +133,5 @@ JbsqDispatcher::DoRelease(uint32_t /* waiting */, ReleaseOrder& order)
     return true;
 }
 
+} // namespace rsched
 } // namespace ns3

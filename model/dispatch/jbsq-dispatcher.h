@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -97,6 +99,7 @@ class JbsqDispatcher : public HoldingDispatcher
     UnansweredCounts m_pending; //!< the outstanding requests, by send time
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // JBSQ_DISPATCHER_H

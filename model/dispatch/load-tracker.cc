@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(LoadTracker);
 
@@ -95,4 +97,5 @@ LoadTracker::Replied(uint32_t target, const ServiceRequestHeader& reply)
     DoReplied(m_load[i], i, reply);
 }
 
+} // namespace rsched
 } // namespace ns3

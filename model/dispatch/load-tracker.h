@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -131,6 +133,7 @@ class LoadTracker : public Object
     uint32_t m_entries{0};  //!< entries tracked
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // LOAD_TRACKER_H

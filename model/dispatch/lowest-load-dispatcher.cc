@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(LowestLoadDispatcher);
 
@@ -92,4 +94,5 @@ LowestLoadDispatcher::DoChoose(const ServiceRequestHeader& /* request */,
     return m_minimum;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -55,6 +57,7 @@ class LowestLoadDispatcher : public Dispatcher
     Ptr<UniformRandomVariable> m_pick; //!< draws
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // LOWEST_LOAD_DISPATCHER_H

@@ -18,6 +18,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("PowerOfKDispatcher");
 
@@ -273,4 +275,5 @@ PowerOfKDispatcher::Tournament(const std::vector<uint32_t>& pool, uint8_t c)
     return m_scratch[0];
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -136,6 +138,7 @@ class PowerOfKDispatcher : public Dispatcher
     std::vector<int64_t> m_loads;      //!< a tournament's loads
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // POWER_OF_K_DISPATCHER_H

@@ -6,6 +6,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(ProactiveLoadTracker);
 
@@ -90,4 +92,5 @@ ProactiveLoadTracker::DoForget(std::size_t slot)
     m_pending.Forget(slot);
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -70,6 +72,7 @@ class ProactiveLoadTracker : public LoadTracker
     UnansweredCounts m_pending; //!< the counted requests, by send time
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // PROACTIVE_LOAD_TRACKER_H

@@ -6,6 +6,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(RandomDispatcher);
 
@@ -52,4 +54,5 @@ RandomDispatcher::DoChooseAmong(const ServiceRequestHeader& /* request */,
     return candidates[m_pick->GetInteger(0, candidates.size() - 1)];
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -41,6 +43,7 @@ class RandomDispatcher : public Dispatcher
     Ptr<UniformRandomVariable> m_pick; //!< draws the entry
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // RANDOM_DISPATCHER_H

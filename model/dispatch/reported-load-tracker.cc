@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(ReportedLoadTracker);
 
@@ -60,4 +62,5 @@ ReportedLoadTracker::DoReplied(int64_t& load,
     }
 }
 
+} // namespace rsched
 } // namespace ns3

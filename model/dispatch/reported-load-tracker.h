@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -54,6 +56,7 @@ class ReportedLoadTracker : public LoadTracker
     Report m_report{OUTSTANDING}; //!< the figure used
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // REPORTED_LOAD_TRACKER_H

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("Dispatcher");
 
@@ -257,4 +259,5 @@ Dispatcher::DoAvailabilityChanged(uint32_t /* target */, bool /* available */)
 {
 }
 
+} // namespace rsched
 } // namespace ns3

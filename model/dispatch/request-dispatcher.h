@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -234,6 +236,7 @@ class Dispatcher : public TargetChooser
     TracedCallback<const Ipv4Header&, uint32_t> m_decisionTrace; //!< decision
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // REQUEST_DISPATCHER_H

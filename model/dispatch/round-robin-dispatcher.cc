@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(RoundRobinDispatcher);
 
@@ -75,4 +77,5 @@ RoundRobinDispatcher::DoChooseAmong(const ServiceRequestHeader& request,
     return t;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -52,6 +54,7 @@ class RoundRobinDispatcher : public Dispatcher
     std::vector<uint32_t> m_next; //!< per turn: the entry whose turn is next
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // ROUND_ROBIN_DISPATCHER_H

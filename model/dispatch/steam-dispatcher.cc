@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("SteamDispatcher");
 
@@ -94,4 +96,5 @@ SteamDispatcher::DoRelease(uint32_t waiting, ReleaseOrder& order)
     return true;
 }
 
+} // namespace rsched
 } // namespace ns3

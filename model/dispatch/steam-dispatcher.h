@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -54,6 +56,7 @@ class SteamDispatcher : public HoldingDispatcher
     uint32_t m_inFlightLimit; //!< most requests in flight per instance (0: BatchSize)
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // STEAM_DISPATCHER_H

@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("UnansweredCounts");
 
@@ -127,4 +129,5 @@ UnansweredCounts::Sweep()
     }
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-dispatch
@@ -96,6 +98,7 @@ class UnansweredCounts
     uint64_t m_reclaimed{0};                        //!< requests taken to be lost
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // UNANSWERED_COUNTS_H

@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("RackScheduler");
 
@@ -373,4 +375,5 @@ RackScheduler::Drop(Ptr<const Packet> p, const char* reason)
     m_dropTrace(p, reason);
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -20,6 +20,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-racksched
@@ -205,6 +207,7 @@ class RackScheduler : public DataPathRouter
     TracedCallback<Ptr<const Packet>, const std::string&> m_dropTrace;     //!< dropped
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // RACK_SCHEDULER_H

@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 RequestAffinityTable::RequestAffinityTable(uint32_t stages, uint32_t slots, Time timeout)
     : m_stages(stages),
@@ -131,4 +133,5 @@ RequestAffinityTable::GetReclaimed() const
     return m_reclaimed;
 }
 
+} // namespace rsched
 } // namespace ns3

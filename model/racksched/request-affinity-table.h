@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-racksched
@@ -127,6 +129,7 @@ class RequestAffinityTable
     uint64_t m_reclaimed{0};    //!< entries taken after the timeout
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // REQUEST_AFFINITY_TABLE_H

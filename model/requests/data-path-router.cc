@@ -16,6 +16,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("DataPathRouter");
 
@@ -193,4 +195,5 @@ DataPathRouter::Describe() const
     return name + ", route cache " + (m_routeCache ? "on" : "off");
 }
 
+} // namespace rsched
 } // namespace ns3

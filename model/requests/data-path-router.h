@@ -18,6 +18,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -158,6 +160,7 @@ class DataPathRouter : public RouteCachingProtocol
     uint64_t m_forwarded{0}; //!< forwarded along cached routes
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // DATA_PATH_ROUTER_H

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -45,6 +47,7 @@ HashPair(uint64_t a, uint64_t b)
     return MixBits(a ^ (b * HASH_GOLDEN_64));
 }
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // HASH_MIX_H

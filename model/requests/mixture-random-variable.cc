@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(MixtureRandomVariable);
 
@@ -91,4 +93,5 @@ MixtureRandomVariable::GetInteger()
     return static_cast<uint32_t>(GetValue());
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -65,6 +67,7 @@ class MixtureRandomVariable : public RandomVariableStream
     uint32_t m_last{0};                                  //!< component of the last draw
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // MIXTURE_RANDOM_VARIABLE_H

@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("OutputRouteCache");
 
@@ -98,4 +100,5 @@ OutputRouteCache::Describe() const
     return "OutputRouteCache";
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -87,6 +89,7 @@ class OutputRouteCache : public RouteCachingProtocol
                            Socket::SocketErrno& sockerr) const;
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // OUTPUT_ROUTE_CACHE_H

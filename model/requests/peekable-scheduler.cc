@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(PeekableScheduler);
 
@@ -175,4 +177,5 @@ PeekableScheduler::IsDue(Time t) const
     return !m_heap.empty() && m_heap.front().key.m_ts <= static_cast<uint64_t>(t.GetTimeStep());
 }
 
+} // namespace rsched
 } // namespace ns3

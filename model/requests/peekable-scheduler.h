@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -76,6 +78,7 @@ class PeekableScheduler : public Scheduler
     static PeekableScheduler* s_current; //!< the one that last received an event, while it lives
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // PEEKABLE_SCHEDULER_H

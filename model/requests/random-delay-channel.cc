@@ -18,6 +18,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("RandomDelayChannel");
 
@@ -72,4 +74,5 @@ RandomDelayChannel::AssignStreams(int64_t stream)
     return 1;
 }
 
+} // namespace rsched
 } // namespace ns3

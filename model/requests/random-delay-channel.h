@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -56,6 +58,7 @@ class RandomDelayChannel : public PointToPointChannel
     TracedCallback<Ptr<const Packet>, Time> m_delayTrace; //!< delay drawn
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // RANDOM_DELAY_CHANNEL_H

@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -123,6 +125,7 @@ class RecurringEvent
     Ptr<Impl> m_impl;         //!< the EventImpl of the last Schedule
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // RECURRING_EVENT_H

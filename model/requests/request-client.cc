@@ -25,6 +25,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("RequestClient");
 
@@ -578,4 +580,5 @@ RequestClient::ReceiveReply(const ServiceRequestHeader& header)
     m_completeTrace(header, rct);
 }
 
+} // namespace rsched
 } // namespace ns3

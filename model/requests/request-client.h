@@ -24,6 +24,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -262,6 +264,7 @@ class RequestClient : public Application
     TracedCallback<const ServiceRequestHeader&, Time> m_completeTrace;           //!< reply received
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // REQUEST_CLIENT_H

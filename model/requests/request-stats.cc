@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -366,4 +368,5 @@ WriteLatencyCdfPlot(const LatencySummary& summary,
     plot.GenerateOutput(out);
 }
 
+} // namespace rsched
 } // namespace ns3

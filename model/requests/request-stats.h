@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -186,6 +188,7 @@ void WriteLatencyCdfPlot(const LatencySummary& summary,
                          const std::string& prefix,
                          const std::string& title);
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // REQUEST_STATS_H

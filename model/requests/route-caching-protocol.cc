@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(RouteCachingProtocol);
 
@@ -147,4 +149,5 @@ RouteCachingProtocol::PrintRoutingTable(Ptr<OutputStreamWrapper> stream,
     }
 }
 
+} // namespace rsched
 } // namespace ns3

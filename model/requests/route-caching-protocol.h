@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -168,6 +170,7 @@ class RouteCachingProtocol : public Ipv4RoutingProtocol
     std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_routes; //!< destination -> route
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // ROUTE_CACHING_PROTOCOL_H

@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -39,6 +41,7 @@ SecondsToTime(double s)
     return Time(s * StepsPerSecond());
 }
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SECONDS_TO_TIME_H

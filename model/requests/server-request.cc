@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 ServerRequestPool::Handle
 ServerRequestPool::Allocate()
@@ -46,4 +48,5 @@ ServerRequestPool::GetCapacity() const
     return m_slots.size();
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 class RequestClient;
 
@@ -91,6 +93,7 @@ class ServerRequestPool
     std::vector<Handle> m_free;         //!< free slots
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SERVER_REQUEST_H

@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(ServiceRequestHeader);
 
@@ -337,4 +339,5 @@ ServiceRequestHeader::SetOutstandingWork(Time work)
     m_outstandingWorkNs = work.GetNanoSeconds();
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -16,6 +16,8 @@ namespace ns3
 
 class Packet;
 
+namespace rsched
+{
 /**
  * \ingroup request-scheduling
  * \brief Application header of a service request or of its reply.
@@ -158,6 +160,7 @@ class ServiceRequestHeader : public Header
     int64_t m_outstandingWorkNs{0};
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SERVICE_REQUEST_HEADER_H

@@ -10,6 +10,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -39,6 +41,7 @@ SplitText(const std::string& text, char sep)
     return parts;
 }
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SPLIT_TEXT_H

@@ -6,6 +6,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(TargetChooser);
 
@@ -17,4 +19,5 @@ TargetChooser::GetTypeId()
     return tid;
 }
 
+} // namespace rsched
 } // namespace ns3

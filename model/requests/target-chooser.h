@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling
@@ -52,6 +54,7 @@ class TargetChooser : public Object
     virtual int64_t AssignStreams(int64_t stream) = 0;
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // TARGET_CHOOSER_H

@@ -16,6 +16,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("BackgroundTrafficGenerator");
 
@@ -121,4 +123,5 @@ BackgroundTrafficGenerator::Receive(Ptr<Socket> socket)
     }
 }
 
+} // namespace rsched
 } // namespace ns3

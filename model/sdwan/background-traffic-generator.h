@@ -17,6 +17,8 @@ namespace ns3
 
 class Socket;
 
+namespace rsched
+{
 /**
  * \ingroup request-scheduling-sdwan
  * \brief The SD-WAN testbed's background traffic: UDP messages of
@@ -68,6 +70,7 @@ class BackgroundTrafficGenerator : public Application
     uint64_t m_received{0};                   //!< messages received
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // BACKGROUND_TRAFFIC_GENERATOR_H

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("EcmpRouter");
 
@@ -70,4 +72,5 @@ PacketSprayRouter::SelectTunnel(Ptr<const Packet> /* p */,
     return tunnel;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-sdwan
@@ -69,6 +71,7 @@ class PacketSprayRouter : public TunnelRouter
     uint32_t m_next{0}; //!< next tunnel
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // ECMP_ROUTER_H

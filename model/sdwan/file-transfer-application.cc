@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(FileTransferApplication);
 
@@ -133,4 +135,5 @@ FileTransferApplication::TcpKey(const InetSocketAddress& from, const InetSocketA
     return key;
 }
 
+} // namespace rsched
 } // namespace ns3

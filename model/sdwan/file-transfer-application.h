@@ -19,6 +19,9 @@ namespace ns3
 {
 
 class Socket;
+
+namespace rsched
+{
 class SackSafeTcpSocket;
 
 /**
@@ -100,6 +103,7 @@ class FileTransferApplication : public Application
     TracedCallback<const FlowKey&, bool> m_timeoutTrace; //!< Timeout
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // FILE_TRANSFER_APPLICATION_H

@@ -20,6 +20,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("FileTransferClient");
 
@@ -296,4 +298,5 @@ FileTransferClient::Finish(Ptr<Socket> socket, const std::string& reason)
     }
 }
 
+} // namespace rsched
 } // namespace ns3

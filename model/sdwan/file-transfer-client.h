@@ -23,6 +23,8 @@ namespace ns3
 
 class Socket;
 
+namespace rsched
+{
 /**
  * \ingroup request-scheduling-sdwan
  * \brief One request of a file-hosting client: a download or an upload of
@@ -147,6 +149,7 @@ class FileTransferClient : public FileTransferApplication
     TracedCallback<const FileTransfer&, const std::string&> m_failedTrace; //!< Failed
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // FILE_TRANSFER_CLIENT_H

@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("FileTransferServer");
 
@@ -190,4 +192,5 @@ FileTransferServer::Closed(Ptr<Socket> socket)
     m_connections.erase(PeekPointer(socket));
 }
 
+} // namespace rsched
 } // namespace ns3

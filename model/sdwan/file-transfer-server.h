@@ -18,6 +18,8 @@ namespace ns3
 
 class Socket;
 
+namespace rsched
+{
 /**
  * \ingroup request-scheduling-sdwan
  * \brief The server side of the file-hosting workload: accepts TCP
@@ -82,6 +84,7 @@ class FileTransferServer : public FileTransferApplication
     uint64_t m_uploads{0};                                 //!< files received
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // FILE_TRANSFER_SERVER_H

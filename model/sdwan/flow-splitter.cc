@@ -23,6 +23,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("FlowSplitter");
 
@@ -464,4 +466,5 @@ FlowSplitter::SelectTunnel(Ptr<const Packet> /* p */,
     return level;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -16,6 +16,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-sdwan
@@ -199,6 +201,7 @@ class FlowSplitter : public TunnelRouter
     TracedCallback<const FlowKey&, uint32_t> m_reclassifyTrace; //!< Reclassify
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // FLOW_SPLITTER_H

@@ -18,6 +18,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("SackSafeTcpSocket");
 
@@ -190,4 +192,5 @@ SackSafeTcpSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     TcpSocketBase::ReceivedAck(packet, header);
 }
 
+} // namespace rsched
 } // namespace ns3

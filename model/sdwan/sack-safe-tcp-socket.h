@@ -13,6 +13,8 @@ namespace ns3
 
 class Node;
 
+namespace rsched
+{
 /**
  * \ingroup request-scheduling-sdwan
  * \brief ns-3's TCP socket, except that the SACK blocks of an ACK that
@@ -122,6 +124,7 @@ class SackSafeTcpSocket : public TcpSocketBase
         m_timeoutTrace; //!< retransmission timeouts
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SACK_SAFE_TCP_SOCKET_H

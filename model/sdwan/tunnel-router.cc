@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("TunnelRouter");
 
@@ -296,4 +298,5 @@ TunnelRouter::Send(uint32_t tunnel,
     ucb(t.route, p, header);
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -20,6 +20,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-sdwan
@@ -257,6 +259,7 @@ class TunnelRouter : public DataPathRouter
     TracedCallback<Ptr<const Packet>, const Ipv4Header&, uint32_t> m_rxTrace; //!< TunnelRx
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // TUNNEL_ROUTER_H

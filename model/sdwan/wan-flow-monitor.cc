@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("WanFlowMonitor");
 
@@ -326,4 +328,5 @@ WanFlowMonitor::TunnelRx(Ptr<const Packet> p, const Ipv4Header& /* header */, ui
     }
 }
 
+} // namespace rsched
 } // namespace ns3

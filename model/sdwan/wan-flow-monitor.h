@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-sdwan
@@ -197,6 +199,7 @@ class WanFlowMonitor : public Object
     TracedCallback<const WanFlow&> m_flowTrace;                 //!< FlowCompleted
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // WAN_FLOW_MONITOR_H

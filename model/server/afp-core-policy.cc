@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("AfpCorePolicy");
 
@@ -213,4 +215,5 @@ AfpCorePolicy::DoGetWaiting() const
     return m_nicWaiting + m_wait.size();
 }
 
+} // namespace rsched
 } // namespace ns3

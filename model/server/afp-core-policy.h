@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -119,6 +121,7 @@ class AfpCorePolicy : public CorePolicy
     uint64_t m_nicWaiting{0};              //!< requests in all NIC queues
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // AFP_CORE_POLICY_H

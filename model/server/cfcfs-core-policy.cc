@@ -9,6 +9,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("CfcfsCorePolicy");
 
@@ -140,4 +142,5 @@ CfcfsCorePolicy::DoGetWaiting() const
     return m_central.size() + m_dispatching.size();
 }
 
+} // namespace rsched
 } // namespace ns3

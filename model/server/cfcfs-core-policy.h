@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -80,6 +82,7 @@ class CfcfsCorePolicy : public CorePolicy
     Time m_dispatchStart;             //!< start of the current dispatch
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // CFCFS_CORE_POLICY_H

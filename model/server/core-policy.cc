@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("CorePolicy");
 
@@ -352,4 +354,5 @@ CorePolicy::SetBusy(uint32_t w)
     m_workers[w].busySince = Simulator::Now();
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -18,6 +18,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -238,6 +240,7 @@ class CorePolicy : public Object
     static constexpr uint32_t NOT_IDLE = std::numeric_limits<uint32_t>::max(); //!< marker
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // CORE_POLICY_H

@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("DfcfsCorePolicy");
 
@@ -69,4 +71,5 @@ DfcfsCorePolicy::DoGetWaiting() const
     return m_waiting;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -12,6 +12,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -46,6 +48,7 @@ class DfcfsCorePolicy : public CorePolicy
     uint64_t m_waiting{0};                    //!< requests in all FIFOs
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // DFCFS_CORE_POLICY_H

@@ -6,6 +6,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_OBJECT_ENSURE_REGISTERED(LcfsCorePolicy);
 
@@ -53,4 +55,5 @@ LcfsCorePolicy::DoGetWaiting() const
     return m_stack.size();
 }
 
+} // namespace rsched
 } // namespace ns3

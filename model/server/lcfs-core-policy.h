@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -44,6 +46,7 @@ class LcfsCorePolicy : public CorePolicy
     std::vector<Handle> m_stack; //!< waiting requests, newest last
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // LCFS_CORE_POLICY_H

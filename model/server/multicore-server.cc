@@ -24,6 +24,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("MulticoreServer");
 
@@ -470,4 +472,5 @@ MulticoreServer::HandleComplete(CorePolicy::Handle h)
     }
 }
 
+} // namespace rsched
 } // namespace ns3

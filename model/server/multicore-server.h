@@ -25,6 +25,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -239,6 +241,7 @@ class MulticoreServer : public Application
     TracedCallback<Ptr<const Packet>, const std::string&> m_dropTrace; //!< drop
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // MULTICORE_SERVER_H

@@ -11,6 +11,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("PsCorePolicy");
 
@@ -124,4 +126,5 @@ PsCorePolicy::DoGetWaiting() const
     return 0;
 }
 
+} // namespace rsched
 } // namespace ns3

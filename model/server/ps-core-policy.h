@@ -15,6 +15,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -77,6 +79,7 @@ class PsCorePolicy : public CorePolicy
     EventId m_departure; //!< next departure
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // PS_CORE_POLICY_H

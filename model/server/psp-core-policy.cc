@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("PspCorePolicy");
 
@@ -202,4 +204,5 @@ PspCorePolicy::DoGetWaiting() const
     return m_short.size() + m_long.size() + CfcfsCorePolicy::DoGetWaiting();
 }
 
+} // namespace rsched
 } // namespace ns3

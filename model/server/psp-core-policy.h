@@ -14,6 +14,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -107,6 +109,7 @@ class PspCorePolicy : public CfcfsCorePolicy
     std::deque<Handle> m_long;  //!< waiting long requests
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // PSP_CORE_POLICY_H

@@ -8,6 +8,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 namespace
 {
@@ -140,4 +142,5 @@ RssHash::QueueOf(uint32_t hash) const
     return m_indirection[hash & (m_indirection.size() - 1)];
 }
 
+} // namespace rsched
 } // namespace ns3

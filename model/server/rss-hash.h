@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -95,6 +97,7 @@ class RssHash
     uint32_t m_queues{1};                //!< number of queues
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // RSS_HASH_H

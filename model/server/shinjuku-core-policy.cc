@@ -17,6 +17,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 NS_LOG_COMPONENT_DEFINE("ShinjukuCorePolicy");
 
@@ -252,4 +254,5 @@ ShinjukuCorePolicy::DoGetWaiting() const
     return CfcfsCorePolicy::DoGetWaiting() + m_classWaiting;
 }
 
+} // namespace rsched
 } // namespace ns3

@@ -13,6 +13,8 @@
 
 namespace ns3
 {
+namespace rsched
+{
 
 /**
  * \ingroup request-scheduling-server
@@ -92,6 +94,7 @@ class ShinjukuCorePolicy : public CfcfsCorePolicy
     double m_lastStart{0};                          //!< virtual time of the last slice given
 };
 
+} // namespace rsched
 } // namespace ns3
 
 #endif // SHINJUKU_CORE_POLICY_H

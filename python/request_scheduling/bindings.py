@@ -34,7 +34,7 @@ def load(build: Optional[os.PathLike | str] = None):
     directory; later calls return the same namespace.
 
     >>> ns = load()
-    >>> server = ns.CreateObject[ns.MulticoreServer]()
+    >>> server = ns.CreateObject[ns.rsched.MulticoreServer]()
     """
     global _loaded
     if _loaded is not None:

@@ -11,7 +11,7 @@ def ns():
 
 
 def test_objects_and_attributes(ns):
-    server = ns.CreateObject[ns.MulticoreServer]()
+    server = ns.CreateObject[ns.rsched.MulticoreServer]()
     server.SetAttribute("ComputeUnits", ns.UintegerValue(8))
     value = ns.UintegerValue()
     server.GetAttribute("ComputeUnits", value)
@@ -22,19 +22,19 @@ def test_objects_and_attributes(ns):
 
 
 def test_header_round_trip(ns):
-    h = ns.ServiceRequestHeader()
+    h = ns.rsched.ServiceRequestHeader()
     h.SetRequestId(42)
     h.SetServiceDemand(ns.MicroSeconds(5))
     p = ns.Packet(0)
     p.AddHeader(h)
-    out = ns.ServiceRequestHeader()
-    assert ns.ServiceRequestHeader.Peek(p, out)
+    out = ns.rsched.ServiceRequestHeader()
+    assert ns.rsched.ServiceRequestHeader.Peek(p, out)
     assert out.GetRequestId() == 42
     assert out.GetServiceDemand().GetMicroSeconds() == 5
 
 
 def test_scenario_from_python(ns):
-    config = ns.MulticoreScenario.Parameters()
+    config = ns.rsched.MulticoreScenario.Parameters()
     import cppyy
 
     error = cppyy.gbl.std.string()
@@ -42,7 +42,7 @@ def test_scenario_from_python(ns):
     config.cores = 2
     config.load = 0.5
     config.duration = ns.MilliSeconds(20)
-    scenario = ns.MulticoreScenario(config)
+    scenario = ns.rsched.MulticoreScenario(config)
     scenario.Build()
     scenario.Run()
     assert scenario.GetSent() > 100

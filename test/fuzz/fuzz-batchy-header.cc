@@ -27,6 +27,7 @@
 #include <vector>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

@@ -53,6 +53,7 @@
 #include <string>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

@@ -25,6 +25,7 @@
 #include <sstream>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 extern "C" int
 LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)

@@ -32,6 +32,7 @@
 #include <vector>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 extern "C" int
 LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)

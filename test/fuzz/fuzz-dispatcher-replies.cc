@@ -63,6 +63,7 @@
 #include <vector>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

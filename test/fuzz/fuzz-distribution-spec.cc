@@ -23,6 +23,7 @@
 #include <cmath>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 extern "C" int
 LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)

@@ -46,6 +46,7 @@
 #include <sstream>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {

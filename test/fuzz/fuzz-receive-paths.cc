@@ -51,6 +51,7 @@
 #include <array>
 
 using namespace ns3;
+using namespace ns3::rsched;
 
 namespace
 {
