@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Simulation speed of request-scheduling (a benchmark, not a timed test).
 
-Runs the multicore-server example at 10^6 requests and a bare ns-3 event
+Runs the microsecond-scenario example at 10^6 requests and a bare ns-3 event
 loop with the same number of events in the same session, and prints:
 simulated requests per wall-clock second, ns-3 events per second for both,
 their ratio, and peak memory (max RSS) at 10^5 and 10^6 requests with
@@ -84,7 +84,7 @@ def spawn(args: list[str]) -> tuple[str, float]:
 def run_example(requests: int, exact: bool, level: str = "packet") -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "s.json"
-        args = [str(example_path("multicore-server"))]
+        args = [str(example_path("microsecond-scenario"))]
         args += [f"--{k}={v}" for k, v in SCENARIO.items()]
         args += [f"--duration={requests / RATE:.6f}s", f"--json={out}", f"--exact={str(exact).lower()}",
                  f"--level={level}"]
@@ -163,11 +163,11 @@ def system_points(args) -> dict:
         for level in ("packet", "queue"):
             report[f"afp_w1_50pct_{level}_level"] = {
                 "simulated_s": 0.2,
-                **point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1", "--load=0.5",
+                **point("microsecond-scenario", ["--policy=afp", "--cores=14", "--workload=w1", "--load=0.5",
                                              "--rss=random", "--duration=200ms", f"--level={level}"])}
         # 2 334 739 requests per simulated second: 10^5 and 10^7 requests.
         report["afp_w1_50pct_queue_level_memory_mib"] = {
-            f"{n} requests": point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1",
+            f"{n} requests": point("microsecond-scenario", ["--policy=afp", "--cores=14", "--workload=w1",
                                                         "--load=0.5", "--rss=random", "--level=queue",
                                                         f"--duration={n / 2_334_739:.6f}s"])["max_rss_mib"]
             for n in (100_000, 10_000_000)}
@@ -184,12 +184,12 @@ def system_points(args) -> dict:
                    for level in ("packet", "queue")}}
         report["afp_w1_90pct_point"] = {
             "simulated_s": 0.2,
-            **point("multicore-server", ["--policy=afp", "--cores=14", "--workload=w1", "--quantum=1us",
+            **point("microsecond-scenario", ["--policy=afp", "--cores=14", "--workload=w1", "--quantum=1us",
                                          "--load=0.9", "--rss=random", "--duration=200ms"])}
     if not args.no_sdwan:
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "p.json"
-            _, rss = spawn([str(example_path("sdwan-splitter")), "--duration=120s", "--utilisation=0.4",
+            _, rss = spawn([str(example_path("sdwan-scenario")), "--duration=120s", "--utilisation=0.4",
                             f"--json={path}"])
             j = json.loads(path.read_text())
         report["sdwan_paper_point"] = {
@@ -205,11 +205,11 @@ def system_points(args) -> dict:
     if not args.no_batchy:
         report["batchy_vrf_point"] = {
             "simulated_s": 10,
-            **point("batchy-pipeline", ["--pipeline=vrf", "--m=4", "--n=8", "--rate=1e6", "--duration=10s",
+            **point("batchy-scenario", ["--pipeline=vrf", "--m=4", "--n=8", "--rate=1e6", "--duration=10s",
                                         "--controller=onoff"])}
         report["batchy_vrf_point_queue"] = {
             "simulated_s": 10,
-            **point("batchy-pipeline", ["--pipeline=vrf", "--m=4", "--n=8", "--rate=1e6", "--duration=10s",
+            **point("batchy-scenario", ["--pipeline=vrf", "--m=4", "--n=8", "--rate=1e6", "--duration=10s",
                                         "--controller=onoff", "--level=queue"])}
     if not args.no_sweep:
         # One grid (4 loads x 2 runs of c-FCFS, 1.6 s of runs in all) on 1 and on 2 local jobs.
@@ -218,7 +218,7 @@ def system_points(args) -> dict:
         walls = {}
         for jobs in (1, 2):
             start = time.perf_counter()
-            sweep("multicore-server", {"load": [0.3, 0.5, 0.7, 0.9]}, runs=2, jobs=jobs, progress=False,
+            sweep("microsecond-scenario", {"load": [0.3, 0.5, 0.7, 0.9]}, runs=2, jobs=jobs, progress=False,
                   policy="cfcfs", cores=4, service="exp:10us", duration="200ms")
             walls[jobs] = time.perf_counter() - start
         report["sweep_8_runs"] = {"wall_s_1_job": walls[1], "wall_s_2_jobs": walls[2],
@@ -228,7 +228,7 @@ def system_points(args) -> dict:
 
 def print_report(report: dict, out: Path) -> None:
     """The figures of a report, one system per line."""
-    print(f"multicore-server, {SCENARIO}: {report['requests']} requests")
+    print(f"microsecond-scenario, {SCENARIO}: {report['requests']} requests")
     print(f"  simulated requests per wall-clock second: {report['requests_per_wall_s']:12,.0f}")
     print(f"  ns-3 events per wall-clock second:       {report['events_per_wall_s']:12,.0f}"
           f"  ({report['events_per_request']:.1f} events per request)")
@@ -248,7 +248,7 @@ def print_report(report: dict, out: Path) -> None:
     for level in ("packet", "queue"):
         if f"afp_w1_50pct_{level}_level" in report:
             a = report[f"afp_w1_50pct_{level}_level"]
-            print(f"multicore-server, AFP-1, W1, 50 % load, 200 ms simulated, {level} level: {a['requests']} "
+            print(f"microsecond-scenario, AFP-1, W1, 50 % load, 200 ms simulated, {level} level: {a['requests']} "
                   f"requests in {a['wall_s']:.2f} s wall ({a['requests_per_wall_s']:,.0f} requests/s, "
                   f"{a['events'] / a['requests']:.1f} events/request, {a['max_rss_mib']:.0f} MiB)")
     if "afp_w1_50pct_queue_level_memory_mib" in report:
@@ -261,12 +261,12 @@ def print_report(report: dict, out: Path) -> None:
               f"level, {a['ratio_queue_level']:,.0f}x at queue level")
     if "afp_w1_90pct_point" in report:
         a = report["afp_w1_90pct_point"]
-        print(f"multicore-server, AFP-1, W1, 90 % load, 200 ms simulated: {a['requests']} requests "
+        print(f"microsecond-scenario, AFP-1, W1, 90 % load, 200 ms simulated: {a['requests']} requests "
               f"in {a['wall_s']:.1f} s wall ({a['requests_per_wall_s']:,.0f} requests/s, "
               f"{a['events'] / a['requests']:.1f} events/request, {a['max_rss_mib']:.0f} MiB)")
     if "sdwan_paper_point" in report:
         d = report["sdwan_paper_point"]
-        print(f"sdwan-splitter, splitter, 2 min, 40 % background: {d['connections']} connections, {d['packets']} packets "
+        print(f"sdwan-scenario, splitter, 2 min, 40 % background: {d['connections']} connections, {d['packets']} packets "
               f"in {d['wall_s']:.1f} s wall ({d['packets_per_wall_s']:,.0f} packets/s, "
               f"{d['events'] / d['packets']:.1f} events/packet, {d['max_rss_mib']:.0f} MiB)")
     if "racksched_rack_point" in report:
@@ -276,7 +276,7 @@ def print_report(report: dict, out: Path) -> None:
               f"{r['events'] / r['requests']:.1f} events/request, {r['max_rss_mib']:.0f} MiB)")
     if "batchy_vrf_point" in report:
         b = report["batchy_vrf_point"]
-        print(f"batchy-pipeline, VRF(4,8), 1 Mpps, 10 s, on-off: {b['requests']} packets "
+        print(f"batchy-scenario, VRF(4,8), 1 Mpps, 10 s, on-off: {b['requests']} packets "
               f"in {b['wall_s']:.1f} s wall ({b['requests_per_wall_s']:,.0f} packets/s, "
               f"{b['events'] / b['requests']:.1f} events/packet, {b['max_rss_mib']:.0f} MiB)")
         q = report["batchy_vrf_point_queue"]
@@ -284,7 +284,7 @@ def print_report(report: dict, out: Path) -> None:
               f"{q['events'] / q['requests']:.1f} events/packet; {b['wall_s'] / q['wall_s']:.1f}x)")
     if "sweep_8_runs" in report:
         w = report["sweep_8_runs"]
-        print(f"sweep, 8 runs of multicore-server: {w['wall_s_1_job']:.1f} s on 1 job, "
+        print(f"sweep, 8 runs of microsecond-scenario: {w['wall_s_1_job']:.1f} s on 1 job, "
               f"{w['wall_s_2_jobs']:.1f} s on 2 ({w['speedup']:.2f}x)")
     print(f"  report: {out / 'bench.json'}")
 

@@ -37,12 +37,12 @@ from bench import wait_peak_rss  # noqa: E402  (bench/ is the script's directory
 FACTORS = (1, 2, 5, 10)
 # name: (example, options, default duration s, quick base s)
 BASES = {
-    "multicore": ("multicore-server", dict(), 1.0, 1.0),
-    "multicore-queue": ("multicore-server", dict(level="queue"), 1.0, 1.0),
+    "multicore": ("microsecond-scenario", dict(), 1.0, 1.0),
+    "multicore-queue": ("microsecond-scenario", dict(level="queue"), 1.0, 1.0),
     "cards": ("cards-scenario", dict(), 10.0, 1.0),
     "racksched": ("racksched-scenario", dict(), 1.0, 0.5),
-    "sdwan": ("sdwan-splitter", dict(warmup="1s"), 120.0, 5.0),
-    "batchy": ("batchy-pipeline", dict(pipeline="vrf", m=4, n=8, rate=1e6, controller="full"), 1.0, 1.0),
+    "sdwan": ("sdwan-scenario", dict(warmup="1s"), 120.0, 5.0),
+    "batchy": ("batchy-scenario", dict(pipeline="vrf", m=4, n=8, rate=1e6, controller="full"), 1.0, 1.0),
 }
 
 

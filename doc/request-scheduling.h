@@ -17,13 +17,13 @@
  */
 
 /**
- * \defgroup request-scheduling-server Multi-core server and core policies
+ * \defgroup request-scheduling-microsecond Multi-core server and core policies
  * \ingroup request-scheduling
  *
  * MulticoreServer with its NIC (RssHash) and the CorePolicy family:
  * d-FCFS, c-FCFS, processor sharing, Shinjuku, Perséphone, AFP, LCFS; the
- * microsecond-scale scheduling study (AFP paper). Sources: model/server/,
- * helper/server/.
+ * microsecond-scale scheduling study (AFP paper). Sources: model/microsecond/,
+ * helper/microsecond/.
  */
 
 /**

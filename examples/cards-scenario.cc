@@ -24,5 +24,5 @@ using namespace ns3::rsched;
 int
 main(int argc, char* argv[])
 {
-    return RunScenarioExample<CardsScenario>("cards-scenario", argc, argv);
+    return RunScenarioExample<CardsScenario>(argc, argv);
 }

@@ -23,5 +23,5 @@ using namespace ns3::rsched;
 int
 main(int argc, char* argv[])
 {
-    return RunScenarioExample<RackSchedScenario>("racksched-scenario", argc, argv);
+    return RunScenarioExample<RackSchedScenario>(argc, argv);
 }

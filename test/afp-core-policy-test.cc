@@ -323,7 +323,7 @@ class AfpTestSuite : public TestSuite
 {
   public:
     AfpTestSuite()
-        : TestSuite("request-scheduling-afp", Type::UNIT)
+        : TestSuite("request-scheduling-microsecond-afp", Type::UNIT)
     {
         AddTestCase(new AfpTimerTestCase());
         AddTestCase(new AfpStarvationTestCase());

@@ -695,7 +695,7 @@ class CorePolicyTheoryTestSuite : public TestSuite
 {
   public:
     CorePolicyTheoryTestSuite()
-        : TestSuite("request-scheduling-theory", Type::UNIT)
+        : TestSuite("request-scheduling-microsecond-theory", Type::UNIT)
     {
         AddTestCase(new MmcErlangCTestCase(0.5, 300000));
         AddTestCase(new MmcErlangCTestCase(0.8, 1000000), RS_TEST_EXTENSIVE);

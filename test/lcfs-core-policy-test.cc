@@ -6,7 +6,7 @@
 
 #include "ns3/cfcfs-core-policy.h"
 #include "ns3/lcfs-core-policy.h"
-#include "ns3/multicore-scenario.h"
+#include "ns3/microsecond-scenario.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 
@@ -101,12 +101,12 @@ class LcfsByNameTestCase : public TestCase
   private:
     void DoRun() override
     {
-        MulticoreScenario::Parameters p;
+        MicrosecondScenario::Parameters p;
         std::string error;
         NS_TEST_ASSERT_MSG_EQ(p.SetPolicy("lcfs", error), true, error);
         NS_TEST_ASSERT_MSG_EQ(p.policy.GetTypeId(), LcfsCorePolicy::GetTypeId(), "type");
         p.duration = MilliSeconds(5);
-        MulticoreScenario s(p);
+        MicrosecondScenario s(p);
         s.Build();
         s.Run();
         NS_TEST_EXPECT_MSG_EQ(s.GetCompleted(), s.GetSent(), "all answered");
@@ -120,7 +120,7 @@ class LcfsTestSuite : public TestSuite
 {
   public:
     LcfsTestSuite()
-        : TestSuite("request-scheduling-lcfs", Type::UNIT)
+        : TestSuite("request-scheduling-microsecond-lcfs", Type::UNIT)
     {
         AddTestCase(new LcfsOrderTestCase());
         AddTestCase(new LcfsTheoryTestCase());

@@ -10,8 +10,8 @@
 #include "ns3/core-policy.h"
 #include "ns3/double.h"
 #include "ns3/fault-spec.h"
+#include "ns3/microsecond-scenario.h"
 #include "ns3/mixture-random-variable.h"
-#include "ns3/multicore-scenario.h"
 #include "ns3/multicore-server.h"
 #include "ns3/pointer.h"
 #include "ns3/request-dispatcher.h"
@@ -468,7 +468,7 @@ class OptionSetTestCase : public TestCase
      * \param error receives the message
      * \return true if parsing, conversion and validation succeed
      */
-    static bool Parse(MulticoreScenario::Parameters& p,
+    static bool Parse(MicrosecondScenario::Parameters& p,
                       std::vector<std::string> args,
                       std::string& error)
     {
@@ -476,7 +476,7 @@ class OptionSetTestCase : public TestCase
         p.AddOptions(options);
         CommandLine cmd;
         options.AddTo(cmd);
-        args.insert(args.begin(), "multicore-server");
+        args.insert(args.begin(), "microsecond-scenario");
         std::vector<char*> argv;
         for (auto& a : args)
         {
@@ -489,7 +489,7 @@ class OptionSetTestCase : public TestCase
     void DoRun() override
     {
         std::string error;
-        MulticoreScenario::Parameters p;
+        MicrosecondScenario::Parameters p;
         NS_TEST_ASSERT_MSG_EQ(Parse(p, {"--policy=shinjuku", "--quantum=2us", "--cores=8"}, error),
                               true,
                               error);
@@ -501,7 +501,7 @@ class OptionSetTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(quantum.Get(), MicroSeconds(2), "friendly option sets the attribute");
 
         // AFP calls its preemption cost InterruptOverhead, Shinjuku PreemptionOverhead.
-        MulticoreScenario::Parameters a;
+        MicrosecondScenario::Parameters a;
         NS_TEST_ASSERT_MSG_EQ(Parse(a, {"--policy=afp", "--preempt-overhead=100ns"}, error),
                               true,
                               error);
@@ -509,7 +509,7 @@ class OptionSetTestCase : public TestCase
         a.policy.Create<CorePolicy>()->GetAttribute("InterruptOverhead", overhead);
         NS_TEST_EXPECT_MSG_EQ(overhead.Get(), NanoSeconds(100), "first attribute present wins");
 
-        MulticoreScenario::Parameters w;
+        MicrosecondScenario::Parameters w;
         NS_TEST_ASSERT_MSG_EQ(Parse(w, {"--workload=w1"}, error), true, error);
         NS_TEST_EXPECT_MSG_EQ(w.service.text, "bimodal:0.995:500ns:500us", "workload");
 
@@ -524,7 +524,7 @@ class OptionSetTestCase : public TestCase
         };
         for (const auto& [args, message] : bad)
         {
-            MulticoreScenario::Parameters q;
+            MicrosecondScenario::Parameters q;
             NS_TEST_EXPECT_MSG_EQ(Parse(q, args, error), false, "accepted " << args[0]);
             NS_TEST_EXPECT_MSG_EQ(error.rfind(message, 0), 0, "message: " << error);
         }
@@ -619,12 +619,12 @@ class SpecialCoresTestCase : public TestCase
   private:
     void DoRun() override
     {
-        MulticoreScenario::Parameters p;
+        MicrosecondScenario::Parameters p;
         std::string error;
         NS_TEST_ASSERT_MSG_EQ(p.SetPolicy("cfcfs[DispatchOverhead=200ns]", error), true, error);
         p.duration = MilliSeconds(20);
         p.load = 0.5;
-        MulticoreScenario s(p);
+        MicrosecondScenario s(p);
         s.Build();
         s.Run();
         double measured = s.GetServer()->GetPolicy()->GetSpecialBusyTime().GetSeconds();

@@ -6,7 +6,7 @@ include that points sideways or up and exits 1 if there is one; with
 architecture diagram of the doc, which a test keeps equal to it).
 
     model/requests                               the base: requests, client, stats
-    model/server  model/dispatch  model/sdwan  model/batchy   beside each other
+    model/microsecond  model/dispatch  model/sdwan  model/batchy   beside each other
     model/cards   model/racksched                 systems built on those
     helper/<same folders, same order>             above the whole model
 """
@@ -19,7 +19,7 @@ import textwrap
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-RANK = {"requests": 0, "server": 1, "dispatch": 1, "sdwan": 1, "batchy": 1, "cards": 2, "racksched": 2}
+RANK = {"requests": 0, "microsecond": 1, "dispatch": 1, "sdwan": 1, "batchy": 1, "cards": 2, "racksched": 2}
 # Every helper folder is above every model folder.
 HELPER = 10
 CLASS = re.compile(r"^(?:class|struct) (\w+)\b(?! *;)", re.M)

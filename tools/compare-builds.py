@@ -31,7 +31,7 @@ from test_determinism import EXAMPLES, WALL_CLOCK, differences, simulated  # noq
 
 VERSION_DEPENDENT = {"events"}
 # Examples whose results depend on ns-3's own TCP implementation.
-OVER_NS3_TCP = {"sdwan-splitter"}
+OVER_NS3_TCP = {"sdwan-scenario"}
 
 
 def run_other(exe: Path, lib: str, options: dict) -> dict:

@@ -45,18 +45,18 @@ for s in $suites; do
   fi
 done
 # The example runs from ns-3's own runner too.
-./ns3 run --no-build "multicore-server --policy=cfcfs --cores=2 --load=0.5 --duration=20ms --json=$work/example.json" \
+./ns3 run --no-build "microsecond-scenario --policy=cfcfs --cores=2 --load=0.5 --duration=20ms --json=$work/example.json" \
   > "$work/example.log" 2>&1 || { tail -n 20 "$work/example.log"; failed=1; }
 if grep -q '"completed"' "$work/example.json" 2>/dev/null; then
-  echo "in-tree: example multicore-server ran"
+  echo "in-tree: example microsecond-scenario ran"
   passes=$((passes + 1))
 else
-  echo "in-tree: example multicore-server failed"
+  echo "in-tree: example microsecond-scenario failed"
   fails=$((fails + 1))
   failed=1
 fi
 # Same --run, same results as the standalone build (if there is one).
-if [ -x "$repo/build/examples/multicore-server" ]; then
+if [ -x "$repo/build/examples/microsecond-scenario" ]; then
   if "$repo/.venv/bin/python" "$repo/tools/compare-builds.py" "$tree/build/contrib/request-scheduling/examples" \
       --lib "$tree/build/lib" > "$work/compare.log" 2>&1; then
     echo "in-tree: $(tail -n 1 "$work/compare.log")"

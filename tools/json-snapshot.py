@@ -62,9 +62,9 @@ def coverage_commands() -> list[list[str]]:
     out = []
     for policy in ["dfcfs", "cfcfs", "ps", "shinjuku", "psp", "afp", "lcfs"]:
         for level in ["packet", "queue"]:
-            out.append(option_commands("multicore-server", dict(policy=policy, cores=4, load=0.8, level=level,
+            out.append(option_commands("microsecond-scenario", dict(policy=policy, cores=4, load=0.8, level=level,
                                                                 **SHORT)))
-    out.append(option_commands("multicore-server", dict(policy="afp", cores=4, load=0.7, rss="random",
+    out.append(option_commands("microsecond-scenario", dict(policy="afp", cores=4, load=0.7, rss="random",
                                                         fail="server:0@5ms-10ms", **SHORT)))
     for scheduler in ["random", "cards", "steam", "round-robin", "power-of-k", "jbsq", "lowest-load", "central",
                       "site-random"]:
@@ -96,20 +96,20 @@ def coverage_commands() -> list[list[str]]:
                                                           warmup="2ms")))
     for controller in ["null", "max", "onoff", "full", "nfvnice"]:
         for level in ["packet", "queue"]:
-            out.append(option_commands("batchy-pipeline", dict(pipeline="vrf", m=2, n=4, rate=5e6,
+            out.append(option_commands("batchy-scenario", dict(pipeline="vrf", m=2, n=4, rate=5e6,
                                                                controller=controller, level=level,
                                                                duration="100ms", period="10ms")))
-    out.append(option_commands("batchy-pipeline", dict(pipeline="mgw", m=2, n=4, controller="full", rate=2e6,
+    out.append(option_commands("batchy-scenario", dict(pipeline="mgw", m=2, n=4, controller="full", rate=2e6,
                                                        cores=2, decompose=True, slo="20us", duration="100ms",
                                                        period="10ms")))
-    out.append(option_commands("batchy-pipeline", dict(pipeline="gw", n=8, controller="nfvnice", rate=3e6,
+    out.append(option_commands("batchy-scenario", dict(pipeline="gw", n=8, controller="nfvnice", rate=3e6,
                                                        fail="server:0@20ms-40ms", duration="100ms",
                                                        period="10ms")))
-    out.append(option_commands("batchy-pipeline", dict(pipeline="vrf", m=2, n=4, controller="full", rate=2e6,
+    out.append(option_commands("batchy-scenario", dict(pipeline="vrf", m=2, n=4, controller="full", rate=2e6,
                                                        slo_steps="50ms:30us", rate_steps="70ms:3e6",
                                                        step_flows="vrf0.*", duration="100ms", period="10ms")))
     for mode in ["splitter", "ecmp", "ecmp-packet"]:
-        out.append(option_commands("sdwan-splitter", dict(mode=mode, duration="1s", warmup="0s",
+        out.append(option_commands("sdwan-scenario", dict(mode=mode, duration="1s", warmup="0s",
                                                           utilisation=0.2)))
     return out
 

@@ -580,7 +580,7 @@ BatchyScenario::BatchyScenario(const Parameters& parameters)
               p.warmUp = p.period * p.warmupPeriods;
               return p;
           }(),
-          "batchy-pipeline"),
+          NAME),
       m_parameters(parameters)
 {
     std::string error;

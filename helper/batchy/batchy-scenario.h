@@ -31,7 +31,7 @@ namespace rsched
  * \ingroup request-scheduling-batchy
  * \brief A Batchy pipeline on a software-switch node between a traffic
  * source and a sink, each on its own link (SimpleNetDevice, --link-rate):
- * the scenario of the batchy-pipeline example.
+ * the scenario of the batchy-scenario example.
  *
  * The pipeline is one of the paper's use cases (BatchyPipelines) or a
  * graph read from a file (DataFlowGraph's text format). The source sends
@@ -57,6 +57,9 @@ namespace rsched
 class BatchyScenario : public RequestScenario
 {
   public:
+    /// The example program that runs this scenario, and its name in the JSON.
+    static constexpr const char* NAME = "batchy-scenario";
+
     /**
      * A period is "overdelayed" when a flow's p95 is above (1 + this) times
      * its SLO: the authors' controller treats a flow as over its bound only

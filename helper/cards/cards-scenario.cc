@@ -519,7 +519,7 @@ CardsScenario::Parameters::Validate(std::string& error) const
 }
 
 CardsScenario::CardsScenario(const Parameters& parameters)
-    : RequestScenario(parameters, "cards-scenario"),
+    : RequestScenario(parameters, NAME),
       m_parameters(parameters),
       m_instanceHelper(SERVICE_PORT)
 {

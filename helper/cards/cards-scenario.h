@@ -77,6 +77,9 @@ class SemanticRouter;
 class CardsScenario : public RequestScenario
 {
   public:
+    /// The example program that runs this scenario, and its name in the JSON.
+    static constexpr const char* NAME = "cards-scenario";
+
     /// Where requests are scheduled.
     enum class Deployment
     {

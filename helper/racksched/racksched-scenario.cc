@@ -874,7 +874,7 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
 }
 
 RackSchedScenario::RackSchedScenario(const Parameters& parameters)
-    : RequestScenario(parameters, "racksched-scenario"),
+    : RequestScenario(parameters, NAME),
       m_parameters(parameters)
 {
     std::string error;

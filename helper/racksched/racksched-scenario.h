@@ -44,6 +44,9 @@ namespace rsched
 class RackSchedScenario : public RequestScenario
 {
   public:
+    /// The example program that runs this scenario, and its name in the JSON.
+    static constexpr const char* NAME = "racksched-scenario";
+
     /// On, off, or as the authors' setup for the workload.
     enum class Switch
     {

@@ -355,15 +355,15 @@ class RequestScenario
  * validate them (one line naming the option on error, exit 1), seed, build,
  * run and write the summary and the completion-time CDF.
  *
- * \tparam Scenario a RequestScenario with a nested Parameters that has
+ * \tparam Scenario a RequestScenario with its program's name in NAME (for
+ *         messages) and a nested Parameters that has
  *         AddOptions(ScenarioOptions&) and Validate(std::string&)
- * \param program the program's name (for messages)
  * \param argc argument count
  * \param argv arguments
  * \return the exit status
  */
 template <typename Scenario>
-int RunScenarioExample(const std::string& program, int argc, char* argv[]);
+int RunScenarioExample(int argc, char* argv[]);
 
 /// Common part of RunScenarioExample (not a template): options of the run itself.
 class ScenarioExample
@@ -408,12 +408,12 @@ class ScenarioExample
 
 template <typename Scenario>
 int
-RunScenarioExample(const std::string& program, int argc, char* argv[])
+RunScenarioExample(int argc, char* argv[])
 {
     typename Scenario::Parameters parameters;
     ScenarioOptions options;
     parameters.AddOptions(options);
-    ScenarioExample example(program);
+    ScenarioExample example(Scenario::NAME);
     std::string error;
     if (example.Parse(options, argc, argv, error) && options.Convert(error))
     {

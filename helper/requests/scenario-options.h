@@ -35,7 +35,7 @@ namespace rsched
  * examples read their options as strings and convert them here, so a bad
  * value ends the program with one line naming the option. A scenario's
  * parameters declare their options (AddUnsigned(), AddTime(), ...; see
- * MulticoreScenario::Parameters::AddOptions), AddTo() hands them to a
+ * MicrosecondScenario::Parameters::AddOptions), AddTo() hands them to a
  * CommandLine, and Convert() converts, in the order of declaration, the
  * options that were given; the others keep the fields' values. Every
  * conversion fails with "invalid --NAME=VALUE: reason".

@@ -26,7 +26,7 @@ namespace
 /// Short name -> TypeId name, one line per type. The family of each is
 /// its TypeId's parent: a name is offered wherever its family is asked for.
 const std::vector<std::pair<std::string, std::string>> kAliases = {
-    // Core policies (ns3::CorePolicy), model/server/
+    // Core policies (ns3::CorePolicy), model/microsecond/
     {"dfcfs", "ns3::DfcfsCorePolicy"},
     {"cfcfs", "ns3::CfcfsCorePolicy"},
     {"ps", "ns3::PsCorePolicy"},

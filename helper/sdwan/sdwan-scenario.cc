@@ -371,7 +371,7 @@ SdwanScenario::Parameters::Validate(std::string& error) const
 }
 
 SdwanScenario::SdwanScenario(const Parameters& parameters)
-    : RequestScenario(parameters, "sdwan-splitter"),
+    : RequestScenario(parameters, NAME),
       m_parameters(parameters)
 {
     std::string error;

@@ -36,7 +36,7 @@ struct FileTransfer;
  * \brief The SD-WAN paper's experiment: a file-hosting client and server
  * over real ns-3 TCP across the testbed of SdwanTestbedHelper, with the
  * short/long flow splitter or ECMP on the border routers and Poisson UDP
- * background traffic on the tunnels; the scenario of the sdwan-splitter
+ * background traffic on the tunnels; the scenario of the sdwan-scenario
  * example.
  *
  * A request is one TCP connection (a flow). Its completion time (FCT) is
@@ -53,6 +53,9 @@ struct FileTransfer;
 class SdwanScenario : public RequestScenario
 {
   public:
+    /// The example program that runs this scenario, and its name in the JSON.
+    static constexpr const char* NAME = "sdwan-scenario";
+
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {

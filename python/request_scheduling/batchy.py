@@ -1,6 +1,6 @@
 """Reproduce Batchy's evaluation (Lévai et al., "Batchy: Batch-scheduling
 Data Flow Graphs with Service-level Objectives", NSDI'20) with
-batchy-pipeline.
+batchy-scenario.
 
     python -m request_scheduling.batchy --out results/batchy [--scale quick|paper] [--only static,...]
 
@@ -100,7 +100,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, **fixed) -> 
 
     frames = []
     for case, options in PIPELINES.items():
-        runs = sweep("batchy-pipeline", {"controller": CONTROLLERS}, runs=scale["runs"], jobs=jobs,
+        runs = sweep("batchy-scenario", {"controller": CONTROLLERS}, runs=scale["runs"], jobs=jobs,
                      progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
                      **{**_run_length(scale), **fixed}, **options)
         frames.append(runs.assign(use_case=case))
@@ -184,7 +184,7 @@ def contours(out: Path, scale: dict, jobs: int, progress) -> dict:
         for beta in [0.1, 0.3, 0.5]:
             f = tree_file(graphs / f"tree-{b}-{beta}.txt", b, beta)
             for burst in ([1, 4, 16] if beta == 0.3 else [1]):
-                runs = sweep("batchy-pipeline", {"controller": ["null", "full"]}, pipeline=str(f),
+                runs = sweep("batchy-scenario", {"controller": ["null", "full"]}, pipeline=str(f),
                              burstiness=burst, **common)
                 frames.append(runs.assign(branches=b, batchiness=beta, burst=burst))
     runs = pd.concat(frames, ignore_index=True)
@@ -266,7 +266,7 @@ def dynamics(out: Path, scale: dict, jobs: int, progress) -> dict:
     def one(task):
         e, c = task
         trace = out / f"dynamics-{e}-{c}.csv"
-        summary = run("batchy-pipeline", controller=c, trace=str(trace), **base, **experiments[e][0])
+        summary = run("batchy-scenario", controller=c, trace=str(trace), **base, **experiments[e][0])
         return e, c, summary, pd.read_csv(trace)
 
     result = {}
@@ -316,14 +316,14 @@ def saturation(out: Path, scale: dict, jobs: int, progress) -> dict:
     frames = []
     cells: dict = {}
     for case, options in PIPELINES.items():
-        unlimited = sweep("batchy-pipeline", {"rate": [SATURATED]}, **INGRESS["queue"], **options, **common)
+        unlimited = sweep("batchy-scenario", {"rate": [SATURATED]}, **INGRESS["queue"], **options, **common)
         capacity = float(unlimited.throughput_pps.mean())
         for variant, ingress in INGRESS.items():
             # The ring without backpressure takes every packet offered: an
             # unlimited source would only make drops.
             label = {SATURATED if x is None else round(x * capacity): "unlimited" if x is None else f"{x:g}x"
                      for x in LOADS if x is not None or variant != "ring-1024"}
-            runs = sweep("batchy-pipeline", {"rate": list(label)}, **ingress, **options, **common)
+            runs = sweep("batchy-scenario", {"rate": list(label)}, **ingress, **options, **common)
             frames.append(runs.assign(use_case=case, ingress=variant, load=runs.rate.map(label)))
     runs = pd.concat(frames, ignore_index=True).copy()  # one block: no fragmentation warning
     runs["drop_share"] = runs.dropped / runs.sent
@@ -366,7 +366,7 @@ def overhead(out: Path, scale: dict, jobs: int, progress) -> dict:
                             "vrf": [dict(m=m, n=n) for m, n in ((2, 4), (4, 8), (16, 4), (12, 8))],
                             "rc": [dict(n=n) for n in (4, 16, 64, 256)]}.items():
         for size in sizes:
-            runs = sweep("batchy-pipeline", {"controller": ["onoff", "full"]}, jobs=jobs, progress=progress,
+            runs = sweep("batchy-scenario", {"controller": ["onoff", "full"]}, jobs=jobs, progress=progress,
                          cache=DirectoryCache(out / ".cache"), pipeline=pipeline, rate=SATURATED,
                          slo="0.8x", **_run_length(scale), **size)
             modules = len([c for c in runs.columns if c.startswith("per_module.") and c.endswith(".trigger")])
@@ -403,7 +403,7 @@ def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
     for case, options in DECOMPOSITION_PIPELINES.items():
         for cores in (1, 3):
             extra = dict(cores=3, decompose="true") if cores > 1 else {}
-            runs = sweep("batchy-pipeline", {"controller": ["null", "full"]}, runs=scale["runs"], jobs=jobs,
+            runs = sweep("batchy-scenario", {"controller": ["null", "full"]}, runs=scale["runs"], jobs=jobs,
                          progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
                          **_run_length(scale), **extra, **options)
             frames.append(runs.assign(use_case=case, cores=cores))

@@ -1,6 +1,6 @@
 """Flagship demo (``make run``): intra-server policies against queueing theory.
 
-Sweeps the multicore-server example over load for d-FCFS (RSS), c-FCFS and
+Sweeps the microsecond-scenario example over load for d-FCFS (RSS), c-FCFS and
 processor sharing on a 4-core server with exponential 10 us requests, three
 independent runs per point, and writes into ``--out``:
 
@@ -46,7 +46,7 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     start = time.time()
     df = sweep(
-        "multicore-server",
+        "microsecond-scenario",
         {"policy": POLICIES, "load": LOADS},
         runs=args.runs,
         cores=CORES,
@@ -90,7 +90,7 @@ def main(argv=None) -> int:
         logy=True,
     )
     cdf = out / "cdf"
-    run("multicore-server", policy="cfcfs", cores=CORES, load=0.8, service=f"exp:{MEAN_US:g}us",
+    run("microsecond-scenario", policy="cfcfs", cores=CORES, load=0.8, service=f"exp:{MEAN_US:g}us",
         duration=args.duration, cdf_plot=str(cdf.resolve()))
     plot.render(cdf.with_suffix(".plt"))
 

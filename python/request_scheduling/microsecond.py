@@ -1,4 +1,4 @@
-"""Reproduce the AFP paper's evaluation (Berghetti, Carvalho, Ferreira) with multicore-server.
+"""Reproduce the AFP paper's evaluation (Berghetti, Carvalho, Ferreira) with microsecond-scenario.
 
     python -m request_scheduling.microsecond --out results/microsecond [--scale quick|paper] [--only tails,psp,cfcfs]
 
@@ -119,7 +119,7 @@ def _policies(policies: dict, grid: dict, scale: dict, jobs: int, previous: Path
     for name, options in policies.items():
         if labels and name not in labels:
             continue
-        df = sweep("multicore-server", grid, runs=scale["runs"], jobs=jobs, duration=scale["duration"],
+        df = sweep("microsecond-scenario", grid, runs=scale["runs"], jobs=jobs, duration=scale["duration"],
                    progress=progress, **options, **fixed)
         df["label"] = name
         frames.append(df)
@@ -228,7 +228,7 @@ def _cfcfs_scan(overhead_ns: int, scale: dict) -> list[dict]:
         for r in range(1, scale["cfcfs_runs"] + 1):
             row = {"overhead_ns": overhead_ns, "load": load, "run": r, "error": None}
             try:
-                j = run("multicore-server", policy="cfcfs", cores=CFCFS_WORKERS, service="const:1us",
+                j = run("microsecond-scenario", policy="cfcfs", cores=CFCFS_WORKERS, service="const:1us",
                         arrival="exp", dispatch_overhead=f"{overhead_ns}ns", load=load, duration=scale["duration"],
                         run=r)
             except ExampleError as err:
@@ -360,9 +360,9 @@ def run_authors(path: Path, config: Mapping[str, Any], run_index: int, python: s
 
 def run_ours(options: Mapping[str, Any], workload: str, arrival: str, load: float, duration: str,
              run_index: int) -> dict:
-    """One multicore-server run: the same metrics and the process's wall time."""
+    """One microsecond-scenario run: the same metrics and the process's wall time."""
     start = time.perf_counter()
-    j = run("multicore-server", **options, workload=workload, arrival=arrival, load=load, duration=duration,
+    j = run("microsecond-scenario", **options, workload=workload, arrival=arrival, load=load, duration=duration,
             run=run_index, exact=True)
     short = j["per_class"]["short"]
     return {"completed": j["completed"], "short_completed": short["completed"], "short_p999_us": short["p999_us"],

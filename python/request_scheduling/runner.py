@@ -51,7 +51,7 @@ class OptionError(ExampleError, ValueError):
 
     Also a ValueError (bad input) and an ExampleError (so that code catching
     that still does). ``str()`` is the example's own one-line message, e.g.
-    ``multicore-server: invalid --load=-1: expected a number in (0, 100]``;
+    ``microsecond-scenario: invalid --load=-1: expected a number in (0, 100]``;
     ``option`` is the option it names (without ``--``), or None for a word
     that is not an option.
     """
@@ -109,9 +109,33 @@ def build_dir() -> Path:
     return Path(os.environ.get("RS_BUILD_DIR", _REPO / "build"))
 
 
+#: The examples' former names, accepted with a FutureWarning until the first
+#: release after 2027-06-01 (the C++ programs keep them as well).
+RENAMED_EXAMPLES = {
+    "multicore-server": "microsecond-scenario",
+    "sdwan-splitter": "sdwan-scenario",
+    "batchy-pipeline": "batchy-scenario",
+}
+
+
+def example_name(example: str) -> str:
+    """The example's current name: a former name gives its new one, with a
+    FutureWarning."""
+    if example in RENAMED_EXAMPLES:
+        new = RENAMED_EXAMPLES[example]
+        warnings.warn(
+            f"example {example!r} is now {new!r} (same options); the old name goes in "
+            "the first release after 2027-06-01",
+            FutureWarning,
+            stacklevel=3,
+        )
+        return new
+    return example
+
+
 def example_path(example: str) -> Path:
-    """Path of a built example program."""
-    path = build_dir() / "examples" / example
+    """Path of a built example program (a former name gives the renamed one)."""
+    path = build_dir() / "examples" / example_name(example)
     if not path.exists():
         raise FileNotFoundError(f"{path} does not exist: build the module first (make build)")
     return path

@@ -1,6 +1,6 @@
 """Reproduce the SD-WAN splitter paper's evaluation ("Flow Optimization at
 Inter-Datacenter Networks for Application Run-time Acceleration") with
-sdwan-splitter.
+sdwan-scenario.
 
     python -m request_scheduling.sdwan --out results/sdwan [--scale quick|paper] [--only fig4a,fig4b,fig5,fig6]
 
@@ -102,8 +102,8 @@ def fig4a(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) ->
                   runs=scale["runs"], jobs=jobs)
     grid = {"rate": scale["rates"], "threshold": scale["thresholds"]}
     # ECMP ignores the threshold, but short and long flows are classed by it.
-    split = _with_shares(sweep("sdwan-splitter", grid, mode="splitter", **common))
-    ecmp = _with_shares(sweep("sdwan-splitter", grid, mode="ecmp", **common))
+    split = _with_shares(sweep("sdwan-scenario", grid, mode="splitter", **common))
+    ecmp = _with_shares(sweep("sdwan-scenario", grid, mode="ecmp", **common))
     pd.concat([split, ecmp], ignore_index=True).to_csv(out / "fig4a-runs.csv", index=False)
     g = gains(split, ecmp, ["rate", "threshold"])
     g["series"] = [f"{r:g} requests/s" for r in g.rate]
@@ -124,7 +124,7 @@ def fig4a(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) ->
 def fig4b(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Gain vs background utilisation (threshold 20), over ECMP per flow
     (and per packet at quick scale)."""
-    runs = _with_shares(sweep("sdwan-splitter", {"utilisation": scale["utilisations"],
+    runs = _with_shares(sweep("sdwan-scenario", {"utilisation": scale["utilisations"],
                                                  "mode": scale["fig4b_modes"]},
                               runs=scale["runs"], jobs=jobs, duration=scale["duration"],
                               warmup=scale["warmup"], progress=progress))
@@ -188,7 +188,7 @@ def fig5(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> 
         def one(point):
             u, mode, r = point
             flows, cdf = Path(tmp) / f"flows-{u}-{mode}-{r}.csv", Path(tmp) / f"jitter-{u}-{mode}-{r}.csv"
-            j = run("sdwan-splitter", mode=mode, utilisation=u, duration=scale["duration"], warmup=scale["warmup"],
+            j = run("sdwan-scenario", mode=mode, utilisation=u, duration=scale["duration"], warmup=scale["warmup"],
                     run=r, flows=str(flows), jitter_cdf=str(cdf))
             return (j, pd.read_csv(flows).assign(mode=mode, utilisation=u, run=r),
                     pd.read_csv(cdf).assign(mode=mode, utilisation=u, run=r))
@@ -259,7 +259,7 @@ def fig5(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> 
 
 def fig6(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Short-flow FCT with no, native and generic splitter delay."""
-    runs = _with_shares(sweep("sdwan-splitter", {"splitter_delay": ["none", "native", "generic"]},
+    runs = _with_shares(sweep("sdwan-scenario", {"splitter_delay": ["none", "native", "generic"]},
                               runs=scale["runs"], jobs=jobs, duration=scale["duration"],
                               warmup=scale["warmup"], progress=progress))
     runs.to_csv(out / "fig6-runs.csv", index=False)

@@ -24,8 +24,8 @@ import pytest
 
 import request_scheduling as rs
 
-EXAMPLES = ["multicore-server", "cards-scenario", "racksched-scenario", "sdwan-splitter",
-            "batchy-pipeline"]
+EXAMPLES = ["microsecond-scenario", "cards-scenario", "racksched-scenario", "sdwan-scenario",
+            "batchy-scenario"]
 # The user part of the chapter holds the Bad input section.
 DOC = Path(__file__).resolve().parents[2] / "doc" / "request-scheduling-user.rst"
 TIMEOUT_S = 10  # a rejection takes ~30 ms; a run that starts simulating may take minutes
@@ -72,7 +72,7 @@ COMMON = {
 }
 
 CASES = {
-    "multicore-server": {
+    "microsecond-scenario": {
         "policy": values(["fifo", "", "steam", "ns3::CorePolicy", "afp[", "afp[Quantum]", "afp[Speed=2]",
                           "afp[Thresh=0]", "afp[Thresh=5x]", "afp[Thresh=abc]", "afp[Quantum=fast]",
                           "afp[Quantum=1 us]"]),
@@ -158,7 +158,7 @@ CASES = {
         "link-delay": values(TIME),
         "flows": values(UINT1, ["16385"]),
     },
-    "sdwan-splitter": {
+    "sdwan-scenario": {
         "mode": values(CHOICE, ["ns3::Object", "splitter[Bogus=1]", "splitter[Thresholds=5]",
                                 "splitter[ProcessingDelay=ns3::ConstantRandomVariable[Constant=1]]"])
                 + values(["splitter[Marks=8]"], extra=["--threshold=1"]),
@@ -182,7 +182,7 @@ CASES = {
         "flows": values(OUTPUT),
         "jitter-cdf": values(OUTPUT),
     },
-    "batchy-pipeline": {
+    "batchy-scenario": {
         "pipeline": values(["bogus", "", "/nonexistent-dir/graph", "/", "/dev/null", "{bad_graph}"]),
         "n": values(UINT1, ["4097"]) + values(["1"], extra=["--pipeline=rc"]),
         "m": values(UINT1, ["4097"], extra=["--pipeline=vrf"]) + values(["7"], extra=["--pipeline=l2l3"]),
@@ -386,8 +386,8 @@ def test_doc_is_valid_restructuredtext():
 
 def test_run_raises_value_error_with_the_example_message():
     with pytest.raises(ValueError) as err:
-        rs.run("multicore-server", load=-1)
-    assert str(err.value) == "multicore-server: invalid --load=-1: expected a number in (0, 2]"
+        rs.run("microsecond-scenario", load=-1)
+    assert str(err.value) == "microsecond-scenario: invalid --load=-1: expected a number in (0, 2]"
     assert isinstance(err.value, rs.ExampleError) and isinstance(err.value, rs.OptionError)
     assert err.value.option == "load" and err.value.returncode == 1
     # It survives a trip to a worker process and back.
@@ -403,20 +403,20 @@ def test_run_raises_value_error_with_the_example_message():
 ])
 def test_run_option_errors_name_the_option(options, option):
     with pytest.raises(rs.OptionError) as err:
-        rs.run("multicore-server", **options)
+        rs.run("microsecond-scenario", **options)
     assert err.value.option == option
     assert "\n" not in str(err.value) and f"--{option}" in str(err.value)
 
 
 def test_existing_except_example_error_still_catches():
     with pytest.raises(rs.ExampleError, match="--policy"):
-        rs.run("multicore-server", policy="fifo")
+        rs.run("microsecond-scenario", policy="fifo")
 
 
 @pytest.mark.parametrize("options", [dict(load=None), {"bad name": 1}, dict(service="exp:1us\n--load=2")])
 def test_run_rejects_what_is_no_option_in_python(options):
     with pytest.raises(ValueError):
-        rs.run("multicore-server", **options)
+        rs.run("microsecond-scenario", **options)
 
 
 @pytest.mark.parametrize("args,kwargs", [
@@ -432,9 +432,9 @@ def test_run_rejects_what_is_no_option_in_python(options):
 ])
 def test_sweep_rejects_bad_arguments_before_running(args, kwargs):
     with pytest.raises(ValueError):
-        rs.sweep("multicore-server", *args, progress=False, **kwargs)
+        rs.sweep("microsecond-scenario", *args, progress=False, **kwargs)
 
 
 def test_sweep_strict_raises_value_error():
     with pytest.raises(ValueError, match="--load=-1"):
-        rs.sweep("multicore-server", {"load": [-1]}, strict=True, progress=False)
+        rs.sweep("microsecond-scenario", {"load": [-1]}, strict=True, progress=False)

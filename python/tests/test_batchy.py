@@ -1,4 +1,4 @@
-"""batchy-pipeline through the Python API: summary keys, conservation of
+"""batchy-scenario through the Python API: summary keys, conservation of
 packets, the max controller's larger batches, a pipeline file, and invalid
 options and files."""
 
@@ -13,7 +13,7 @@ SHORT = dict(duration="200ms", period="20ms", warmup_periods=2)
 
 
 def test_run_summary_and_conservation():
-    s = rs.run("batchy-pipeline", pipeline="l2l3", n=4, rate=5e5, **SHORT)
+    s = rs.run("batchy-scenario", pipeline="l2l3", n=4, rate=5e5, **SHORT)
     for key in ("throughput_pps", "mean_batch", "slo_violation_periods", "per_flow", "per_module",
                 "control_periods", "sent", "completed", "in_flight", "dropped", "wall_s", "events"):
         assert key in s, key
@@ -25,7 +25,7 @@ def test_run_summary_and_conservation():
 
 
 def test_max_batches_more_than_null():
-    df = rs.sweep("batchy-pipeline", {"controller": ["null", "max"]}, jobs=2, pipeline="l2l3", n=8,
+    df = rs.sweep("batchy-scenario", {"controller": ["null", "max"]}, jobs=2, pipeline="l2l3", n=8,
                   rate=2e5, **SHORT)
     by = df.set_index("controller")
     # Light load: null runs nearly every packet alone through the branches.
@@ -37,7 +37,7 @@ def test_max_batches_more_than_null():
     # unbuffered; the authors' placement buffers it too.
     assert not by.loc["max", "per_module.ip_lookup.controllable"]
     assert by.loc["max", "per_module.ip_lookup.mean_batch"] == pytest.approx(32, rel=0.05)
-    s = rs.run("batchy-pipeline", controller="max", pipeline="l2l3", n=8, rate=2e5, chain_buffers="true",
+    s = rs.run("batchy-scenario", controller="max", pipeline="l2l3", n=8, rate=2e5, chain_buffers="true",
                **SHORT)
     assert s["chain_buffers"] and s["per_module"]["ip_lookup"]["trigger"] == 32
 
@@ -46,7 +46,7 @@ def test_pipeline_file(tmp_path):
     graph = tmp_path / "g.txt"
     graph.write_text("module in 50 10 a,b\nmodule a 100 20\nmodule b 100 20\n"
                      "flow fa in>a 3 100us\nflow fb in>b 1 1ms\n")
-    s = rs.run("batchy-pipeline", pipeline=str(graph), rate=4e5, **SHORT)
+    s = rs.run("batchy-scenario", pipeline=str(graph), rate=4e5, **SHORT)
     assert s["per_flow"]["fa"]["offered_pps"] == pytest.approx(3e5)
     assert s["per_flow"]["fb"]["slo_us"] == pytest.approx(1000)
     assert s["dropped"] == 0
@@ -62,7 +62,7 @@ def test_bad_pipeline_files(tmp_path, text, message):
     graph = tmp_path / "bad.txt"
     graph.write_text(text)
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("batchy-pipeline", pipeline=str(graph), **SHORT)
+        rs.run("batchy-scenario", pipeline=str(graph), **SHORT)
     assert message in str(err.value) and err.value.returncode == 1
 
 
@@ -75,7 +75,7 @@ def test_bad_pipeline_files(tmp_path, text, message):
 ])
 def test_invalid_options_name_the_option(option, value):
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("batchy-pipeline", **{**SHORT, option: value})
+        rs.run("batchy-scenario", **{**SHORT, option: value})
     assert "--" + option.replace("_", "-") in str(err.value)
     assert err.value.returncode == 1
 
@@ -85,14 +85,14 @@ def test_a_trigger_above_the_buffer_capacity_is_rejected():
     # refused before the run, naming both options; a capacity that holds B
     # is used as given.
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("batchy-pipeline", batch=100, **SHORT)
+        rs.run("batchy-scenario", batch=100, **SHORT)
     message = str(err.value)
     assert "--buffer-capacity=64: below --batch=100" in message and err.value.returncode == 1
     # B must also fit the ingress queue (64 packets by default), or no batch reaches it.
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("batchy-pipeline", batch=100, buffer_capacity=128, **SHORT)
+        rs.run("batchy-scenario", batch=100, buffer_capacity=128, **SHORT)
     assert "--batch=100: above the ingress queue's 64 packets" in str(err.value)
-    s = rs.run("batchy-pipeline", batch=100, buffer_capacity=128, controller="max", rate=1e7,
+    s = rs.run("batchy-scenario", batch=100, buffer_capacity=128, controller="max", rate=1e7,
                **{"ns3::BatchyWorker::QueueCapacity": 128}, **SHORT)
     assert s["buffer_capacity"] == 128
     assert max(m["trigger"] for m in s["per_module"].values()) == 100
@@ -100,7 +100,7 @@ def test_a_trigger_above_the_buffer_capacity_is_rejected():
 
 def test_steps_for_no_flow_name_the_option():
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("batchy-pipeline", step_flows="nosuchflow", rate_steps="1ms:5", **SHORT)
+        rs.run("batchy-scenario", step_flows="nosuchflow", rate_steps="1ms:5", **SHORT)
     assert "--step-flows=nosuchflow: matches no flow" in str(err.value) and err.value.returncode == 1
 
 
@@ -161,9 +161,9 @@ def test_full_batches_within_the_slo_and_nfvnice_conserves():
     # queues conserve packets.
     opts = dict(pipeline="vrf", m=4, n=8, rate=1e6, slo="300us", duration="600ms", period="20ms",
                 warmup_periods=10)
-    null = rs.run("batchy-pipeline", controller="null", **opts)
-    full = rs.run("batchy-pipeline", controller="full", **opts)
-    nfv = rs.run("batchy-pipeline", controller="nfvnice", **opts)
+    null = rs.run("batchy-scenario", controller="null", **opts)
+    full = rs.run("batchy-scenario", controller="full", **opts)
+    nfv = rs.run("batchy-scenario", controller="nfvnice", **opts)
     assert full["mean_batch"] > 2 * null["mean_batch"]
     assert full["worker_utilisation"] < 0.8 * null["worker_utilisation"]
     # Held near the SLO: over it by a few per cent in a share of the periods (p95 noise).
@@ -175,7 +175,7 @@ def test_full_batches_within_the_slo_and_nfvnice_conserves():
 
 def test_mgw_steps_and_trace(tmp_path):
     trace = tmp_path / "t.csv"
-    s = rs.run("batchy-pipeline", pipeline="mgw", m=2, n=2, rate=2e5, controller="full", duration="200ms",
+    s = rs.run("batchy-scenario", pipeline="mgw", m=2, n=2, rate=2e5, controller="full", duration="200ms",
                period="20ms", warmup_periods=0, slo_steps="100ms:500us", rate_steps="100ms:4e5",
                step_flows="user[0-9]+_0_(dl|ul)", trace=str(trace))
     assert set(s["per_flow"]) == {f"user{u}_{b}_{d}" for u in range(2) for b in range(2) for d in ("dl", "ul")}
@@ -191,22 +191,22 @@ def test_mgw_steps_and_trace(tmp_path):
 
 
 def test_profile():
-    s = rs.run("batchy-pipeline", pipeline="gw", n=2, profile="true", cost_jitter=0.05, burstiness=1, **SHORT)
+    s = rs.run("batchy-scenario", pipeline="gw", n=2, profile="true", cost_jitter=0.05, burstiness=1, **SHORT)
     acl = s["per_module"]["acl_0"]
     assert acl["t0_fit_ns"] == pytest.approx(122.3, rel=0.1) and acl["t1_fit_ns"] == pytest.approx(30.4, rel=0.05)
     assert 0.9 < acl["r2"] < 1
 
 
 def test_relative_slo_from_the_max_controller():
-    s = rs.run("batchy-pipeline", pipeline="rc", n=8, rate=2e6, slo="0.8x", controller="onoff", **SHORT)
-    m = rs.run("batchy-pipeline", pipeline="rc", n=8, rate=2e6, controller="max", **SHORT)
+    s = rs.run("batchy-scenario", pipeline="rc", n=8, rate=2e6, slo="0.8x", controller="onoff", **SHORT)
+    m = rs.run("batchy-scenario", pipeline="rc", n=8, rate=2e6, controller="max", **SHORT)
     for flow in ("control", "bulk_1"):
         assert s["per_flow"][flow]["slo_us"] == pytest.approx(0.8 * m["per_flow"][flow]["mean_us"], rel=0.01)
 
 
 def test_nfvnice_runs_on_one_core():
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("batchy-pipeline", controller="nfvnice", cores=2, **SHORT)
+        rs.run("batchy-scenario", controller="nfvnice", cores=2, **SHORT)
     assert "--cores=2: the nfvnice controller runs on one core" in str(err.value)
 
 
@@ -217,8 +217,8 @@ def test_decomposition_moves_the_bulk_leaves_off_the_first_core():
     # run elsewhere: more packets served, a lower control p95.
     opts = dict(pipeline="rc", n=16, rate=3e6, controller="null", duration="300ms", period="20ms",
                 warmup_periods=3)
-    one = rs.run("batchy-pipeline", **opts)
-    three = rs.run("batchy-pipeline", cores=3, decompose="true", **opts)
+    one = rs.run("batchy-scenario", **opts)
+    three = rs.run("batchy-scenario", cores=3, decompose="true", **opts)
     assert one["moved_modules"] == 0 and one["decomposed_at_s"] == -1
     assert three["moved_modules"] >= 4 and three["decomposed_at_s"] == pytest.approx(0.02)
     cores = {three["per_module"][f"bulk_{i}"]["core"] for i in range(1, 16)}
@@ -237,7 +237,7 @@ def test_arrival_processes(tmp_path, arrival):
     # each flow a quarter of the packets at nearly even gaps. Poisson:
     # exponential gaps (coefficient of variation 1).
     records = tmp_path / "records.csv"
-    s = rs.run("batchy-pipeline", pipeline="vrf", m=2, n=2, rate=1e6, arrival=arrival,
+    s = rs.run("batchy-scenario", pipeline="vrf", m=2, n=2, rate=1e6, arrival=arrival,
                records=str(records), **SHORT)
     assert s["arrival"] == arrival
     r = pd.read_csv(records).sort_values("send_time_s")
@@ -250,13 +250,13 @@ def test_arrival_processes(tmp_path, arrival):
         assert np.abs(gaps - 1000).max() < 1e-3
         # At 3 Mpps the gaps are whole nanoseconds, 333 or 334, and the
         # carried remainder keeps the rate exact.
-        rs.run("batchy-pipeline", pipeline="vrf", m=2, n=2, rate=3e6, arrival=arrival,
+        rs.run("batchy-scenario", pipeline="vrf", m=2, n=2, rate=3e6, arrival=arrival,
                records=str(records), **SHORT)
         t = np.sort(pd.read_csv(records).send_time_s.to_numpy()) * 1e9
         assert set(np.round(np.diff(t)).astype(int)) == {333, 334}
         assert (len(t) - 1) / (t[-1] - t[0]) * 1e9 == pytest.approx(3e6, rel=1e-6)
         with pytest.raises(rs.ExampleError, match="--burstiness"):
-            rs.run("batchy-pipeline", arrival=arrival, burstiness=1.5, **SHORT)
+            rs.run("batchy-scenario", arrival=arrival, burstiness=1.5, **SHORT)
         assert (shares - 0.25).abs().max() < 1e-3
         assert cv < 0.3
     else:
@@ -270,7 +270,7 @@ def test_backpressure_saturates_without_loss():
     # source sends only what the queue takes (a few packets in flight when it
     # pauses may still overflow it), the worker stays busy and the throughput
     # does not depend on the offered rate.
-    df = rs.sweep("batchy-pipeline", {"rate": [1e8, 1.4e8]}, jobs=2, pipeline="rc", n=16, controller="max",
+    df = rs.sweep("batchy-scenario", {"rate": [1e8, 1.4e8]}, jobs=2, pipeline="rc", n=16, controller="max",
                   duration="50ms", period="10ms", warmup_periods=1)
     by = df.set_index("rate")
     assert (by["source_pauses"] > 100).all()
@@ -278,12 +278,12 @@ def test_backpressure_saturates_without_loss():
     assert (by["core_utilisation.0"] > 0.95).all()  # over the run and its drain
     assert by.loc[1e8, "throughput_pps"] == pytest.approx(by.loc[1.4e8, "throughput_pps"], rel=0.01)
     # With weighted fair queueing (NFVnice) the root task's queue pauses it.
-    nfv = rs.run("batchy-pipeline", pipeline="rc", n=16, controller="nfvnice", rate=1e8, duration="50ms",
+    nfv = rs.run("batchy-scenario", pipeline="rc", n=16, controller="nfvnice", rate=1e8, duration="50ms",
                  period="10ms", warmup_periods=1)
     assert nfv["source_pauses"] > 100 and nfv["dropped"] < 1e-3 * nfv["sent"]
     # Without it the same queue drops what it cannot take and runs dry
     # between bursts of expensive runs: the throughput depends on the rate.
-    s = rs.run("batchy-pipeline", pipeline="rc", n=16, controller="max", rate=1.2e7, backpressure="false",
+    s = rs.run("batchy-scenario", pipeline="rc", n=16, controller="max", rate=1.2e7, backpressure="false",
                duration="50ms", period="10ms", warmup_periods=1)
     assert s["dropped"] > 0.3 * s["sent"] and s["core_utilisation"]["0"] < 0.96
 
@@ -293,7 +293,7 @@ def test_saturated_speedups_and_no_loss_at_queue_level():
     # source feeds the queue directly, as the authors' BESS source does, so
     # a pause leaves nothing on its way and nothing is lost.
     def mpps(**options):
-        s = rs.run("batchy-pipeline", level="queue", rate=1e8, duration="300ms", period="50ms",
+        s = rs.run("batchy-scenario", level="queue", rate=1e8, duration="300ms", period="50ms",
                    warmup_periods=2, **options)
         assert s["dropped"] == 0 and s["sent"] == s["completed"]
         return s["throughput_pps"]
@@ -308,7 +308,7 @@ def test_buffer_costs_count_only_buffers_in_use():
     # every batch offered to its buffers (buffer_utilisation) and loses
     # throughput at saturation.
     opts = dict(pipeline="l2l3", n=16, rate=1e8, duration="50ms", period="10ms", warmup_periods=1)
-    df = rs.sweep("batchy-pipeline", {"controller": ["null", "max"], "buffer_t0": [0, 20]}, jobs=2,
+    df = rs.sweep("batchy-scenario", {"controller": ["null", "max"], "buffer_t0": [0, 20]}, jobs=2,
                   buffer_t1=0, **opts)
     by = df.set_index(["controller", "buffer_t0"])
     assert by.loc[("null", 0), "throughput_pps"] == by.loc[("null", 20), "throughput_pps"]
@@ -319,8 +319,8 @@ def test_buffer_costs_count_only_buffers_in_use():
 
 
 def test_rc_control_rate():
-    s = rs.run("batchy-pipeline", pipeline="rc", n=4, rate=1e6, control_rate=1000, **SHORT)
+    s = rs.run("batchy-scenario", pipeline="rc", n=4, rate=1e6, control_rate=1000, **SHORT)
     assert s["per_flow"]["control"]["offered_pps"] == 1000
     assert s["per_flow"]["bulk_1"]["offered_pps"] == pytest.approx((1e6 - 1000) / 3)
-    equal = rs.run("batchy-pipeline", pipeline="rc", n=4, rate=1e6, **SHORT)
+    equal = rs.run("batchy-scenario", pipeline="rc", n=4, rate=1e6, **SHORT)
     assert equal["per_flow"]["control"]["offered_pps"] == pytest.approx(2.5e5)

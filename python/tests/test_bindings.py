@@ -34,7 +34,7 @@ def test_header_round_trip(ns):
 
 
 def test_scenario_from_python(ns):
-    config = ns.rsched.MulticoreScenario.Parameters()
+    config = ns.rsched.MicrosecondScenario.Parameters()
     import cppyy
 
     error = cppyy.gbl.std.string()
@@ -42,7 +42,7 @@ def test_scenario_from_python(ns):
     config.cores = 2
     config.load = 0.5
     config.duration = ns.MilliSeconds(20)
-    scenario = ns.rsched.MulticoreScenario(config)
+    scenario = ns.rsched.MicrosecondScenario(config)
     scenario.Build()
     scenario.Run()
     assert scenario.GetSent() > 100

@@ -45,12 +45,12 @@ def submitted(client, sweep_call):
 def test_dask_sweep_equals_local_and_reruns_from_the_cache(cluster, tmp_path):
     cluster, client = cluster
     cache = rs.DirectoryCache(tmp_path / "cache")
-    local = rs.sweep("multicore-server", GRID, runs=RUNS, jobs=2, **FIXED)
+    local = rs.sweep("microsecond-scenario", GRID, runs=RUNS, jobs=2, **FIXED)
     assert len(local) == TASKS and local["error"].isna().all()
 
     # A scheduler address: sweep() opens its own Client, runs all 12, closes it.
     on_dask, ran = submitted(client, lambda: rs.sweep(
-        "multicore-server", GRID, runs=RUNS, jobs=cluster.scheduler_address, cache=cache, **FIXED))
+        "microsecond-scenario", GRID, runs=RUNS, jobs=cluster.scheduler_address, cache=cache, **FIXED))
     assert ran == TASKS
     pd.testing.assert_frame_equal(without_wall_clock(on_dask), without_wall_clock(local))
     assert len(list(cache.path.glob("*.json"))) == TASKS
@@ -59,7 +59,7 @@ def test_dask_sweep_equals_local_and_reruns_from_the_cache(cluster, tmp_path):
     # nothing listens on this address, so a connection attempt would fail.
     start = time.monotonic()
     with dask.config.set({"distributed.comm.timeouts.connect": "2s"}):
-        again = rs.sweep("multicore-server", GRID, runs=RUNS, jobs="tcp://127.0.0.1:1", cache=cache, **FIXED)
+        again = rs.sweep("microsecond-scenario", GRID, runs=RUNS, jobs="tcp://127.0.0.1:1", cache=cache, **FIXED)
     assert time.monotonic() - start < 3
     pd.testing.assert_frame_equal(again, on_dask)  # wall_s too: served from the cache
 
@@ -67,7 +67,7 @@ def test_dask_sweep_equals_local_and_reruns_from_the_cache(cluster, tmp_path):
     for f in sorted(cache.path.glob("*.json"))[:3]:
         f.unlink()
     partial, ran = submitted(client, lambda: rs.sweep(
-        "multicore-server", GRID, runs=RUNS, executor=client, cache=cache, **FIXED))
+        "microsecond-scenario", GRID, runs=RUNS, executor=client, cache=cache, **FIXED))
     assert ran == 3
     pd.testing.assert_frame_equal(without_wall_clock(partial), without_wall_clock(local))
     assert len(list(cache.path.glob("*.json"))) == TASKS
@@ -76,15 +76,15 @@ def test_dask_sweep_equals_local_and_reruns_from_the_cache(cluster, tmp_path):
 def test_dask_failures_come_back_as_rows_or_raise(cluster):
     _, client = cluster
     with pytest.warns(rs.FailedRunsWarning, match="1 of 2 runs"):
-        df = rs.sweep("multicore-server", {"load": [0.3, -1]}, executor=client.get_executor(), **FIXED)
+        df = rs.sweep("microsecond-scenario", {"load": [0.3, -1]}, executor=client.get_executor(), **FIXED)
     assert df["error"].isna().tolist() == [True, False] and "--load" in df["error"].iloc[1]
     # strict: the worker's ExampleError is rebuilt on the caller's side.
     with pytest.raises(rs.ExampleError, match="--load") as err:
-        rs.sweep("multicore-server", {"load": [-1]}, executor=client, strict=True, **FIXED)
-    assert err.value.returncode != 0 and err.value.example == "multicore-server"
+        rs.sweep("microsecond-scenario", {"load": [-1]}, executor=client, strict=True, **FIXED)
+    assert err.value.returncode != 0 and err.value.example == "microsecond-scenario"
 
 
 def test_scheduler_address_without_distributed(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import fails
     with pytest.raises(ImportError, match="pip install distributed"):
-        rs.sweep("multicore-server", {"load": [0.3]}, jobs="tcp://127.0.0.1:8786", **FIXED)
+        rs.sweep("microsecond-scenario", {"load": [0.3]}, jobs="tcp://127.0.0.1:8786", **FIXED)

@@ -28,19 +28,19 @@ def differences(a, b, path=""):
 
 
 EXAMPLES = [
-    ("multicore-server", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms")),
-    ("multicore-server", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms", level="queue")),
-    ("multicore-server", dict(policy="shinjuku", cores=4, service="exp:10us", load=0.8, duration="20ms",
+    ("microsecond-scenario", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms")),
+    ("microsecond-scenario", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms", level="queue")),
+    ("microsecond-scenario", dict(policy="shinjuku", cores=4, service="exp:10us", load=0.8, duration="20ms",
                               link_delay="exp:2us")),
     ("cards-scenario", dict(scenario="2a", scheduler="cards", clients=100, duration="200ms")),
     ("racksched-scenario", dict(servers=4, workers=2, service="exp:20us", load=0.7, duration="100ms",
                                 warmup="10ms")),
-    ("sdwan-splitter", dict(mode="splitter", threshold=10, duration="2s", warmup="500ms", rate=50,
+    ("sdwan-scenario", dict(mode="splitter", threshold=10, duration="2s", warmup="500ms", rate=50,
                             utilisation=0.1, sizes="mix:0.5:5:0.5:40", upload_share=0.1,
                             upload_sizes="const:200")),
-    ("batchy-pipeline", dict(pipeline="vrf", m=2, n=4, rate=2e6, controller="full", slo="40us",
+    ("batchy-scenario", dict(pipeline="vrf", m=2, n=4, rate=2e6, controller="full", slo="40us",
                              duration="200ms", period="20ms", warmup_periods=2)),
-    ("batchy-pipeline", dict(pipeline="mgw", m=2, n=4, rate=1e6, controller="onoff", arrival="paced",
+    ("batchy-scenario", dict(pipeline="mgw", m=2, n=4, rate=1e6, controller="onoff", arrival="paced",
                              burstiness=4, duration="200ms", period="20ms", warmup_periods=2)),
 ]
 

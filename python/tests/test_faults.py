@@ -21,7 +21,7 @@ def fault_drops(s, part):
 
 
 def test_multicore_server_and_link_faults_drop_with_reasons():
-    s = rs.run("multicore-server", policy="cfcfs", cores=4, service="exp:10us", load=0.5,
+    s = rs.run("microsecond-scenario", policy="cfcfs", cores=4, service="exp:10us", load=0.5,
                clients=2, duration="40ms", fail="server:0@10ms-20ms,link:1@25ms-30ms")
     conserved(s)
     # One server: nothing to route around; about a quarter of the requests are lost.
@@ -96,8 +96,8 @@ def test_cards_router_fault_conserves():
 def test_sdwan_border_routers_steer_around_a_broken_tunnel():
     # Tunnel 0 (the short flows') loses its middle link for 2 s.
     opts = dict(duration="5s", warmup="500ms", rate=50, utilisation=0.2, fail="link:1@1s-3s")
-    known = rs.run("sdwan-splitter", **opts)
-    blind = rs.run("sdwan-splitter", **opts, fail_detection="100s")
+    known = rs.run("sdwan-scenario", **opts)
+    blind = rs.run("sdwan-scenario", **opts, fail_detection="100s")
     for s in (known, blind):
         assert s["sent"] == s["completed"] + s["in_flight"] + s["dropped"]
     assert known["rerouted_packets"] > 0 and blind["rerouted_packets"] == 0
@@ -113,9 +113,9 @@ BATCHY = dict(pipeline="mgw", m=2, n=16, controller="full", rate=1.5e6, duration
 def test_batchy_fails_a_core_over_to_another():
     # Core 1 runs flows the decomposition moved off core 0; it fails for 60 ms.
     fail = "server:1@80ms-140ms"
-    known = rs.run("batchy-pipeline", **BATCHY, fail=fail)
-    late = rs.run("batchy-pipeline", **BATCHY, fail=fail, fail_detection="5ms")
-    blind = rs.run("batchy-pipeline", **BATCHY, fail=fail, fail_detection="10s")
+    known = rs.run("batchy-scenario", **BATCHY, fail=fail)
+    late = rs.run("batchy-scenario", **BATCHY, fail=fail, fail_detection="5ms")
+    blind = rs.run("batchy-scenario", **BATCHY, fail=fail, fail_detection="10s")
     for s in (known, late, blind):
         conserved(s)
     # Told at once, its modules (queues and buffers with them) move to another
@@ -134,9 +134,9 @@ def test_batchy_ingress_core_fails_over():
     # Everything on core 0 of two; core 0 fails: the ingress moves too.
     opts = dict(pipeline="vrf", m=2, n=4, rate=1e6, duration="100ms", period="10ms", cores=2,
                 fail="server:0@30ms-60ms")
-    known = rs.run("batchy-pipeline", **opts)
-    blind = rs.run("batchy-pipeline", **opts, fail_detection="10s")
-    blind_unpaced = rs.run("batchy-pipeline", **opts, fail_detection="10s", backpressure="false")
+    known = rs.run("batchy-scenario", **opts)
+    blind = rs.run("batchy-scenario", **opts, fail_detection="10s")
+    blind_unpaced = rs.run("batchy-scenario", **opts, fail_detection="10s", backpressure="false")
     for s in (known, blind, blind_unpaced):
         conserved(s)
     assert known["dropped"] == 0 and known["core_utilisation"]["1"] > 0.1
@@ -149,7 +149,7 @@ def test_batchy_ingress_core_fails_over():
 
 
 def test_batchy_link_and_switch_faults():
-    s = rs.run("batchy-pipeline", pipeline="l2l3", n=4, rate=1e6, duration="100ms", period="10ms",
+    s = rs.run("batchy-scenario", pipeline="l2l3", n=4, rate=1e6, duration="100ms", period="10ms",
                fail="link:0@10ms-20ms,link:1@30ms-40ms,switch:0@60ms-70ms")
     conserved(s)
     for part in ("link 0", "link 1", "switch 0"):
@@ -158,18 +158,18 @@ def test_batchy_link_and_switch_faults():
 
 
 @pytest.mark.parametrize("example,options,fail,message", [
-    ("multicore-server", {}, "server:1@1s", "invalid --fail=server:1@1s: server 1: "),
-    ("multicore-server", {"level": "queue"}, "server:0@1s", "at --level=queue"),
-    ("multicore-server", {}, "server:0@2s-1s", "it must recover after it fails"),
-    ("multicore-server", {}, "disk:0@1s", "the kind must be server, link or switch"),
-    ("multicore-server", {}, "server:x@1s", "the index must be a whole number"),
-    ("multicore-server", {}, "server:0@1", "times are durations with a unit"),
-    ("multicore-server", {}, "server:0@1s-3s,server:0@2s", "overlaps another fault of server 0"),
+    ("microsecond-scenario", {}, "server:1@1s", "invalid --fail=server:1@1s: server 1: "),
+    ("microsecond-scenario", {"level": "queue"}, "server:0@1s", "at --level=queue"),
+    ("microsecond-scenario", {}, "server:0@2s-1s", "it must recover after it fails"),
+    ("microsecond-scenario", {}, "disk:0@1s", "the kind must be server, link or switch"),
+    ("microsecond-scenario", {}, "server:x@1s", "the index must be a whole number"),
+    ("microsecond-scenario", {}, "server:0@1", "times are durations with a unit"),
+    ("microsecond-scenario", {}, "server:0@1s-3s,server:0@2s", "overlaps another fault of server 0"),
     ("racksched-scenario", RACK, "server:4@1s", "the rack has servers 0-3"),
     ("cards-scenario", CARDS, "switch:99@1s", "routers 0-"),
-    ("sdwan-splitter", {}, "link:6@1s", "the testbed has server 0, switches 0-1"),
-    ("batchy-pipeline", {"cores": 2}, "server:2@1s", "the pipeline has servers (cores) 0-1"),
-    ("batchy-pipeline", {}, "link:2@1s", "links 0 (source to switch) and 1 (switch to sink)"),
+    ("sdwan-scenario", {}, "link:6@1s", "the testbed has server 0, switches 0-1"),
+    ("batchy-scenario", {"cores": 2}, "server:2@1s", "the pipeline has servers (cores) 0-1"),
+    ("batchy-scenario", {}, "link:2@1s", "links 0 (source to switch) and 1 (switch to sink)"),
 ])
 def test_bad_fail_options_exit_with_one_line(example, options, fail, message):
     with pytest.raises(rs.ExampleError) as e:

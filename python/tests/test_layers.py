@@ -27,17 +27,17 @@ def test_a_client_holding_a_dispatcher_breaks_the_layers():
 def test_a_shared_header_in_a_system_folder_breaks_the_layers():
     sources = layers.sources()
     compat = Path("model/requests/request-scheduling-compat.h")
-    sources[Path("model/server/request-scheduling-compat.h")] = sources.pop(compat)
+    sources[Path("model/microsecond/request-scheduling-compat.h")] = sources.pop(compat)
     found = layers.violations(sources)
     assert {Path(v.split(":")[0]).parts[1] for v in found} == {"batchy", "dispatch", "sdwan"}
 
 
 def test_helpers_are_above_the_model_and_sideways_is_up():
-    sources = {Path("model/server/a.h"): "", Path("model/sdwan/b.cc"): '#include "ns3/a.h"\n',
+    sources = {Path("model/microsecond/a.h"): "", Path("model/sdwan/b.cc"): '#include "ns3/a.h"\n',
                Path("helper/requests/c.h"): "", Path("model/cards/d.cc"): '#include "../../helper/requests/c.h"\n',
                Path("helper/cards/e.cc"): '#include "ns3/a.h"\n#include "ns3/c.h"\n'}
     assert layers.violations(sources) == ["model/cards/d.cc:1: model/cards includes helper/requests/c.h",
-                                          "model/sdwan/b.cc:1: model/sdwan includes model/server/a.h"]
+                                          "model/sdwan/b.cc:1: model/sdwan includes model/microsecond/a.h"]
 
 
 def test_the_docs_architecture_diagram_is_the_code():

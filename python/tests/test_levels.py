@@ -32,7 +32,7 @@ def test_queue_level_equals_packet_level(tmp_path, policy, extra):
             "queue, an event per delivery": dict(level="queue", SchedulerType="ns3::MapScheduler")}
     for name, run in runs.items():
         records = tmp_path / f"{len(frames)}.csv"
-        s = rs.run("multicore-server", records=str(records), **options, **run)
+        s = rs.run("microsecond-scenario", records=str(records), **options, **run)
         assert s["level"] == run["level"]
         assert s["sent"] == s["completed"] and s["dropped"] == 0
         frames[name] = pd.read_csv(records).set_index(["client", "request"]).sort_index()
@@ -47,7 +47,7 @@ def test_queue_level_equals_packet_level(tmp_path, policy, extra):
 
 
 def test_queue_level_matches_erlang_c():
-    s = rs.run("multicore-server", level="queue", policy="cfcfs", cores=4, load=0.8,
+    s = rs.run("microsecond-scenario", level="queue", policy="cfcfs", cores=4, load=0.8,
                service="exp:10us", duration="1s")
     # A send, a completion and now and then a delivery that needs an event.
     assert s["events"] < 2.5 * s["sent"]
@@ -60,21 +60,21 @@ def test_queue_level_rejects_link_options(link):
     # There are no links at queue level: a link option would be ignored.
     name = "--" + next(iter(link)).replace("_", "-")
     with pytest.raises(rs.ExampleError, match=f"invalid {name}: there are no links at --level=queue"):
-        rs.run("multicore-server", level="queue", duration="1ms", **link)
+        rs.run("microsecond-scenario", level="queue", duration="1ms", **link)
     # The same option at packet level is fine.
-    assert rs.run("multicore-server", level="packet", duration="1ms", **link)["level"] == "packet"
+    assert rs.run("microsecond-scenario", level="packet", duration="1ms", **link)["level"] == "packet"
 
 
 def test_flows_default_to_one_where_the_port_matters_to_nothing(tmp_path):
     # Hash RSS with NIC queues picks a queue by source port: 64 ports per
     # client. Random RSS, or a policy with one central queue: one socket,
     # and the same requests and completion times as with 64.
-    assert rs.run("multicore-server", policy="dfcfs", duration="1ms")["flows"] == 64
-    assert rs.run("multicore-server", policy="cfcfs", duration="1ms")["flows"] == 1
+    assert rs.run("microsecond-scenario", policy="dfcfs", duration="1ms")["flows"] == 64
+    assert rs.run("microsecond-scenario", policy="cfcfs", duration="1ms")["flows"] == 1
     frames = {}
     for flows in (0, 64):
         records = tmp_path / f"{flows}.csv"
-        s = rs.run("multicore-server", policy="afp", rss="random", workload="w1", cores=4, load=0.7,
+        s = rs.run("microsecond-scenario", policy="afp", rss="random", workload="w1", cores=4, load=0.7,
                    duration="10ms", flows=flows, records=str(records))
         assert s["flows"] == (flows or 1)
         frames[flows] = pd.read_csv(records)
@@ -104,7 +104,7 @@ def test_batchy_queue_level_equals_packet_level(tmp_path, options):
     summaries, frames = {}, {}
     for name, run in runs.items():
         records = tmp_path / f"{name}.csv"
-        summaries[name] = rs.run("batchy-pipeline", duration="100ms", period="10ms", warmup_periods=2,
+        summaries[name] = rs.run("batchy-scenario", duration="100ms", period="10ms", warmup_periods=2,
                                  records=str(records), **options, **run)
         assert summaries[name]["level"] == name
         frames[name] = pd.read_csv(records)
@@ -124,4 +124,4 @@ def test_batchy_queue_level_equals_packet_level(tmp_path, options):
 def test_batchy_queue_level_rejects_packet_options(option):
     name = "--" + next(iter(option)).replace("_", "-")
     with pytest.raises(rs.ExampleError, match=f"invalid {name}: has no effect with --level=queue"):
-        rs.run("batchy-pipeline", level="queue", duration="1ms", **option)
+        rs.run("batchy-scenario", level="queue", duration="1ms", **option)

@@ -15,7 +15,7 @@ some 10^4 requests (the grid in test_valid_input.py has the large sizes).
 Each drawn option set runs twice with the same --run, in parallel; both
 must exit 0 with a JSON summary that passes test_valid_input.check_summary
 (conservation, and nothing left in flight after a full drain, except for
-sdwan-splitter's TCP transfers, see check_properties), and the two
+sdwan-scenario's TCP transfers, see check_properties), and the two
 summaries must be equal, wall-clock fields aside (WALL_CLOCK in
 test_determinism.py), as must their --records files (written for every
 draw with an even --run).
@@ -142,7 +142,7 @@ def prune(o: dict) -> dict:
     return {k: v for k, v in o.items() if v is not None}
 
 
-# ---- multicore-server -----------------------------------------------------------
+# ---- microsecond-scenario -----------------------------------------------------------
 
 @st.composite
 def multicore(draw) -> dict:
@@ -368,7 +368,7 @@ def racksched(draw) -> dict:
     return prune(o)
 
 
-# ---- sdwan-splitter ---------------------------------------------------------------
+# ---- sdwan-scenario ---------------------------------------------------------------
 
 @st.composite
 def sdwan(draw) -> dict:
@@ -417,7 +417,7 @@ def sdwan(draw) -> dict:
     return prune(o)
 
 
-# ---- batchy-pipeline --------------------------------------------------------------
+# ---- batchy-scenario --------------------------------------------------------------
 
 FIRST_FLOW = {"l2l3": "nhop0", "gw": "nhop0", "vrf": "vrf0_0", "mgw": "user0_0_dl", "rc": "control"}
 
@@ -483,12 +483,12 @@ def batchy(draw) -> dict:
 
 def check_properties(example: str, options: dict) -> None:
     """Two runs of the same options and --run: exit 0, conservation, the same summary."""
-    # sdwan-splitter's transfers are TCP's: on the networks drawn here (one
+    # sdwan-scenario's transfers are TCP's: on the networks drawn here (one
     # packet queues, 10 Mbit/s under 90 % background) its retransmission
     # back-off can outlast any drain (one upload of 300 packets took 94 s),
     # so a transfer still in flight there is not lost; the grid checks
     # settling on sdwan's ordinary networks.
-    settles = "drain" not in options and example != "sdwan-splitter"
+    settles = "drain" not in options and example != "sdwan-scenario"
     records = options.get("run", 1) % 2 == 0
     with tempfile.TemporaryDirectory(prefix="rs-properties-") as tmp:
         runs = []
@@ -519,7 +519,7 @@ def check_properties(example: str, options: dict) -> None:
 # of their own rather than @example, so that a failing one does not stop the
 # draws.
 REGRESSIONS = {
-    "multicore-server": [
+    "microsecond-scenario": [
         dict(seed=4294944442, duration="1ms"),  # aborted at 4294967295: ns-3's largest is this
         dict(link_rate="1000000Gbps", duration="1ms"),  # the help said 1000Tbps, which ns-3 cannot read
         # Replies beyond the client's ring of 2^20 request ids were refused.
@@ -540,10 +540,10 @@ REGRESSIONS = {
         # JBSQ holds requests at the ToR for good when its only server fails for good.
         dict(policy="jbsq", servers=1, fail="server:0@1ms", duration="2ms", warmup="0s"),
     ],
-    "sdwan-splitter": [
+    "sdwan-scenario": [
         dict(tcp="Bbr", duration="100ms", warmup="10ms"),  # SIGFPE, fixed in 5721e01
     ],
-    "batchy-pipeline": [
+    "batchy-scenario": [
         dict(packet_size=18, duration="5ms", period="1ms"),  # the option took 16, the source 18 up
         dict(period="1us", warmup_periods=0, duration="10us"),  # the option took 1 ns, the controller 1 us
         dict(fail="server:0@0s-1ms", duration="5ms", period="1ms"),  # abort: controller not attached yet
@@ -562,7 +562,7 @@ def test_regression(example, options):
 @SETTINGS
 @given(options=multicore())
 def test_multicore_server(options):
-    check_properties("multicore-server", options)
+    check_properties("microsecond-scenario", options)
 
 
 @SETTINGS
@@ -580,13 +580,13 @@ def test_racksched_scenario(options):
 @SETTINGS
 @given(options=sdwan())
 def test_sdwan_splitter(options):
-    check_properties("sdwan-splitter", options)
+    check_properties("sdwan-scenario", options)
 
 
 @SETTINGS
 @given(options=batchy())
 def test_batchy_pipeline(options):
-    check_properties("batchy-pipeline", options)
+    check_properties("batchy-scenario", options)
 
 
 @pytest.mark.parametrize("strategy", [multicore, cards, racksched, sdwan, batchy])
@@ -597,8 +597,8 @@ def test_strategies_draw_options_the_examples_have(strategy):
 
     import request_scheduling as rs
 
-    name = {"multicore": "multicore-server", "cards": "cards-scenario", "racksched": "racksched-scenario",
-            "sdwan": "sdwan-splitter", "batchy": "batchy-pipeline"}[strategy.__name__]
+    name = {"multicore": "microsecond-scenario", "cards": "cards-scenario", "racksched": "racksched-scenario",
+            "sdwan": "sdwan-scenario", "batchy": "batchy-scenario"}[strategy.__name__]
     text = subprocess.run([str(rs.example_path(name)), "--PrintHelp"], capture_output=True, text=True,
                           timeout=30, check=True).stdout
     listed = set(re.findall(r"^\s+--([\w-]+):", text.split("General Arguments:")[0], re.M))

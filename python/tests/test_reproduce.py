@@ -49,5 +49,5 @@ def test_cfcfs_scan_counts_a_failed_run_as_a_miss(tmp_path, monkeypatch):
     throughput = list(result["cfcfs_throughput_mrps"].values())
     assert throughput == pytest.approx([0.275 * microsecond.CFCFS_WORKERS] * len(microsecond.CFCFS_OVERHEADS_NS))
     runs = pd.read_csv(tmp_path / "cfcfs-runs.csv")
-    assert runs.error.dropna().unique().tolist() == ["multicore-server exited with 1: boom"]
+    assert runs.error.dropna().unique().tolist() == ["microsecond-scenario exited with 1: boom"]
     assert runs.load.max() == 0.3

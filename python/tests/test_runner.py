@@ -7,7 +7,7 @@ from request_scheduling.theory import mmc_mean_sojourn
 
 
 def test_run_returns_summary():
-    s = rs.run("multicore-server", policy="ps", cores=1, load=0.5, service="exp:10us", duration="200ms")
+    s = rs.run("microsecond-scenario", policy="ps", cores=1, load=0.5, service="exp:10us", duration="200ms")
     for key in ("sent", "completed", "dropped", "in_flight", "mean_us", "p50_us", "p99_us",
                 "p999_us", "rct_mean_us", "rct_p99_us", "rct_p999_us", "per_class", "wall_s", "events"):
         assert key in s, key
@@ -19,7 +19,7 @@ def test_run_returns_summary():
 
 
 def test_run_underscore_options_and_classes():
-    s = rs.run("multicore-server", policy="dfcfs", cores=2, load=0.3,
+    s = rs.run("microsecond-scenario", policy="dfcfs", cores=2, load=0.3,
                service="bimodal:0.9:1us:20us", duration="50ms", link_delay="exp:2us")
     assert set(s["per_class"]) == {"short", "long"}
     assert s["per_class"]["short"]["completed"] > s["per_class"]["long"]["completed"]
@@ -27,15 +27,15 @@ def test_run_underscore_options_and_classes():
 
 def test_bad_option_raises_with_message():
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("multicore-server", load=-0.5)
+        rs.run("microsecond-scenario", load=-0.5)
     assert "--load" in str(err.value)
     assert err.value.returncode != 0
     with pytest.raises(rs.ExampleError, match="--policy"):
-        rs.run("multicore-server", policy="fifo")
+        rs.run("microsecond-scenario", policy="fifo")
 
 
 def test_sweep_grid_times_runs(tmp_path):
-    df = rs.sweep("multicore-server", {"policy": ["cfcfs", "dfcfs"], "load": [0.3, 0.6]}, runs=2,
+    df = rs.sweep("microsecond-scenario", {"policy": ["cfcfs", "dfcfs"], "load": [0.3, 0.6]}, runs=2,
                   jobs=2, cores=2, service="exp:10us", duration="50ms")
     assert len(df) == 8
     assert set(df["run"]) == {1, 2}
@@ -43,7 +43,7 @@ def test_sweep_grid_times_runs(tmp_path):
     # Independent replications differ; the same seed and run do not.
     a = df[(df.policy == "cfcfs") & (df.load == 0.3)].sort_values("run")
     assert a["sent"].iloc[0] != a["sent"].iloc[1]
-    again = rs.run("multicore-server", policy="cfcfs", load=0.3, cores=2, service="exp:10us",
+    again = rs.run("microsecond-scenario", policy="cfcfs", load=0.3, cores=2, service="exp:10us",
                    duration="50ms", run=1)
     assert again["sent"] == a["sent"].iloc[0]
     # Centralised FCFS beats d-FCFS at the same load.
@@ -57,9 +57,9 @@ def test_sweep_grid_times_runs(tmp_path):
 def test_sweep_cache(tmp_path):
     cache = rs.DirectoryCache(tmp_path / "cache")
     grid = {"load": [0.4]}
-    first = rs.sweep("multicore-server", grid, runs=1, cache=cache, policy="cfcfs", duration="20ms")
+    first = rs.sweep("microsecond-scenario", grid, runs=1, cache=cache, policy="cfcfs", duration="20ms")
     assert len(list((tmp_path / "cache").glob("*.json"))) == 1
-    second = rs.sweep("multicore-server", grid, runs=1, cache=cache, policy="cfcfs", duration="20ms")
+    second = rs.sweep("microsecond-scenario", grid, runs=1, cache=cache, policy="cfcfs", duration="20ms")
     assert second["wall_s"].iloc[0] == first["wall_s"].iloc[0]  # served from the cache
 
 
@@ -70,6 +70,36 @@ def test_theory_reference():
 
 def test_erlang_c_acceptance():
     # The foundation issue's acceptance run, shortened to 1 s.
-    s = rs.run("multicore-server", policy="cfcfs", cores=4, load=0.8, arrival="exp",
+    s = rs.run("microsecond-scenario", policy="cfcfs", cores=4, load=0.8, arrival="exp",
                service="exp:10us", duration="1s")
     assert s["mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
+
+
+_FORMER_NAMES = [
+    ("multicore-server", "microsecond-scenario", dict(policy="afp", duration="20ms")),
+    ("sdwan-splitter", "sdwan-scenario", dict(duration="3s", warmup="1s", utilisation=0.2)),
+    ("batchy-pipeline", "batchy-scenario", dict(pipeline="l2l3", n=2, duration="20ms", period="5ms")),
+]
+
+
+@pytest.mark.parametrize("former,current,options", _FORMER_NAMES)
+def test_former_example_names_still_run(former, current, options):
+    """The renamed examples keep their former names for a deprecation period:
+    the Python runner warns and runs the new program; the C++ program under the
+    former name says so on stderr and writes the same summary."""
+    import json
+    import subprocess
+
+    assert rs.RENAMED_EXAMPLES[former] == current
+    with pytest.warns(FutureWarning, match=current):
+        via_python = rs.run(former, **options)
+    args = [f"--{k}={v}" for k, v in options.items()]
+    out = subprocess.run([str(rs.build_dir() / "examples" / former), *args],
+                         capture_output=True, text=True, check=True)
+    assert f"{former}: deprecated name, now {current}" in out.stderr
+    via_program = json.loads(out.stdout)
+    expected = rs.run(current, **options)
+    for summary in (via_python, via_program):
+        assert summary["example"] == current
+        for key in ("sent", "completed", "dropped"):
+            assert summary[key] == expected[key], key

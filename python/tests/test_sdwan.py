@@ -1,4 +1,4 @@
-"""sdwan-splitter through the Python API: summary keys, conservation of
+"""sdwan-scenario through the Python API: summary keys, conservation of
 connections, the paper's flows, invalid options, a sweep over the three
 border-router modes, and the doc's SD-WAN table against the committed
 results."""
@@ -16,7 +16,7 @@ SHORT = dict(duration="2s", warmup="500ms", rate=50, utilisation=0.1,
 
 
 def test_run_summary_and_conservation():
-    s = rs.run("sdwan-splitter", mode="splitter", threshold=10, **SHORT)
+    s = rs.run("sdwan-scenario", mode="splitter", threshold=10, **SHORT)
     for key in ("short_fct_mean_us", "short_fct_p50_us", "short_fct_p99_us", "long_fct_mean_us",
                 "long_fct_p99_us", "short_connection_p50_us", "long_connection_mean_us",
                 "short_flows_syn_timeout", "short_flows_rto", "jitter_mean_us", "jitter_std_us", "jitter_by",
@@ -40,7 +40,7 @@ def test_run_summary_and_conservation():
 
 def test_flows_and_jitter_files(tmp_path):
     flows, cdf = tmp_path / "flows.csv", tmp_path / "jitter.csv"
-    s = rs.run("sdwan-splitter", mode="splitter", threshold=10, flows=str(flows), jitter_cdf=str(cdf), **SHORT)
+    s = rs.run("sdwan-scenario", mode="splitter", threshold=10, flows=str(flows), jitter_cdf=str(cdf), **SHORT)
     f = pd.read_csv(flows)
     assert list(f.columns) == ["connection", "direction", "packets", "class", "start_s", "fct_us",
                                "syn_timeouts", "rto"]
@@ -56,7 +56,7 @@ def test_flows_and_jitter_files(tmp_path):
 def test_records(tmp_path):
     # --records: one line per completed transfer, short (0) and long (1).
     records = tmp_path / "records.csv"
-    s = rs.run("sdwan-splitter", mode="splitter", threshold=10, records=str(records), **SHORT)
+    s = rs.run("sdwan-scenario", mode="splitter", threshold=10, records=str(records), **SHORT)
     r = pd.read_csv(records)
     assert len(r) == s["connections"]["completed"]
     assert set(r["class"]) == {0, 1}
@@ -64,7 +64,7 @@ def test_records(tmp_path):
 
 
 def test_ecmp_modes_do_not_reclassify():
-    df = rs.sweep("sdwan-splitter", {"mode": ["splitter", "ecmp", "ecmp-packet"]}, jobs=2, **SHORT)
+    df = rs.sweep("sdwan-scenario", {"mode": ["splitter", "ecmp", "ecmp-packet"]}, jobs=2, **SHORT)
     assert list(df["error"].isna()) == [True] * 3
     by_mode = df.set_index("mode")
     assert by_mode.loc["ecmp", "reclassified"] == 0
@@ -82,7 +82,7 @@ def test_ecmp_modes_do_not_reclassify():
 ])
 def test_invalid_options_name_the_option(option, value):
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("sdwan-splitter", **{option: value})
+        rs.run("sdwan-scenario", **{option: value})
     message = str(err.value)
     assert "--" + option.replace("_", "-") in message
     assert err.value.returncode == 1
@@ -141,9 +141,9 @@ def test_doc_table_is_the_committed_results():
 
 def test_timeouts_are_counted_per_flow():
     # The server down for the first second: the SYNs sent then time out.
-    s = rs.run("sdwan-splitter", duration="2s", warmup="0s", rate=50, fail="server:0@0s-1s")
+    s = rs.run("sdwan-scenario", duration="2s", warmup="0s", rate=50, fail="server:0@0s-1s")
     assert s["short_flows_syn_timeout"] + s["long_flows_syn_timeout"] > 25
     # A tunnel link down under long transfers: their senders' data times out.
-    s = rs.run("sdwan-splitter", duration="3s", warmup="0s", sizes="const:2000", rate=20, upload_share=0,
+    s = rs.run("sdwan-scenario", duration="3s", warmup="0s", sizes="const:2000", rate=20, upload_share=0,
                fail="link:4@1s-1200ms", fail_detection="10s")
     assert s["long_flows_rto"] > 0 and s["long_flows_syn_timeout"] == 0

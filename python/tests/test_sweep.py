@@ -15,8 +15,8 @@ FAST = dict(policy="cfcfs", cores=1, service="exp:10us", duration="20ms")
 
 def test_failed_run_is_a_row(tmp_path):
     cache = rs.DirectoryCache(tmp_path / "cache")
-    with pytest.warns(rs.FailedRunsWarning, match="2 of 4 runs of multicore-server failed"):
-        df = rs.sweep("multicore-server", {"load": [0.3, -1]}, runs=2, cache=cache, **FAST)
+    with pytest.warns(rs.FailedRunsWarning, match="2 of 4 runs of microsecond-scenario failed"):
+        df = rs.sweep("microsecond-scenario", {"load": [0.3, -1]}, runs=2, cache=cache, **FAST)
     assert len(df) == 4
     assert list(df.columns[:3]) == ["load", "run", "error"]
     bad = rs.failed_runs(df)
@@ -24,7 +24,7 @@ def test_failed_run_is_a_row(tmp_path):
     failed = df[bad]
     assert set(failed["load"]) == {-1} and set(failed["run"]) == {1, 2}
     # The example's one-line message, as ExampleError words it.
-    assert failed["error"].str.startswith("multicore-server exited with").all()
+    assert failed["error"].str.startswith("microsecond-scenario exited with").all()
     assert failed["error"].str.contains("--load").all()
     assert not failed["error"].str.contains("\n").any()
     assert failed[["mean_us", "p999_us", "per_class.all.p99_us"]].isna().all().all()
@@ -45,7 +45,7 @@ def test_failed_run_is_a_row(tmp_path):
 
 def test_all_runs_failed():
     with pytest.warns(rs.FailedRunsWarning):
-        df = rs.sweep("multicore-server", {"load": [-1, -2]}, **FAST)
+        df = rs.sweep("microsecond-scenario", {"load": [-1, -2]}, **FAST)
     assert list(df.columns) == ["load", "run", "error"]
     assert rs.failed_runs(df).all()
     with pytest.warns(rs.FailedRunsWarning):
@@ -55,23 +55,23 @@ def test_all_runs_failed():
 
 def test_strict_sweep_raises():
     with pytest.raises(rs.ExampleError, match="--load"):
-        rs.sweep("multicore-server", {"load": [0.3, -1]}, strict=True, **FAST)
+        rs.sweep("microsecond-scenario", {"load": [0.3, -1]}, strict=True, **FAST)
 
 
 def test_timeout_is_a_failed_row():
     with pytest.warns(rs.FailedRunsWarning):
-        df = rs.sweep("multicore-server", {"load": [0.5]}, timeout=0.001, policy="cfcfs", duration="10s")
-    assert df["error"].tolist() == ["multicore-server timed out after 0.001 s"]
+        df = rs.sweep("microsecond-scenario", {"load": [0.5]}, timeout=0.001, policy="cfcfs", duration="10s")
+    assert df["error"].tolist() == ["microsecond-scenario timed out after 0.001 s"]
 
 
 def test_progress_bar_off_when_stderr_is_not_a_terminal(capsys):
     # pytest's captured stderr is not a terminal.
-    df = rs.sweep("multicore-server", {"load": [0.3, 0.4]}, **FAST)
+    df = rs.sweep("microsecond-scenario", {"load": [0.3, 0.4]}, **FAST)
     assert len(df) == 2 and rs.failed_runs(df).sum() == 0
     assert capsys.readouterr().err == ""
-    rs.sweep("multicore-server", {"load": [0.3, 0.4]}, progress=True, **FAST)
+    rs.sweep("microsecond-scenario", {"load": [0.3, 0.4]}, progress=True, **FAST)
     err = capsys.readouterr().err
-    assert "multicore-server" in err and "2/2" in err
+    assert "microsecond-scenario" in err and "2/2" in err
 
 
 def test_progress_default_follows_the_terminal(monkeypatch):
@@ -106,7 +106,7 @@ def _same(a, b):
 
 def test_flatten_unchanged():
     summaries = [
-        rs.run("multicore-server", service="bimodal:0.9:1us:20us", load=0.3, policy="dfcfs", cores=2,
+        rs.run("microsecond-scenario", service="bimodal:0.9:1us:20us", load=0.3, policy="dfcfs", cores=2,
                duration="20ms"),
         {"sent": 3, "per_class": {"short": {"p999_us": 1.5, "completed": 2}, "long": {}},
          "per_instance": [{"served": 1}, {"served": 2}], "wall_s": 0.25, "nested": {"a": {"b": {"c": None}}}},
@@ -125,9 +125,9 @@ def test_flatten_unchanged():
 
 
 def test_sweep_columns_are_the_flattened_summary():
-    df = rs.sweep("multicore-server", {"load": [0.3]}, runs=1, service="bimodal:0.9:1us:20us", policy="dfcfs",
+    df = rs.sweep("microsecond-scenario", {"load": [0.3]}, runs=1, service="bimodal:0.9:1us:20us", policy="dfcfs",
                   cores=2, duration="20ms")
-    again = rs.run("multicore-server", service="bimodal:0.9:1us:20us", policy="dfcfs", cores=2,
+    again = rs.run("microsecond-scenario", service="bimodal:0.9:1us:20us", policy="dfcfs", cores=2,
                    duration="20ms", load=0.3, run=1)
     flat = _flatten_by_hand(again)
     assert set(df.columns) == {"load", "run", "error"} | set(flat)

@@ -4,7 +4,7 @@ values, exits 0, writes its JSON summary and accounts for every request.
 The grid covers, for each example, every value of its choice options and
 the corners of its numeric ones:
 
-* ``multicore-server``: every policy (d-FCFS, c-FCFS, PS, Shinjuku,
+* ``microsecond-scenario``: every policy (d-FCFS, c-FCFS, PS, Shinjuku,
   Perséphone, AFP, LCFS) at packet and queue level, loads up to 0.99 and
   overload (1.5, and 2, the largest), the W1/W2 presets and every service
   distribution, every arrival process, 1 to 4096 cores, scaled cores, hash
@@ -23,12 +23,12 @@ the corners of its numeric ones:
   workers, heterogeneous racks, multi-packet requests, priorities, weights
   and placement, Client(N), JBSQ bounds 1 and 10^6, --rate instead of
   --load, loads up to 2, server, switch and link faults;
-* ``sdwan-splitter``: every border-router mode, thresholds 1 and 2^64-1,
+* ``sdwan-scenario``: every border-router mode, thresholds 1 and 2^64-1,
   multi-level thresholds (3, and 29, the most),
   background load up to 0.95, every TCP congestion control (the long part),
   SACK off, one-packet queues, every splitter delay, uploads only, empty
   transfers, splitter attributes, tunnel and router faults;
-* ``batchy-pipeline``: every pipeline with every controller, overload,
+* ``batchy-scenario``: every pipeline with every controller, overload,
   batch 1 and 4096, 1 to 64 cores with decomposition, NFVnice's shares,
   paced and bursty arrivals, SLOs as durations and factors, SLO and rate
   steps, the smallest and largest packets and periods, cost jitter,
@@ -46,15 +46,15 @@ session fixture, in parallel; each parametrised test looks its own up.
 The checks (``check_summary``, shared with test_properties.py): exit status
 0 within the timeout, a JSON summary, sent = completed + in flight +
 dropped with no count negative and none above sent, dropped = the sum of
-dropped_by_reason; sdwan-splitter's connections started = completed + in flight +
-failed; batchy-pipeline's worker received = departed + dropped + queued +
+dropped_by_reason; sdwan-scenario's connections started = completed + in flight +
+failed; batchy-scenario's worker received = departed + dropped + queued +
 held in buffers (the worker's own conservation), no flow departing or
 dropping more than it received, no more received than sent nor completed
 than departed. As in_flight is reported as sent - completed - dropped, the
 first identity holds by construction; what makes it conservation is that
 nothing is left in flight once the run has drained: unless a case says
 otherwise (a drain of 0 s, a link too slow to drain), in_flight must be 0,
-multicore-server's in_server 0 and Batchy's queues and buffers empty.
+microsecond-scenario's in_server 0 and Batchy's queues and buffers empty.
 
 Cases that fail today stay here, failing, until the C++ is fixed; the
 comments above them say what they found (a crash, requests left in flight,
@@ -143,8 +143,8 @@ def cases_of(example: str, base: dict, *variants: dict, quick=True, **flags) -> 
 def build_cases() -> list[Case]:
     c: list[Case] = []
 
-    # ---- multicore-server -------------------------------------------------
-    m = lambda *v, **f: c.extend(cases_of("multicore-server", MULTICORE, *v, **f))  # noqa: E731
+    # ---- microsecond-scenario -------------------------------------------------
+    m = lambda *v, **f: c.extend(cases_of("microsecond-scenario", MULTICORE, *v, **f))  # noqa: E731
     # Every policy at both levels at 0.99, W1 and W2 in turn.
     m(*[dict(policy=p, level=lv, load=0.99, workload=("w1", "w2")[i % 2])
         for i, p in enumerate(POLICIES) for lv in ("packet", "queue")])
@@ -299,8 +299,8 @@ def build_cases() -> list[Case]:
       dict(policy="client", clients=1, client_count=16384),  # every UDP port of the host (16385 is refused)
       quick=False)
 
-    # ---- sdwan-splitter ---------------------------------------------------
-    s = lambda *v, **f: c.extend(cases_of("sdwan-splitter", SDWAN, *v, **f))  # noqa: E731
+    # ---- sdwan-scenario ---------------------------------------------------
+    s = lambda *v, **f: c.extend(cases_of("sdwan-scenario", SDWAN, *v, **f))  # noqa: E731
     s(*[dict(mode=mode) for mode in SDWAN_MODES])
     s(dict(threshold=1), dict(threshold=18446744073709551615), dict(thresholds="3,10,30"),
       dict(thresholds="1,2", mode="ecmp-packet"), dict(utilisation=0.95, mode="ecmp"),
@@ -324,8 +324,8 @@ def build_cases() -> list[Case]:
            upload_sizes="const:100000", duration="300ms", warmup="50ms"),
       quick=False)
 
-    # ---- batchy-pipeline --------------------------------------------------
-    b = lambda *v, **f: c.extend(cases_of("batchy-pipeline", BATCHY, *v, **f))  # noqa: E731
+    # ---- batchy-scenario --------------------------------------------------
+    b = lambda *v, **f: c.extend(cases_of("batchy-scenario", BATCHY, *v, **f))  # noqa: E731
     b(*[dict(pipeline=p, controller=CONTROLLERS[(i + j) % 5], n=4, **M.get(p, {}))
         for i, p in enumerate(PIPELINES) for j in (0, 2)])
     b(dict(rate=5e6, controller="max", pipeline="vrf", duration="5ms"),
@@ -379,8 +379,8 @@ def build_cases() -> list[Case]:
       quick=False)
 
     # ---- every example: --seed at both ends of [1, 4294944442] ----------------
-    for example, base in (("multicore-server", MULTICORE), ("cards-scenario", CARDS),
-                          ("racksched-scenario", RACK), ("sdwan-splitter", SDWAN), ("batchy-pipeline", BATCHY)):
+    for example, base in (("microsecond-scenario", MULTICORE), ("cards-scenario", CARDS),
+                          ("racksched-scenario", RACK), ("sdwan-scenario", SDWAN), ("batchy-scenario", BATCHY)):
         c.extend(cases_of(example, base, dict(seed=1), dict(seed=4294944442)))
     return c
 
@@ -416,11 +416,11 @@ def check_summary(example: str, s: dict, settles: bool = True) -> None:
     for key in ("sent", "completed", "in_flight", "dropped"):
         assert 0 <= s[key] <= sent, (
             f"{key} = {s[key]} outside [0, sent = {sent}] (dropped_by_reason {s['dropped_by_reason']})")
-    if example == "sdwan-splitter":
+    if example == "sdwan-scenario":
         f = s["connections"]
         assert f["started"] == f["completed"] + f["in_flight"] + f["failed"], f"connections: {f}"
         assert min(f.values()) >= 0, f"connections: {f}"
-    if example == "batchy-pipeline":
+    if example == "batchy-scenario":
         flows = s["per_flow"]
         received = sum(v["received"] for v in flows.values())
         departed = sum(v["departed"] for v in flows.values())
@@ -443,9 +443,9 @@ def check_summary(example: str, s: dict, settles: bool = True) -> None:
             + (f", {s['in_server']} in the server" if "in_server" in s else ""))
         if "in_server" in s:
             assert s["in_server"] == 0, f"{s['in_server']} requests left in the server"
-        if example == "batchy-pipeline":
+        if example == "batchy-scenario":
             assert s["queued"] == 0 and s["held_in_buffers"] == 0, "packets left in the switch"
-        if example == "sdwan-splitter":
+        if example == "sdwan-scenario":
             assert s["connections"]["in_flight"] == 0, f"connections: {s['connections']}"
 
 
@@ -533,21 +533,21 @@ def test_every_choice_is_in_the_grid():
             for k, v in case.options:
                 seen.setdefault(f"{case.example} {k}", set()).add(str(v).split("[")[0])
     wanted = {
-        "multicore-server policy": POLICIES, "multicore-server level": ["packet", "queue"],
-        "multicore-server workload": ["w1", "w2"], "multicore-server scaling": ["scaled"],
-        "multicore-server rss": ["random"], "multicore-server arrival": ["lognormal", "uniform", "constant"],
-        "multicore-server handout": ["dispatcher", "worker", "passes"],
-        "multicore-server starvation": ["global", "per-worker"],
+        "microsecond-scenario policy": POLICIES, "microsecond-scenario level": ["packet", "queue"],
+        "microsecond-scenario workload": ["w1", "w2"], "microsecond-scenario scaling": ["scaled"],
+        "microsecond-scenario rss": ["random"], "microsecond-scenario arrival": ["lognormal", "uniform", "constant"],
+        "microsecond-scenario handout": ["dispatcher", "worker", "passes"],
+        "microsecond-scenario starvation": ["global", "per-worker"],
         "cards-scenario scheduler": CARDS_SCHEDULERS, "cards-scenario scenario": ["1", "2a", "2b", "2c", "3"],
         "cards-scenario deployment": ["routed"], "cards-scenario latency": ["const"],
         "cards-scenario scaling": ["scaled"],
         "racksched-scenario policy": RACK_POLICIES, "racksched-scenario workload": RACK_WORKLOADS,
         "racksched-scenario tracking": TRACKINGS, "racksched-scenario intra": POLICIES,
         "racksched-scenario sampling": ["distinct"], "racksched-scenario per_type_load": ["on", "off"],
-        "sdwan-splitter mode": SDWAN_MODES, "sdwan-splitter splitter_delay": ["generic", "native"],
-        "sdwan-splitter sack": ["false"],
-        "batchy-pipeline pipeline": PIPELINES, "batchy-pipeline controller": CONTROLLERS,
-        "batchy-pipeline arrival": ["paced"],
+        "sdwan-scenario mode": SDWAN_MODES, "sdwan-scenario splitter_delay": ["generic", "native"],
+        "sdwan-scenario sack": ["false"],
+        "batchy-scenario pipeline": PIPELINES, "batchy-scenario controller": CONTROLLERS,
+        "batchy-scenario arrival": ["paced"],
     }
     missing = {k: sorted(set(v) - seen.get(k, set())) for k, v in wanted.items()}
     assert not any(missing.values()), {k: v for k, v in missing.items() if v}

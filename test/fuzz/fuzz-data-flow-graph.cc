@@ -6,7 +6,7 @@
  * \file
  * \ingroup request-scheduling-tests
  * Fuzz target: DataFlowGraph::Parse, the reader of the user-written Batchy
- * pipeline files (`batchy-pipeline --pipeline=FILE`).
+ * pipeline files (`batchy-scenario --pipeline=FILE`).
  *
  * Checked besides the absence of crashes, hangs and sanitizer reports:
  * - a rejected file gives a message that starts with the file name;

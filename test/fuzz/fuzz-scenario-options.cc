@@ -34,7 +34,7 @@
 
 #include "ns3/batchy-scenario.h"
 #include "ns3/cards-scenario.h"
-#include "ns3/multicore-scenario.h"
+#include "ns3/microsecond-scenario.h"
 #include "ns3/racksched-scenario.h"
 #include "ns3/scenario-options.h"
 #include "ns3/sdwan-scenario.h"
@@ -110,7 +110,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     switch (data[0] % 5)
     {
     case 0: {
-        MulticoreScenario::Parameters p;
+        MicrosecondScenario::Parameters p;
         p.AddOptions(options);
         Run(text, options, GiveAll, [&p](std::string& e) { return p.Validate(e); });
         break;

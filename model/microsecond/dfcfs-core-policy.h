@@ -16,7 +16,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Distributed FCFS (d-FCFS, "RSS"): every worker serves its own NIC
  * receive queue first come first served, to completion, with no stealing.
  *

@@ -18,7 +18,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Perséphone (Demoulin et al., SOSP 2021): a dispatcher core
  * classifies each request (DispatchOverhead, 150-600 ns in the AFP paper's
  * runs) into a short or a long queue; ReservedCores workers (indices 0 ..

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef MULTICORE_SCENARIO_H
-#define MULTICORE_SCENARIO_H
+#ifndef MICROSECOND_SCENARIO_H
+#define MICROSECOND_SCENARIO_H
 
 #include "ns3/distribution-spec.h"
 #include "ns3/json-summary.h"
@@ -22,9 +22,9 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Clients sending requests to one multi-core server over
- * point-to-point links: the scenario of the multicore-server example, also
+ * point-to-point links: the scenario of the microsecond-scenario example, also
  * used by the tests and the benchmark.
  *
  * Each client node has its own link to the server node (DataRate
@@ -46,9 +46,12 @@ namespace rsched
  * the friendly options (--quantum, --reserved, ...) set the attribute of
  * that name on whichever policy has it.
  */
-class MulticoreScenario : public RequestScenario
+class MicrosecondScenario : public RequestScenario
 {
   public:
+    /// The example program that runs this scenario, and its name in the JSON.
+    static constexpr const char* NAME = "microsecond-scenario";
+
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
@@ -101,8 +104,8 @@ class MulticoreScenario : public RequestScenario
     /**
      * \param parameters the parameters (must validate)
      */
-    explicit MulticoreScenario(const Parameters& parameters);
-    ~MulticoreScenario() override;
+    explicit MicrosecondScenario(const Parameters& parameters);
+    ~MicrosecondScenario() override;
 
     void Build() override;
     /**
@@ -136,4 +139,4 @@ class MulticoreScenario : public RequestScenario
 } // namespace rsched
 } // namespace ns3
 
-#endif // MULTICORE_SCENARIO_H
+#endif // MICROSECOND_SCENARIO_H

@@ -8,14 +8,14 @@
  * summary: counts, server sojourn and client completion-time statistics
  * overall and per request class, utilisation, simulation speed.
  *
- *   multicore-server --policy=cfcfs --cores=4 --load=0.8 --service=exp:10us \
+ *   microsecond-scenario --policy=cfcfs --cores=4 --load=0.8 --service=exp:10us \
  *                    --duration=2s --json=out.json
- *   multicore-server --policy=afp --cores=14 --workload=w1 --quantum=1us \
+ *   microsecond-scenario --policy=afp --cores=14 --workload=w1 --quantum=1us \
  *                    --load=0.9 --rss=random --duration=200ms
- *   multicore-server --policy='ns3::ShinjukuCorePolicy[Quantum=2us|QueuePerClass=true]'
- *   multicore-server --policy=afp --ns3::AfpCorePolicy::Thresh=100
+ *   microsecond-scenario --policy='ns3::ShinjukuCorePolicy[Quantum=2us|QueuePerClass=true]'
+ *   microsecond-scenario --policy=afp --ns3::AfpCorePolicy::Thresh=100
  *
- * The options are declared by MulticoreScenario::Parameters::AddOptions();
+ * The options are declared by MicrosecondScenario::Parameters::AddOptions();
  * --help lists them.
  */
 
@@ -27,5 +27,5 @@ using namespace ns3::rsched;
 int
 main(int argc, char* argv[])
 {
-    return RunScenarioExample<MulticoreScenario>("multicore-server", argc, argv);
+    return RunScenarioExample<MicrosecondScenario>(argc, argv);
 }

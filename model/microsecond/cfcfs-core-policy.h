@@ -18,7 +18,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Centralised FCFS (c-FCFS): one queue for all workers; any idle
  * worker takes the oldest request and runs it to completion.
  *

@@ -14,7 +14,7 @@
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
-#include "ns3/multicore-scenario.h"
+#include "ns3/microsecond-scenario.h"
 #include "ns3/multicore-server.h"
 #include "ns3/node.h"
 #include "ns3/psp-core-policy.h"
@@ -46,14 +46,14 @@ namespace
  * \param duration sending time
  * \return the scenario parameters
  */
-MulticoreScenario::Parameters
+MicrosecondScenario::Parameters
 MakeConfig(const std::string& policy,
            uint32_t cores,
            double load,
            const std::string& service,
            Time duration)
 {
-    MulticoreScenario::Parameters c;
+    MicrosecondScenario::Parameters c;
     std::string error;
     DistributionSpec::Parse(service, c.service, error);
     c.SetPolicy(policy, error);
@@ -128,7 +128,7 @@ class ConservationTestCase : public TestCase
         RngSeedManager::SetRun(1);
         Config::SetDefault("ns3::MulticoreServer::MaxRequests",
                            UintegerValue(m_policy == "dfcfs" ? 20 : 0));
-        m_scenario = std::make_unique<MulticoreScenario>(
+        m_scenario = std::make_unique<MicrosecondScenario>(
             MakeConfig(m_policy, 4, 0.95, "bimodal:0.9:5us:50us", MilliSeconds(20)));
         m_scenario->Build();
         for (int i = 1; i < 200; ++i)
@@ -167,9 +167,9 @@ class ConservationTestCase : public TestCase
         Simulator::Destroy();
     }
 
-    std::string m_policy;                          //!< policy
-    std::unique_ptr<MulticoreScenario> m_scenario; //!< scenario
-    uint32_t m_checks{0};                          //!< checks done
+    std::string m_policy;                            //!< policy
+    std::unique_ptr<MicrosecondScenario> m_scenario; //!< scenario
+    uint32_t m_checks{0};                            //!< checks done
 };
 
 /// Garbage packets are dropped and counted; valid requests are still served.
@@ -186,7 +186,7 @@ class MalformedTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(22);
-        MulticoreScenario scenario(MakeConfig("cfcfs", 2, 0.5, "exp:10us", MilliSeconds(10)));
+        MicrosecondScenario scenario(MakeConfig("cfcfs", 2, 0.5, "exp:10us", MilliSeconds(10)));
         scenario.Build();
         Ptr<MulticoreServer> server = scenario.GetServer();
         Ptr<Node> client = scenario.GetClients().Get(0)->GetNode();
@@ -273,11 +273,12 @@ class RssSpreadTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(23);
-        MulticoreScenario::Parameters c = MakeConfig("dfcfs", 8, 0.3, "exp:10us", MilliSeconds(50));
+        MicrosecondScenario::Parameters c =
+            MakeConfig("dfcfs", 8, 0.3, "exp:10us", MilliSeconds(50));
         c.flows = 256;
         c.clients = 2;
         c.rss = m_mode == "random" ? MulticoreServer::RSS_RANDOM : MulticoreServer::RSS_HASH;
-        MulticoreScenario scenario(c);
+        MicrosecondScenario scenario(c);
         scenario.Build();
         m_perQueue.assign(8, 0);
         scenario.GetServer()->TraceConnectWithoutContext(
@@ -318,9 +319,9 @@ class PacketLevelTheoryTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(24);
-        MulticoreScenario::Parameters c = MakeConfig("cfcfs", 4, m_load, "exp:10us", m_duration);
+        MicrosecondScenario::Parameters c = MakeConfig("cfcfs", 4, m_load, "exp:10us", m_duration);
         c.scaling = m_scaling == "scaled" ? MulticoreServer::SCALED : MulticoreServer::PARALLEL;
-        MulticoreScenario scenario(c);
+        MicrosecondScenario scenario(c);
         scenario.Build();
         scenario.Run();
         double lambda = scenario.GetRate();
@@ -368,7 +369,7 @@ class ServerLifecycleTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(s1->GetPolicy(), s2->GetPolicy(), "one policy per server");
         Simulator::Destroy();
 
-        MulticoreScenario scenario(MakeConfig("cfcfs", 2, 0.5, "exp:10us", MilliSeconds(10)));
+        MicrosecondScenario scenario(MakeConfig("cfcfs", 2, 0.5, "exp:10us", MilliSeconds(10)));
         scenario.Build();
         scenario.GetServer()->SetStopTime(MilliSeconds(5));
         scenario.Run();
@@ -399,7 +400,7 @@ class ClassTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(25);
-        MulticoreScenario scenario(
+        MicrosecondScenario scenario(
             MakeConfig("ps", 4, 0.1, "bimodal:0.9:1us:100us", MilliSeconds(100)));
         scenario.Build();
         scenario.Run();
@@ -426,7 +427,7 @@ class MulticoreServerTestSuite : public TestSuite
 {
   public:
     MulticoreServerTestSuite()
-        : TestSuite("request-scheduling-server", Type::UNIT)
+        : TestSuite("request-scheduling-microsecond", Type::UNIT)
     {
         AddTestCase(new ConservationTestCase("dfcfs"));
         AddTestCase(new ConservationTestCase("cfcfs"));

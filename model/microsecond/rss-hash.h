@@ -17,7 +17,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Receive-side scaling as a NIC does it: a Toeplitz hash of the flow's
  * addresses and ports, and an indirection table from the hash's low bits to a
  * receive queue.

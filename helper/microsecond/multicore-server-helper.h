@@ -19,7 +19,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Installs MulticoreServer applications, each with its own CorePolicy.
  *
  * \code

@@ -15,7 +15,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Last come, first served, non-preemptive: one shared stack, an idle
  * worker takes the newest waiting request and runs it to completion.
  *

@@ -6,9 +6,9 @@
 // switch run to completion by one worker, with fractional buffers set by a
 // controller.
 //
-//   ./batchy-pipeline --pipeline=l2l3 --n=4 --controller=max --rate=2e6
-//   ./batchy-pipeline --pipeline=my-graph.txt --controller=null --json=out.json
-//   ./batchy-pipeline --help
+//   ./batchy-scenario --pipeline=l2l3 --n=4 --controller=max --rate=2e6
+//   ./batchy-scenario --pipeline=my-graph.txt --controller=null --json=out.json
+//   ./batchy-scenario --help
 //
 // Prints (or writes with --json) a JSON summary: throughput, mean batch,
 // the share of control periods with an SLO violation, per flow and per
@@ -22,5 +22,5 @@ using namespace ns3::rsched;
 int
 main(int argc, char* argv[])
 {
-    return RunScenarioExample<BatchyScenario>("batchy-pipeline", argc, argv);
+    return RunScenarioExample<BatchyScenario>(argc, argv);
 }

@@ -19,7 +19,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Processor sharing over the server's cores: with n requests present
  * and c workers, every request progresses at rate min(1, c / n).
  *

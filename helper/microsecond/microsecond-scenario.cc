@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "multicore-scenario.h"
+#include "microsecond-scenario.h"
 
 #include "multicore-server-helper.h"
 
@@ -148,7 +148,7 @@ SetPolicyOption(const PolicyOption& option,
 
 } // namespace
 
-MulticoreScenario::Parameters::Parameters()
+MicrosecondScenario::Parameters::Parameters()
 {
     policy.SetTypeId("ns3::DfcfsCorePolicy");
     std::string error;
@@ -157,13 +157,13 @@ MulticoreScenario::Parameters::Parameters()
 }
 
 bool
-MulticoreScenario::Parameters::SetPolicy(const std::string& text, std::string& error)
+MicrosecondScenario::Parameters::SetPolicy(const std::string& text, std::string& error)
 {
     return TypeAliases::Parse("policy", text, CorePolicy::GetTypeId(), policy, error);
 }
 
 void
-MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
+MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
 {
     options.Add(
         "policy",
@@ -270,7 +270,7 @@ MulticoreScenario::Parameters::AddOptions(ScenarioOptions& options)
 }
 
 uint32_t
-MulticoreScenario::Parameters::GetFlows() const
+MicrosecondScenario::Parameters::GetFlows() const
 {
     if (flows > 0)
     {
@@ -281,13 +281,13 @@ MulticoreScenario::Parameters::GetFlows() const
 }
 
 uint32_t
-MulticoreScenario::Parameters::GetWorkers() const
+MicrosecondScenario::Parameters::GetWorkers() const
 {
     return scaling == MulticoreServer::SCALED ? 1 : cores;
 }
 
 bool
-MulticoreScenario::Parameters::Validate(std::string& error) const
+MicrosecondScenario::Parameters::Validate(std::string& error) const
 {
     TypeId tid = policy.GetTypeId();
     if (!tid.IsChildOf(CorePolicy::GetTypeId()) || !tid.HasConstructor())
@@ -349,18 +349,18 @@ MulticoreScenario::Parameters::Validate(std::string& error) const
     return true;
 }
 
-MulticoreScenario::MulticoreScenario(const Parameters& parameters)
-    : RequestScenario(parameters, "multicore-server"),
+MicrosecondScenario::MicrosecondScenario(const Parameters& parameters)
+    : RequestScenario(parameters, NAME),
       m_parameters(parameters)
 {
     std::string error;
-    NS_ABORT_MSG_IF(!m_parameters.Validate(error), "MulticoreScenario: " << error);
+    NS_ABORT_MSG_IF(!m_parameters.Validate(error), "MicrosecondScenario: " << error);
 }
 
-MulticoreScenario::~MulticoreScenario() = default;
+MicrosecondScenario::~MicrosecondScenario() = default;
 
 double
-MulticoreScenario::GetRate() const
+MicrosecondScenario::GetRate() const
 {
     // Parallel: cores workers at speed 1; scaled: one worker at speed cores.
     // Either way the capacity is cores / E[S].
@@ -368,7 +368,7 @@ MulticoreScenario::GetRate() const
 }
 
 void
-MulticoreScenario::Build()
+MicrosecondScenario::Build()
 {
     const Parameters& p = m_parameters;
     m_clientNodes.Create(p.clients);
@@ -438,7 +438,7 @@ MulticoreScenario::Build()
     DistributionSpec gap;
     std::string error;
     NS_ABORT_MSG_IF(!DistributionSpec::Arrival(p.arrival, meanGap, gap, error),
-                    "MulticoreScenario: " << error);
+                    "MicrosecondScenario: " << error);
     int64_t stream = 3000;
     for (uint32_t i = 0; i < p.clients; ++i)
     {
@@ -456,7 +456,7 @@ MulticoreScenario::Build()
 }
 
 void
-MulticoreScenario::DoSendingStopped()
+MicrosecondScenario::DoSendingStopped()
 {
     // Utilisation is measured over the sending period [0, duration).
     Ptr<CorePolicy> policy = m_server->GetPolicy();
@@ -465,7 +465,7 @@ MulticoreScenario::DoSendingStopped()
 }
 
 bool
-MulticoreScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
+MicrosecondScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
 {
     // One server: nothing to route around, requests to it are lost.
     uint32_t links = m_devices.GetN() / 2;
@@ -485,19 +485,19 @@ MulticoreScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, s
         target.AddDevice(m_devices.Get(2 * fault.index + 1));
         return true;
     }
-    error = "multicore-server has server 0 and links 0-" + std::to_string(links - 1) +
+    error = "microsecond-scenario has server 0 and links 0-" + std::to_string(links - 1) +
             " (one per client)";
     return false;
 }
 
 Ptr<MulticoreServer>
-MulticoreScenario::GetServer() const
+MicrosecondScenario::GetServer() const
 {
     return m_server;
 }
 
 JsonSummary
-MulticoreScenario::Summarize() const
+MicrosecondScenario::Summarize() const
 {
     const Parameters& p = m_parameters;
     RequestStats rct = GetClientStats();

@@ -18,7 +18,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief AFP, the Application Feedback Policy (Berghetti, Carvalho,
  * Ferreira): run-to-completion workers behind RSS, with preemption of long
  * requests only when they hold up requests in the worker's own NIC queue.

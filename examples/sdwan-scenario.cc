@@ -9,10 +9,10 @@
  * delay and jitter, the splitter's table, per-tunnel utilisation and
  * drops, simulation speed.
  *
- *   sdwan-splitter --mode=splitter --threshold=20 --utilisation=0.4 --json=out.json
- *   sdwan-splitter --mode=ecmp --utilisation=0.4 --duration=30s --flows=flows.csv
- *   sdwan-splitter --mode=splitter --thresholds=10,1000 --splitter-delay=generic
- *   sdwan-splitter --mode='splitter[Capacity=1000|WhenFull=EvictOldest]'
+ *   sdwan-scenario --mode=splitter --threshold=20 --utilisation=0.4 --json=out.json
+ *   sdwan-scenario --mode=ecmp --utilisation=0.4 --duration=30s --flows=flows.csv
+ *   sdwan-scenario --mode=splitter --thresholds=10,1000 --splitter-delay=generic
+ *   sdwan-scenario --mode='splitter[Capacity=1000|WhenFull=EvictOldest]'
  *
  * The options are declared by SdwanScenario::Parameters::AddOptions();
  * --help lists them.
@@ -26,5 +26,5 @@ using namespace ns3::rsched;
 int
 main(int argc, char* argv[])
 {
-    return RunScenarioExample<SdwanScenario>("sdwan-splitter", argc, argv);
+    return RunScenarioExample<SdwanScenario>(argc, argv);
 }

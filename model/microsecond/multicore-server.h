@@ -29,7 +29,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief A multi-core server: requests arrive as UDP packets, a NIC stage
  * with RSS picks a receive queue per flow, a CorePolicy schedules them on
  * the worker cores, and each completed request is answered with a reply.

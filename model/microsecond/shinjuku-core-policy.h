@@ -17,7 +17,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Shinjuku (Kaffes et al., NSDI 2019): centralised FCFS with a
  * dispatcher core and preemption.
  *

@@ -22,7 +22,7 @@ namespace rsched
 {
 
 /**
- * \ingroup request-scheduling-server
+ * \ingroup request-scheduling-microsecond
  * \brief Base class of intra-server scheduling policies: which worker core
  * runs which request, and when.
  *
