@@ -106,10 +106,17 @@ class DistributionParseTestCase : public TestCase
         auto [m, var] = SampleMoments(spec.stream, 400000);
         NS_TEST_ASSERT_MSG_EQ_TOL(var / (m * m), 3.0, 0.3, "lognormal CV^2");
 
-        DistributionSpec::Arrival("uniform", 2e-6, spec, error);
-        NS_TEST_ASSERT_MSG_EQ_TOL(spec.mean, 2e-6, 1e-15, "uniform arrival mean");
-        NS_TEST_ASSERT_MSG_EQ(DistributionSpec::Arrival("poisson", 1, spec, error), false, "kind");
-        NS_TEST_ASSERT_MSG_EQ(DistributionSpec::Arrival("exp", -1, spec, error), false, "mean");
+        for (const auto& [word, process] : DistributionSpec::PROCESSES)
+        {
+            NS_TEST_ASSERT_MSG_EQ(DistributionSpec::Arrival(process, 2e-6, spec, error),
+                                  true,
+                                  word);
+            NS_TEST_ASSERT_MSG_EQ_TOL(spec.mean, 2e-6, 1e-15, word << " arrival mean");
+        }
+        NS_TEST_ASSERT_MSG_EQ(
+            DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL, -1, spec, error),
+            false,
+            "mean");
     }
 };
 
@@ -328,9 +335,10 @@ class OptionLimitsTestCase : public TestCase
             DistributionSpec::Parse("const:2e9", spec, error, DistributionSpec::Quantity::COUNT),
             false,
             "count beyond 1e9");
-        NS_TEST_EXPECT_MSG_EQ(DistributionSpec::Arrival("exp", 2e6, spec, error),
-                              false,
-                              "inter-arrival beyond MAX_SECONDS");
+        NS_TEST_EXPECT_MSG_EQ(
+            DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL, 2e6, spec, error),
+            false,
+            "inter-arrival beyond MAX_SECONDS");
 
         // Texts ns-3 aborts on are refused before the checker sees them.
         TypeId::AttributeInformation info;

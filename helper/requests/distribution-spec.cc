@@ -288,11 +288,14 @@ DistributionSpec::Parse(const std::string& text,
     return false;
 }
 
+const std::vector<std::pair<std::string, DistributionSpec::Process>> DistributionSpec::PROCESSES = {
+    {"exp", Process::EXPONENTIAL},
+    {"lognormal", Process::LOGNORMAL},
+    {"uniform", Process::UNIFORM},
+    {"constant", Process::CONSTANT}};
+
 bool
-DistributionSpec::Arrival(const std::string& kind,
-                          double mean,
-                          DistributionSpec& spec,
-                          std::string& error)
+DistributionSpec::Arrival(Process process, double mean, DistributionSpec& spec, std::string& error)
 {
     if (!(mean > 0) || !(mean <= ScenarioOptions::MAX_SECONDS))
     {
@@ -302,26 +305,22 @@ DistributionSpec::Arrival(const std::string& kind,
     std::ostringstream m;
     m.precision(17);
     m << mean << "s";
-    if (kind == "exp")
+    switch (process)
     {
+    case Process::EXPONENTIAL:
         return Parse("exp:" + m.str(), spec, error);
-    }
-    if (kind == "lognormal")
-    {
+    case Process::LOGNORMAL:
         return Parse("lognormal:" + m.str() + ":3", spec, error);
-    }
-    if (kind == "constant")
-    {
+    case Process::CONSTANT:
         return Parse("const:" + m.str(), spec, error);
-    }
-    if (kind == "uniform")
-    {
+    case Process::UNIFORM: {
         std::ostringstream hi;
         hi.precision(17);
         hi << 2 * mean << "s";
         return Parse("uniform:0s:" + hi.str(), spec, error);
     }
-    error = "unknown arrival process '" + kind + "' (exp, lognormal, uniform, constant)";
+    }
+    NS_ABORT_MSG("unknown arrival process");
     return false;
 }
 

@@ -69,19 +69,28 @@ struct DistributionSpec
                       std::string& error,
                       Quantity quantity = Quantity::DURATION);
 
+    /// An inter-arrival process.
+    enum class Process
+    {
+        EXPONENTIAL, //!< Poisson arrivals
+        LOGNORMAL,   //!< lognormal gaps with CV^2 = 3, as in the AFP authors' simulator
+        UNIFORM,     //!< gaps uniform on [0, 2 mean]
+        CONSTANT,    //!< equal gaps
+    };
+
+    /// The processes by option word (exp, lognormal, uniform, constant), a
+    /// ScenarioOptions Choices table.
+    static const std::vector<std::pair<std::string, Process>> PROCESSES;
+
     /**
-     * \brief An inter-arrival distribution of a given kind and mean.
-     * \param kind exp (Poisson arrivals), lognormal (CV^2 = 3, as in the AFP
-     *        authors' simulator), uniform (on [0, 2 mean]) or constant
+     * \brief An inter-arrival distribution of a given process and mean.
+     * \param process the arrival process
      * \param mean mean inter-arrival time (seconds, > 0)
      * \param spec receives the result
      * \param error receives a one-line reason on failure
      * \return true on success
      */
-    static bool Arrival(const std::string& kind,
-                        double mean,
-                        DistributionSpec& spec,
-                        std::string& error);
+    static bool Arrival(Process process, double mean, DistributionSpec& spec, std::string& error);
 
     /// \return a new random variable of this distribution (null if none was parsed)
     Ptr<RandomVariableStream> Create() const;
