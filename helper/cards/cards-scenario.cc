@@ -585,10 +585,12 @@ CardsScenario::Build()
     m_boundCap = GetBoundUtilisationCap();
     if (m_boundCap >= 0 && m_boundCap < GetOfferedLoad())
     {
-        std::cerr << "warning: --scheduler=" << m_parameters.scheduler
-                  << ": its bound on outstanding requests caps the instances' utilisation at "
-                  << m_boundCap << " (one bound per network round trip), below the offered load "
-                  << GetOfferedLoad() << "\n";
+        std::ostringstream text;
+        text << "--scheduler=" << m_parameters.scheduler
+             << ": its bound on outstanding requests caps the instances' utilisation at "
+             << m_boundCap << " (one bound per network round trip), below the offered load "
+             << GetOfferedLoad();
+        Warn(text.str());
     }
 }
 

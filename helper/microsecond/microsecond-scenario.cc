@@ -199,10 +199,7 @@ MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
                       load,
                       0,
                       MAX_LOAD);
-    options.AddChoice("arrival",
-                      "inter-arrival process",
-                      arrival,
-                      {"exp", "lognormal", "uniform", "constant"});
+    options.AddChoice("arrival", "inter-arrival process", arrival, DistributionSpec::PROCESSES);
     options.AddDistribution("service",
                             "service demand, e.g. exp:10us, const:1us, bimodal:0.995:500ns:500us",
                             service);
@@ -496,6 +493,46 @@ MicrosecondScenario::GetServer() const
     return m_server;
 }
 
+double
+MicrosecondScenario::GetUtilisation() const
+{
+    return m_busyAtDuration.GetSeconds() /
+           (m_server->GetWorkers() * m_parameters.duration.GetSeconds());
+}
+
+void
+MicrosecondScenario::CheckResults()
+{
+    RequestScenario::CheckResults();
+    const Parameters& p = m_parameters;
+    std::ostringstream text;
+    text.precision(3);
+    if (double utilisation = GetUtilisation(); utilisation >= SATURATED)
+    {
+        text << "saturated: the worker cores were busy " << 100 * utilisation
+             << " % of the time at --load=" << p.load
+             << "; queues grow for as long as the run lasts, so the latencies depend on "
+                "--duration as much as on the load";
+        Warn(text.str());
+        text.str("");
+    }
+    Ptr<CorePolicy> policy = m_server->GetPolicy();
+    const RequestStats& sojourn = m_server->GetStats();
+    uint32_t arrived = 0;
+    for (uint32_t c = 0; c < sojourn.GetClassCount(); ++c)
+    {
+        arrived += sojourn.GetClass(c).GetCount() > 0;
+    }
+    if (policy->DistinguishesClasses() && arrived <= 1)
+    {
+        text << "--policy=" << TypeAliases::Name(policy->GetInstanceTypeId())
+             << " tells request classes apart, but the requests were all of one class"
+             << " (--service=" << p.service.text
+             << "): it has nothing to act on and runs as its one-class baseline";
+        Warn(text.str());
+    }
+}
+
 JsonSummary
 MicrosecondScenario::Summarize() const
 {
@@ -536,7 +573,7 @@ MicrosecondScenario::Summarize() const
         .Set("rate_rps", GetRate())
         .Set("service", p.service.text)
         .Set("service_mean_us", p.service.mean * 1e6)
-        .Set("arrival", p.arrival)
+        .Set("arrival", ScenarioOptions::NameOf(p.arrival, DistributionSpec::PROCESSES))
         .Set("rss", ScenarioOptions::NameOf(p.rss, MulticoreServerHelper::RSS_MODES))
         .Set("level", ScenarioOptions::NameOf(p.level, LEVELS))
         .Set("clients", p.clients)
@@ -544,7 +581,7 @@ MicrosecondScenario::Summarize() const
         .Set("in_server", m_server->GetInSystem())
         .SetLatency("", sojourn.GetAll())
         .Set("per_class", perClass)
-        .Set("utilisation", m_busyAtDuration.GetSeconds() / (workers * seconds))
+        .Set("utilisation", GetUtilisation())
         .Set("preemptions", policy->GetPreemptions())
         .Set("special_utilisation",
              special ? m_specialBusyAtDuration.GetSeconds() / (special * seconds) : 0.0)

@@ -58,8 +58,8 @@ class MicrosecondScenario : public RequestScenario
         ObjectFactory policy; //!< the core policy (default d-FCFS)
         uint32_t cores{4};    //!< worker cores (compute units) of the server
         MulticoreServer::Scaling scaling{MulticoreServer::PARALLEL}; //!< cores or one faster core
-        double load{0.5};                //!< utilisation of the worker cores
-        std::string arrival{"exp"};      //!< exp, lognormal, uniform or constant
+        double load{0.5}; //!< utilisation of the worker cores
+        DistributionSpec::Process arrival{DistributionSpec::Process::EXPONENTIAL}; //!< --arrival
         DistributionSpec service;        //!< service demand
         DistributionSpec linkDelay;      //!< per-packet propagation delay of each link
         std::string linkRate{"100Gbps"}; //!< link data rate
@@ -118,15 +118,27 @@ class MicrosecondScenario : public RequestScenario
 
     /// \return aggregate request rate (requests/s)
     double GetRate() const;
+    /// \return share of the workers' time they were busy while the clients sent
+    double GetUtilisation() const;
     /// \return the server
     Ptr<MulticoreServer> GetServer() const;
 
   protected:
     void DoSendingStopped() override;
+    /**
+     * Also warns when the workers were busy at least SATURATED of the
+     * time, and when the policy tells request classes apart
+     * (CorePolicy::DistinguishesClasses) but only one class arrived.
+     */
+    void CheckResults() override;
     /// server:0 is the server; link:i the link of client i (packet level only).
     bool GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error) override;
 
   private:
+    /// Worker utilisation from which a run is reported as saturated: its
+    /// queues grow for as long as it lasts.
+    static constexpr double SATURATED = 0.98;
+
     Parameters m_parameters;       //!< parameters
     NodeContainer m_clientNodes;   //!< client nodes
     Ptr<Node> m_serverNode;        //!< server node

@@ -866,7 +866,10 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
         return Invalid(error, rateOption, "gives each client less than 1 ns between requests");
     }
     DistributionSpec arrivals;
-    if (!DistributionSpec::Arrival("exp", apps / GetRate(), arrivals, why))
+    if (!DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL,
+                                   apps / GetRate(),
+                                   arrivals,
+                                   why))
     {
         return Invalid(error, rateOption, why);
     }
@@ -949,6 +952,12 @@ RackSchedScenario::Build()
     m_rack.SetDispatcher(policy->onClients ? ObjectFactory() : dispatcher);
     m_rack.SetLinks(DataRate(p.linkRate), p.linkDelay);
     m_rack.Install();
+    if (p.servers == 1)
+    {
+        Warn("--servers=1: --policy=" + p.policy +
+             " has one server to choose from, so every inter-server policy gives the same "
+             "result");
+    }
 
     Ptr<RackScheduler> tor = m_rack.GetSwitch();
     if (Ptr<Dispatcher> d = m_rack.GetDispatcher())
@@ -973,8 +982,9 @@ RackSchedScenario::Build()
     uint32_t apps = policy->onClients ? p.clientCount : p.clients;
     double meanGap = apps / p.GetRate();
     DistributionSpec gap;
-    NS_ABORT_MSG_IF(!DistributionSpec::Arrival("exp", meanGap, gap, error),
-                    "RackSchedScenario: " << error);
+    NS_ABORT_MSG_IF(
+        !DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL, meanGap, gap, error),
+        "RackSchedScenario: " << error);
     RequestClientHelper clientHelper(m_rack.GetVirtualAddress(), m_rack.GetPort());
     // As many sockets per host as with one application per host: ns-3
     // finds a socket by a scan over the host's sockets.

@@ -117,6 +117,22 @@ JsonSummary::Set(const std::string& key, const std::string& value)
 }
 
 JsonSummary&
+JsonSummary::Set(const std::string& key, const std::vector<std::string>& value)
+{
+    std::string list = "[";
+    for (const auto& item : value)
+    {
+        if (list.size() > 1)
+        {
+            list += ", ";
+        }
+        list += Quote(item);
+    }
+    list += "]";
+    return Put(key, list);
+}
+
+JsonSummary&
 JsonSummary::Set(const std::string& key, const char* value)
 {
     return Put(key, Quote(value));

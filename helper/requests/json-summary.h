@@ -23,8 +23,8 @@ class LatencySummary;
  * \brief A JSON object whose keys keep their insertion order: the
  * machine-readable summary every example writes with --json.
  *
- * Only what run summaries need: numbers, strings, booleans and nested
- * objects. Non-finite numbers become null.
+ * Only what run summaries need: numbers, strings, lists of strings,
+ * booleans and nested objects. Non-finite numbers become null.
  */
 class JsonSummary
 {
@@ -49,6 +49,8 @@ class JsonSummary
     JsonSummary& Set(const std::string& key, const char* value);
     /// \copydoc Set(const std::string&, double)
     JsonSummary& Set(const std::string& key, const JsonSummary& value);
+    /// \copydoc Set(const std::string&, double)
+    JsonSummary& Set(const std::string& key, const std::vector<std::string>& value);
 
     /**
      * \brief Add count, mean and percentiles of a latency summary, in

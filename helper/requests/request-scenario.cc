@@ -23,7 +23,9 @@
 #include "ns3/udp-header.h"
 
 #include <chrono>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 namespace ns3
 {
@@ -345,6 +347,43 @@ RequestScenario::Run()
     {
         m_records->flush();
     }
+    CheckResults();
+}
+
+void
+RequestScenario::Warn(const std::string& text)
+{
+    std::cerr << m_name << ": warning: " << text << std::endl;
+    m_warnings.push_back(text);
+}
+
+const std::vector<std::string>&
+RequestScenario::GetWarnings() const
+{
+    return m_warnings;
+}
+
+void
+RequestScenario::CheckResults()
+{
+    uint64_t sent = GetSent();
+    uint64_t inFlight = sent - m_answered - m_dropped;
+    if (inFlight > 0)
+    {
+        Warn(std::to_string(inFlight) + " of " + std::to_string(sent) +
+             " requests were still in flight when --drain ended the run: the system did not "
+             "keep up (overloaded), and the latencies leave out its slowest requests");
+    }
+    uint64_t recorded = GetClientStats().GetAll().GetCount();
+    if (m_answered > 0 && recorded * 2 < m_answered)
+    {
+        std::ostringstream text;
+        text << "the warm-up leaves out " << m_answered - recorded << " of the " << m_answered
+             << " answered requests (" << std::fixed << std::setprecision(0)
+             << 100.0 * (m_answered - recorded) / m_answered
+             << " %): the latencies rest on the rest only";
+        Warn(text.str());
+    }
 }
 
 void
@@ -573,7 +612,8 @@ RequestScenario::Summarize() const
         .Set("wall_s", m_wallSeconds)
         .Set("events", m_events)
         .Set("events_per_wall_s", m_wallSeconds > 0 ? m_events / m_wallSeconds : 0.0)
-        .Set("requests_per_wall_s", m_wallSeconds > 0 ? sent / m_wallSeconds : 0.0);
+        .Set("requests_per_wall_s", m_wallSeconds > 0 ? sent / m_wallSeconds : 0.0)
+        .Set("warnings", m_warnings);
     return j;
 }
 

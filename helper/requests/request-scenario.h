@@ -148,6 +148,8 @@ class RequestScenario
     uint64_t GetNetworkDrops() const;
     /// \return wall-clock seconds of Run()
     double GetWallSeconds() const;
+    /// \return the warnings of the run so far (also "warnings" in the summary)
+    const std::vector<std::string>& GetWarnings() const;
     /// \return completion-time statistics of all clients (per class)
     virtual RequestStats GetClientStats() const;
 
@@ -225,6 +227,22 @@ class RequestScenario
 
     /// Called when the clients stop sending (at duration): take utilisation snapshots.
     virtual void DoSendingStopped();
+
+    /**
+     * \brief Report a condition that makes the results mean less than they
+     * seem (a saturated system, a policy with nothing to act on): one line
+     * on stderr now, and an entry of "warnings" in the summary.
+     * \param text the condition and its consequence, one line
+     */
+    void Warn(const std::string& text);
+    /**
+     * \brief Look at the finished run and Warn() of what makes its numbers
+     * mislead (Run() calls it last). The default warns of requests still in
+     * flight when --drain ended the run and of a warm-up that leaves out
+     * more than half of the answered requests; a scenario adds its own and
+     * calls this.
+     */
+    virtual void CheckResults();
 
     /**
      * \brief What a fault takes down: IP interfaces (a server or a switch:
@@ -329,6 +347,7 @@ class RequestScenario
     /// Multi-packet requests counted as dropped: (client, request)
     std::set<std::pair<uint32_t, uint64_t>> m_lostMultiPacket;
     double m_wallSeconds{0};                  //!< wall-clock time of Run()
+    std::vector<std::string> m_warnings;      //!< Warn()
     uint64_t m_events{0};                     //!< simulator events of Run()
     Time m_simulated;                         //!< simulated time at the end of Run()
     std::unique_ptr<std::ofstream> m_records; //!< per-request CSV

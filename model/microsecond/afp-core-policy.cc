@@ -71,6 +71,12 @@ AfpCorePolicy::GetSpecialCores() const
     return 1;
 }
 
+bool
+AfpCorePolicy::DistinguishesClasses() const
+{
+    return true;
+}
+
 uint64_t
 AfpCorePolicy::GetNicQueueLength(uint32_t w) const
 {

@@ -69,6 +69,8 @@ class AfpCorePolicy : public CorePolicy
 
     /// \return 1: the timer core
     uint32_t GetSpecialCores() const override;
+    /// \return true: only classes other than ShortClass are ever preempted
+    bool DistinguishesClasses() const override;
 
     /**
      * \param w a worker

@@ -149,6 +149,12 @@ CorePolicy::UsesNicQueues() const
     return true;
 }
 
+bool
+CorePolicy::DistinguishesClasses() const
+{
+    return false;
+}
+
 Time
 CorePolicy::GetSpecialBusyTime() const
 {

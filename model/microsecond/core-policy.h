@@ -108,6 +108,12 @@ class CorePolicy : public Object
      */
     virtual Time GetSpecialBusyTime() const;
     /**
+     * \return true if the policy treats requests of some class differently
+     * from the others (AFP's and Perséphone's ShortClass), so that it does
+     * nothing of its own when all requests are of one class; false by default
+     */
+    virtual bool DistinguishesClasses() const;
+    /**
      * \brief Check the policy's attributes against the server it will run
      * on, before the simulation starts (as QueueDisc::CheckConfig does).
      * \param workers number of worker cores of the server

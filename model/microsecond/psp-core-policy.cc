@@ -65,6 +65,12 @@ PspCorePolicy::GetReservedCores() const
 }
 
 bool
+PspCorePolicy::DistinguishesClasses() const
+{
+    return true;
+}
+
+bool
 PspCorePolicy::CheckConfig(uint32_t workers, std::string& error) const
 {
     if (m_reserved >= workers)

@@ -66,6 +66,8 @@ class PspCorePolicy : public CfcfsCorePolicy
 
     /// \copydoc CorePolicy::CheckConfig
     bool CheckConfig(uint32_t workers, std::string& error) const override;
+    /// \return true: the reserved cores and the two queues split by ShortClass
+    bool DistinguishesClasses() const override;
 
     /// \return the number of workers reserved for short requests
     uint32_t GetReservedCores() const;
