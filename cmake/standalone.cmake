@@ -70,48 +70,32 @@ set(CMAKE_LIBRARY_OUTPUT_DIRECTORY ${RS_OUTPUT}/lib)
 set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${RS_OUTPUT})
 set(RS_INCLUDE_DIR ${RS_OUTPUT}/include)
 
-# ns-3 <= 3.42 exports ns3::libcore, >= 3.43 ns3::core. Define the in-tree
-# variable names (${libcore}, ${libpoint-to-point}, ...) for the modules used.
-foreach(mod core network internet point-to-point stats traffic-control bridge
-            applications)
-  if(TARGET ns3::${mod})
-    set(lib${mod} ns3::${mod})
-  elseif(TARGET ns3::lib${mod})
-    set(lib${mod} ns3::lib${mod})
-  else()
-    continue()
-  endif()
-  # The wheel's targets carry the build host's include and link paths
-  # (/usr/include/gtk-3.0, /usr/lib64/libgsl.so): keep only those that exist.
-  get_target_property(_incs ${lib${mod}} INTERFACE_INCLUDE_DIRECTORIES)
-  if(_incs)
-    set(_kept)
-    foreach(_d ${_incs})
-      # System directories are searched anyway; listed with -I they could
-      # put another installed ns-3's headers (/usr/include/ns3) first.
-      if(EXISTS "${_d}" AND NOT _d MATCHES "^/usr(/local)?(/include)?/?$")
-        list(APPEND _kept "${_d}")
-      endif()
-    endforeach()
-    set_target_properties(${lib${mod}} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${_kept}")
-  endif()
-  get_target_property(_links ${lib${mod}} INTERFACE_LINK_LIBRARIES)
-  if(_links)
-    set(_kept)
-    foreach(_l ${_links})
-      if(IS_ABSOLUTE "${_l}" AND NOT EXISTS "${_l}")
-        continue()
-      endif()
-      list(APPEND _kept "${_l}")
-    endforeach()
-    set_target_properties(${lib${mod}} PROPERTIES INTERFACE_LINK_LIBRARIES "${_kept}")
-  endif()
-endforeach()
-if(NOT libcore)
-  message(FATAL_ERROR "ns-3 was found at ${ns3_DIR} but exports no core target")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/ns3-targets.cmake)
+set(RS_NS3_MODULES core network internet point-to-point stats traffic-control bridge applications)
+rs_use_ns3_targets(${RS_NS3_MODULES})
 
 enable_testing()
+
+# cmake --install <build> --prefix <dir>: the library, its headers (ns3/*.h)
+# and a CMake package, so that a program of one's own finds it with
+# find_package(request-scheduling) (cmake/request-schedulingConfig.cmake.in).
+include(GNUInstallDirs)
+function(rs_install_package lib)
+  set(_dest ${CMAKE_INSTALL_LIBDIR}/cmake/${lib})
+  # Installed, the library still finds the ns-3 libraries it was linked with.
+  get_target_property(_ns3_core ${libcore} LOCATION)
+  get_filename_component(_ns3_libdir "${_ns3_core}" DIRECTORY)
+  set_target_properties(${lib} PROPERTIES INSTALL_RPATH "${_ns3_libdir}")
+  install(TARGETS ${lib} EXPORT ${lib}-targets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(DIRECTORY ${RS_INCLUDE_DIR}/ns3 DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+          FILES_MATCHING PATTERN "*.h")
+  install(EXPORT ${lib}-targets NAMESPACE ${lib}:: DESTINATION ${_dest})
+  string(REPLACE ";" " " RS_NS3_MODULES "${RS_NS3_MODULES}")
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/${lib}Config.cmake.in
+                 ${CMAKE_BINARY_DIR}/${lib}Config.cmake @ONLY)
+  install(FILES ${CMAKE_BINARY_DIR}/${lib}Config.cmake
+                ${PROJECT_SOURCE_DIR}/cmake/ns3-targets.cmake DESTINATION ${_dest})
+endfunction()
 
 function(build_lib)
   set(options)
@@ -136,9 +120,12 @@ function(build_lib)
   set(_lib ${BLIB_LIBNAME})
   add_library(${_lib} SHARED ${BLIB_SOURCE_FILES})
   set_target_properties(${_lib} PROPERTIES OUTPUT_NAME ns3-${BLIB_LIBNAME})
-  target_include_directories(${_lib} PUBLIC ${RS_INCLUDE_DIR})
+  target_include_directories(${_lib} PUBLIC $<BUILD_INTERFACE:${RS_INCLUDE_DIR}>
+                                            $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_compile_definitions(${_lib} PRIVATE NS3_MODULE_COMPILATION)
+  target_compile_features(${_lib} PUBLIC cxx_std_${CMAKE_CXX_STANDARD})
   target_link_libraries(${_lib} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
+  rs_install_package(${_lib})
   # Release: the module's small accessors (headers, pool, policy hooks) sit
   # in other files than their callers; link-time optimisation inlines them,
   # and without semantic interposition a call within a file is not routed

@@ -19,6 +19,11 @@ RequestClientHelper::RequestClientHelper(const Address& remote, uint16_t port)
     m_factory.Set("RemotePort", UintegerValue(port));
 }
 
+RequestClientHelper::RequestClientHelper(Ipv4Address remote, uint16_t port)
+    : RequestClientHelper(Address(remote), port)
+{
+}
+
 void
 RequestClientHelper::SetAttribute(const std::string& name, const AttributeValue& value)
 {

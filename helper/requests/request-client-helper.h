@@ -7,6 +7,7 @@
 
 #include "ns3/address.h"
 #include "ns3/application-container.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 #include "ns3/request-stats.h"
@@ -31,6 +32,12 @@ class RequestClientHelper
      * \param port UDP port of the server
      */
     RequestClientHelper(const Address& remote, uint16_t port);
+    /**
+     * \param remote IPv4 address of the server (or of a service identifier),
+     *        such as RackHelper::GetVirtualAddress() (Python passes it as it is)
+     * \param port UDP port of the server
+     */
+    RequestClientHelper(Ipv4Address remote, uint16_t port);
 
     /**
      * \param name attribute name

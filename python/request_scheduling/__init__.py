@@ -24,6 +24,7 @@ from .runner import (
     sweep,
 )
 from .bindings import load
+from . import plot
 from .stats import mean_ci, summarize
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "failed_runs",
     "load",
     "mean_ci",
+    "plot",
     "run",
     "summarize",
     "sweep",
