@@ -39,10 +39,12 @@ main(int argc, char* argv[])
 
     // The service demand: a mixture, whose component is the request class.
     auto service = CreateObject<MixtureRandomVariable>();
-    service->AddComponent(0.995, CreateObjectWithAttributes<ConstantRandomVariable>(
-                                     "Constant", DoubleValue(0.5e-6)));
-    service->AddComponent(0.005, CreateObjectWithAttributes<ConstantRandomVariable>(
-                                     "Constant", DoubleValue(500e-6)));
+    service->AddComponent(
+        0.995,
+        CreateObjectWithAttributes<ConstantRandomVariable>("Constant", DoubleValue(0.5e-6)));
+    service->AddComponent(
+        0.005,
+        CreateObjectWithAttributes<ConstantRandomVariable>("Constant", DoubleValue(500e-6)));
     const double meanService = 0.995 * 0.5e-6 + 0.005 * 500e-6; // 3 us
 
     // The rack: servers, client hosts and the switch, on 10 Gbit/s links.

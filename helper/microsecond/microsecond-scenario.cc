@@ -547,8 +547,8 @@ MicrosecondScenario::Summarize() const
         JsonSummary cls;
         bool served = c < sojourn.GetClassCount();
         bool answered = c < rct.GetClassCount();
-        cls.Set("completed", answered ? rct.GetClass(c).GetCount() : uint64_t{0});
-        cls.SetLatency("", served ? sojourn.GetClass(c) : LatencySummary());
+        cls.Set("recorded", answered ? rct.GetClass(c).GetCount() : uint64_t{0});
+        cls.SetLatency("sojourn_", served ? sojourn.GetClass(c) : LatencySummary());
         cls.SetLatency("rct_", answered ? rct.GetClass(c) : LatencySummary());
         perClass.Set(p.service.classNames[c], cls);
     }
@@ -579,7 +579,7 @@ MicrosecondScenario::Summarize() const
         .Set("clients", p.clients)
         .Set("flows", p.GetFlows())
         .Set("in_server", m_server->GetInSystem())
-        .SetLatency("", sojourn.GetAll())
+        .SetLatency("sojourn_", sojourn.GetAll())
         .Set("per_class", perClass)
         .Set("utilisation", GetUtilisation())
         .Set("preemptions", policy->GetPreemptions())

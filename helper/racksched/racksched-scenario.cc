@@ -1113,8 +1113,8 @@ RackSchedScenario::Summarize() const
     {
         JsonSummary cls;
         bool answered = c < rct.GetClassCount();
-        cls.Set("completed", answered ? rct.GetClass(c).GetCount() : uint64_t{0});
-        cls.SetLatency("", answered ? rct.GetClass(c) : LatencySummary());
+        cls.Set("recorded", answered ? rct.GetClass(c).GetCount() : uint64_t{0});
+        cls.SetLatency("rct_", answered ? rct.GetClass(c) : LatencySummary());
         perClass.Set(p.service.classNames[c], cls);
     }
     JsonSummary perServer;
@@ -1185,7 +1185,6 @@ RackSchedScenario::Summarize() const
         .Set("load", p.rate > 0 ? 0.0 : p.load)
         .Set("rate_rps", p.GetRate())
         .Set("throughput_rps", window > 0 ? m_completedInWindow / window : 0.0)
-        .SetLatency("", rct.GetAll())
         .Set("per_class", perClass)
         .Set("per_server", perServer)
         .Set("in_servers", inServers)

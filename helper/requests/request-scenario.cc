@@ -596,15 +596,17 @@ RequestScenario::Summarize() const
         }
         faults.Set(f.text, when);
     }
+    RequestStats clients = GetClientStats();
     JsonSummary j;
     j.Set("example", m_name)
         .Set("duration_s", m_common.duration.GetSeconds())
         .Set("sent", sent)
         .Set("completed", m_answered)
+        .Set("recorded", clients.GetAll().GetCount())
         .Set("dropped", m_dropped)
         .Set("in_flight", static_cast<int64_t>(sent - m_answered - m_dropped))
         .Set("dropped_by_reason", drops)
-        .SetLatency("rct_", GetClientStats().GetAll())
+        .SetLatency("rct_", clients.GetAll())
         .Set("exact_quantiles", m_common.exactQuantiles)
         .Set("faults", faults)
         .Set("fail_detection_s", m_common.faultDetection.GetSeconds())

@@ -761,7 +761,7 @@ SdwanScenario::Summarize() const
         .Set("mode", TypeAliases::Name(p.router.GetTypeId()))
         .Set("thresholds", p.thresholds)
         .Set("tunnels", m_testbed.GetTunnels())
-        .Set("utilisation", p.utilisation)
+        .Set("background_utilisation", p.utilisation)
         .Set("rate", p.rate)
         .Set("sizes", p.downloadSizes.text)
         .Set("upload_sizes", p.uploadSizes.text)

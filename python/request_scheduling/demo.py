@@ -55,7 +55,7 @@ def main(argv=None) -> int:
         progress=args.progress,
     )
     df.to_csv(out / "runs.csv", index=False)
-    metrics = ["mean_us", "p99_us", "p999_us", "rct_mean_us", "utilisation"]
+    metrics = ["sojourn_mean_us", "sojourn_p99_us", "sojourn_p999_us", "rct_mean_us", "utilisation"]
     summary = summarize(df, ["policy", "load"], metrics)
     summary.to_csv(out / "summary.csv", index=False)
     (out / "summary.json").write_text(json.dumps(summary.to_dict(orient="records"), indent=2))
@@ -64,10 +64,10 @@ def main(argv=None) -> int:
     plot.line_plot(
         summary,
         "load",
-        "mean_us",
+        "sojourn_mean_us",
         "policy",
         out / "mean-sojourn.png",
-        ci="mean_us_ci",
+        ci="sojourn_mean_us_ci",
         title=f"Mean sojourn, {CORES} cores, exponential {MEAN_US:g} us requests (95 % CI over {args.runs} runs)",
         xlabel="load (utilisation of the worker cores)",
         ylabel="mean sojourn (us)",
@@ -80,10 +80,10 @@ def main(argv=None) -> int:
     plot.line_plot(
         summary,
         "load",
-        "p99_us",
+        "sojourn_p99_us",
         "policy",
         out / "p99-sojourn.png",
-        ci="p99_us_ci",
+        ci="sojourn_p99_us_ci",
         title="99th percentile sojourn",
         xlabel="load",
         ylabel="p99 sojourn (us)",
@@ -96,7 +96,7 @@ def main(argv=None) -> int:
 
     cfcfs = summary[summary.policy == "cfcfs"]
     worst = max(
-        abs(row.mean_us / mmc_mean_sojourn(CORES, row.load, MEAN_US) - 1) for row in cfcfs.itertuples()
+        abs(row.sojourn_mean_us / mmc_mean_sojourn(CORES, row.load, MEAN_US) - 1) for row in cfcfs.itertuples()
     )
     bad = failed_runs(df)
     print(f"{len(df)} runs in {time.time() - start:.1f} s; results in {out}")
@@ -104,7 +104,7 @@ def main(argv=None) -> int:
         print(f"{int(bad.sum())} runs failed, e.g. {df.error[bad].iloc[0]}")
     print(f"c-FCFS mean sojourn vs Erlang C: largest relative error {100 * worst:.2f} %")
     for row in summary.itertuples():
-        print(f"  {row.policy:6s} load {row.load:.1f}: mean {row.mean_us:8.2f} us  p99 {row.p99_us:9.2f} us")
+        print(f"  {row.policy:6s} load {row.load:.1f}: mean {row.sojourn_mean_us:8.2f} us  p99 {row.sojourn_p99_us:9.2f} us")
     return 0 if math.isfinite(worst) and not bad.any() else 1
 
 

@@ -47,6 +47,8 @@ highest load gives a lower bound, and ``doc_table`` marks it (≥).
 
 from __future__ import annotations
 
+import re
+
 import sys
 from pathlib import Path
 from typing import Optional
@@ -90,9 +92,13 @@ SAMPLING_RUNS = 20
 def _sweep(out: Path, grid: dict, scale: dict, jobs: int, progress: Optional[bool], **fixed) -> pd.DataFrame:
     """racksched-scenario over a grid, ``scale["runs"]`` seeds, with the runs
     cached under ``out/.cache`` (a rerun with the same binary only runs what
-    is missing)."""
-    return sweep("racksched-scenario", grid, runs=scale["runs"], jobs=jobs, progress=progress,
+    is missing). Every latency here is the clients' completion time: the
+    JSON's ``rct_*`` keys (overall and per class) become the columns
+    ``p99_us``, ``per_class.<type>.p99_us`` and so on, the names of this
+    reproduction's tables and committed results."""
+    runs = sweep("racksched-scenario", grid, runs=scale["runs"], jobs=jobs, progress=progress,
                  cache=DirectoryCache(out / ".cache"), **fixed)
+    return runs.rename(columns=lambda c: re.sub(r"(^|\.)rct_", r"\1", c))
 
 
 def _timing(scale: dict, workload: str, cores: int = CORES) -> dict:

@@ -52,7 +52,7 @@ def test_queue_level_matches_erlang_c():
     # A send, a completion and now and then a delivery that needs an event.
     assert s["events"] < 2.5 * s["sent"]
     # 3 * 10^5 requests: the mean sojourn within 3 % of Erlang C.
-    assert s["mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
+    assert s["sojourn_mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
 
 
 @pytest.mark.parametrize("link", [dict(link_delay="const:1us"), dict(link_rate="10Gbps")])

@@ -40,7 +40,7 @@ def test_cfcfs_scan_counts_a_failed_run_as_a_miss(tmp_path, monkeypatch):
         # Within the SLO up to 50 %; the second run at 30 % fails.
         if load == 0.3 and run == 2:
             raise ExampleError(example, 1, "boom\nmore")
-        return {"p999_us": 10.0 if load <= 0.5 else 500.0, "rate_rps": 1.0, "special_utilisation": 0.5}
+        return {"sojourn_p999_us": 10.0 if load <= 0.5 else 500.0, "rate_rps": 1.0, "special_utilisation": 0.5}
 
     monkeypatch.setattr(microsecond, "run", fake_run)
     with pytest.warns(FailedRunsWarning, match="cfcfs: 14 of"):

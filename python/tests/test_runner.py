@@ -8,21 +8,24 @@ from request_scheduling.theory import mmc_mean_sojourn
 
 def test_run_returns_summary():
     s = rs.run("microsecond-scenario", policy="ps", cores=1, load=0.5, service="exp:10us", duration="200ms")
-    for key in ("sent", "completed", "dropped", "in_flight", "mean_us", "p50_us", "p99_us",
-                "p999_us", "rct_mean_us", "rct_p99_us", "rct_p999_us", "per_class", "wall_s", "events"):
+    for key in ("sent", "completed", "recorded", "dropped", "in_flight", "sojourn_mean_us",
+                "sojourn_p50_us", "sojourn_p99_us", "sojourn_p999_us", "rct_mean_us", "rct_p99_us",
+                "rct_p999_us", "per_class", "wall_s", "events", "warnings"):
         assert key in s, key
     assert s["sent"] == s["completed"] + s["dropped"] + s["in_flight"]
     assert s["in_flight"] == 0 and s["sent"] > 5000
     # M/G/1-PS: E[S] / (1 - rho) = 20 us; 10^4 samples give a few % of noise.
-    assert s["mean_us"] == pytest.approx(20.0, rel=0.1)
-    assert s["rct_mean_us"] > s["mean_us"]
+    assert s["sojourn_mean_us"] == pytest.approx(20.0, rel=0.1)
+    assert s["rct_mean_us"] > s["sojourn_mean_us"]
+    # No warm-up: every answered request is in the statistics.
+    assert s["recorded"] == s["completed"]
 
 
 def test_run_underscore_options_and_classes():
     s = rs.run("microsecond-scenario", policy="dfcfs", cores=2, load=0.3,
                service="bimodal:0.9:1us:20us", duration="50ms", link_delay="exp:2us")
     assert set(s["per_class"]) == {"short", "long"}
-    assert s["per_class"]["short"]["completed"] > s["per_class"]["long"]["completed"]
+    assert s["per_class"]["short"]["recorded"] > s["per_class"]["long"]["recorded"]
 
 
 def test_bad_option_raises_with_message():
@@ -39,7 +42,7 @@ def test_sweep_grid_times_runs(tmp_path):
                   jobs=2, cores=2, service="exp:10us", duration="50ms")
     assert len(df) == 8
     assert set(df["run"]) == {1, 2}
-    assert {"policy", "load", "mean_us", "per_class.all.p99_us"} <= set(df.columns)
+    assert {"policy", "load", "sojourn_mean_us", "per_class.all.sojourn_p99_us"} <= set(df.columns)
     # Independent replications differ; the same seed and run do not.
     a = df[(df.policy == "cfcfs") & (df.load == 0.3)].sort_values("run")
     assert a["sent"].iloc[0] != a["sent"].iloc[1]
@@ -47,11 +50,11 @@ def test_sweep_grid_times_runs(tmp_path):
                    duration="50ms", run=1)
     assert again["sent"] == a["sent"].iloc[0]
     # Centralised FCFS beats d-FCFS at the same load.
-    m = df.groupby(["policy", "load"])["mean_us"].mean()
+    m = df.groupby(["policy", "load"])["sojourn_mean_us"].mean()
     assert m["cfcfs", 0.6] < m["dfcfs", 0.6]
-    summary = rs.summarize(df, ["policy", "load"], ["mean_us"])
+    summary = rs.summarize(df, ["policy", "load"], ["sojourn_mean_us"])
     assert len(summary) == 4 and (summary["runs"] == 2).all()
-    assert (summary["mean_us_ci"] > 0).all()
+    assert (summary["sojourn_mean_us_ci"] > 0).all()
 
 
 def test_sweep_cache(tmp_path):
@@ -72,7 +75,7 @@ def test_erlang_c_acceptance():
     # The foundation issue's acceptance run, shortened to 1 s.
     s = rs.run("microsecond-scenario", policy="cfcfs", cores=4, load=0.8, arrival="exp",
                service="exp:10us", duration="1s")
-    assert s["mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
+    assert s["sojourn_mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
 
 
 _FORMER_NAMES = [

@@ -27,7 +27,7 @@ def test_failed_run_is_a_row(tmp_path):
     assert failed["error"].str.startswith("microsecond-scenario exited with").all()
     assert failed["error"].str.contains("--load").all()
     assert not failed["error"].str.contains("\n").any()
-    assert failed[["mean_us", "p999_us", "per_class.all.p99_us"]].isna().all().all()
+    assert failed[["sojourn_mean_us", "sojourn_p999_us", "per_class.all.sojourn_p99_us"]].isna().all().all()
     ok = df[~bad]
     assert ok["error"].isna().all()
     assert (ok["sent"] > 0).all()
@@ -35,12 +35,12 @@ def test_failed_run_is_a_row(tmp_path):
     assert len(list((tmp_path / "cache").glob("*.json"))) == 2
 
     with pytest.warns(rs.FailedRunsWarning, match="2 of 4 runs failed"):
-        s = rs.summarize(df, ["load"], ["mean_us"])
+        s = rs.summarize(df, ["load"], ["sojourn_mean_us"])
     assert s.set_index("load")[["runs", "failed"]].to_dict("index") == {-1: {"runs": 0, "failed": 2},
                                                                         0.3: {"runs": 2, "failed": 0}}
     bad_point = s[s.load == -1].iloc[0]
-    assert math.isnan(bad_point.mean_us) and math.isnan(bad_point.mean_us_ci)
-    assert s[s.load == 0.3].mean_us.iloc[0] == pytest.approx(df[~bad].mean_us.mean())
+    assert math.isnan(bad_point.sojourn_mean_us) and math.isnan(bad_point.sojourn_mean_us_ci)
+    assert s[s.load == 0.3].sojourn_mean_us.iloc[0] == pytest.approx(df[~bad].sojourn_mean_us.mean())
 
 
 def test_all_runs_failed():
@@ -49,8 +49,8 @@ def test_all_runs_failed():
     assert list(df.columns) == ["load", "run", "error"]
     assert rs.failed_runs(df).all()
     with pytest.warns(rs.FailedRunsWarning):
-        s = rs.summarize(df, ["load"], ["mean_us"])
-    assert (s["runs"] == 0).all() and s["mean_us"].isna().all()
+        s = rs.summarize(df, ["load"], ["sojourn_mean_us"])
+    assert (s["runs"] == 0).all() and s["sojourn_mean_us"].isna().all()
 
 
 def test_strict_sweep_raises():
