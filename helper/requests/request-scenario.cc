@@ -380,8 +380,8 @@ RequestScenario::CheckResults()
         std::ostringstream text;
         text << "the warm-up leaves out " << m_answered - recorded << " of the " << m_answered
              << " answered requests (" << std::fixed << std::setprecision(0)
-             << 100.0 * (m_answered - recorded) / m_answered
-             << " %): the latencies rest on the rest only";
+             << 100.0 * (m_answered - recorded) / m_answered << " %): the latencies rest on the "
+             << recorded << " others only";
         Warn(text.str());
     }
 }

@@ -48,7 +48,6 @@ highest load gives a lower bound, and ``doc_table`` marks it (≥).
 from __future__ import annotations
 
 import re
-
 import sys
 from pathlib import Path
 from typing import Optional
