@@ -42,7 +42,7 @@ def main(argv=None) -> int:
                         help="no progress bar (there is none anyway when stderr is not a terminal)")
     args = parser.parse_args(argv)
 
-    out = Path(args.out) / "multicore"
+    out = Path(args.out) / "microsecond" / "demo"
     out.mkdir(parents=True, exist_ok=True)
     start = time.time()
     df = sweep(
