@@ -376,6 +376,11 @@ SdwanScenario::SdwanScenario(const Parameters& parameters)
 {
     std::string error;
     NS_ABORT_MSG_IF(!m_parameters.Validate(error), "SdwanScenario: " << error);
+    // --exact for the completion, flow and connection times (the WAN
+    // monitor's delay and jitter keep the histogram).
+    m_fct = RequestStats(parameters.exactQuantiles);
+    m_connection = RequestStats(parameters.exactQuantiles);
+    m_app = RequestStats(parameters.exactQuantiles);
 }
 
 SdwanScenario::~SdwanScenario() = default;
