@@ -116,8 +116,9 @@ reproduce-racksched: build
 reproduce-batchy: build
 	$(PYTHON) -m request_scheduling.batchy --out results/batchy/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
 
+NS3 ?= 3.37
 intree-check:
-	tools/intree-check.sh
+	NS3=$(NS3) tools/intree-check.sh
 
 CXX_SOURCES = $(shell git ls-files '*.h' '*.cc')
 

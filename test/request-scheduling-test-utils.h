@@ -26,6 +26,16 @@
 #define RS_TEST_EXTENSIVE ns3::TestCase::EXTENSIVE
 #endif
 
+/**
+ * The header declaring Ipv4GlobalRouting: ns-3.47 folded ipv4-global-routing.h
+ * into global-routing.h (one template for IPv4 and IPv6).
+ */
+#if RS_NS3_VERSION_MINOR >= 47
+#define RS_IPV4_GLOBAL_ROUTING_HEADER "ns3/global-routing.h"
+#else
+#define RS_IPV4_GLOBAL_ROUTING_HEADER "ns3/ipv4-global-routing.h"
+#endif
+
 namespace ns3
 {
 namespace rsched

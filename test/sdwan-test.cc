@@ -9,6 +9,8 @@
  * value; ns-3's TCP under ACK reordering after the last data (SACK on).
  */
 
+#include "request-scheduling-test-utils.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/ecmp-router.h"
@@ -19,7 +21,7 @@
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
-#include "ns3/ipv4-global-routing.h"
+#include RS_IPV4_GLOBAL_ROUTING_HEADER
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-raw-socket-factory.h"
 #include "ns3/ipv4.h"
