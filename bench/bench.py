@@ -44,7 +44,7 @@ sys.path.insert(0, str(REPO / "python"))
 from request_scheduling import build_dir, example_path  # noqa: E402
 
 # c-FCFS on 4 cores at 80 % load with exponential 10 us requests: 320 000 requests/s.
-SCENARIO = dict(policy="cfcfs", cores=4, load=0.8, service="exp:10us")
+SCENARIO = dict(intra="cfcfs", cores=4, load=0.8, service="exp:10us")
 RATE = 0.8 * 4 / 10e-6
 
 
@@ -163,11 +163,11 @@ def system_points(args) -> dict:
         for level in ("packet", "queue"):
             report[f"afp_w1_50pct_{level}_level"] = {
                 "simulated_s": 0.2,
-                **point("microsecond-scenario", ["--policy=afp", "--cores=14", "--workload=w1", "--load=0.5",
+                **point("microsecond-scenario", ["--intra=afp", "--cores=14", "--workload=w1", "--load=0.5",
                                              "--rss=random", "--duration=200ms", f"--level={level}"])}
         # 2 334 739 requests per simulated second: 10^5 and 10^7 requests.
         report["afp_w1_50pct_queue_level_memory_mib"] = {
-            f"{n} requests": point("microsecond-scenario", ["--policy=afp", "--cores=14", "--workload=w1",
+            f"{n} requests": point("microsecond-scenario", ["--intra=afp", "--cores=14", "--workload=w1",
                                                         "--load=0.5", "--rss=random", "--level=queue",
                                                         f"--duration={n / 2_334_739:.6f}s"])["max_rss_mib"]
             for n in (100_000, 10_000_000)}
@@ -184,7 +184,7 @@ def system_points(args) -> dict:
                    for level in ("packet", "queue")}}
         report["afp_w1_90pct_point"] = {
             "simulated_s": 0.2,
-            **point("microsecond-scenario", ["--policy=afp", "--cores=14", "--workload=w1", "--quantum=1us",
+            **point("microsecond-scenario", ["--intra=afp", "--cores=14", "--workload=w1", "--quantum=1us",
                                          "--load=0.9", "--rss=random", "--duration=200ms"])}
     if not args.no_sdwan:
         with tempfile.TemporaryDirectory() as tmp:
@@ -200,7 +200,7 @@ def system_points(args) -> dict:
         # 0.8 x 64 workers / 95 us = 538 947 requests/s: 10^6 requests in 1.8555 s.
         report["racksched_rack_point"] = {
             "simulated_s": 1.8555,
-            **point("racksched-scenario", ["--policy=racksched", "--workload=bimodal90", "--load=0.8",
+            **point("racksched-scenario", ["--inter=racksched", "--workload=bimodal90", "--load=0.8",
                                            "--duration=1855.5ms", "--warmup=100ms"])}
     if not args.no_batchy:
         report["batchy_vrf_point"] = {
@@ -219,7 +219,7 @@ def system_points(args) -> dict:
         for jobs in (1, 2):
             start = time.perf_counter()
             sweep("microsecond-scenario", {"load": [0.3, 0.5, 0.7, 0.9]}, runs=2, jobs=jobs, progress=False,
-                  policy="cfcfs", cores=4, service="exp:10us", duration="200ms")
+                  intra="cfcfs", cores=4, service="exp:10us", duration="200ms")
             walls[jobs] = time.perf_counter() - start
         report["sweep_8_runs"] = {"wall_s_1_job": walls[1], "wall_s_2_jobs": walls[2],
                                   "speedup": walls[1] / walls[2]}

@@ -8,9 +8,9 @@
  * STEAM). Writes a JSON summary: counts, completion time (RCT), requests
  * served and utilisation per instance, simulation speed.
  *
- *   cards-scenario --scenario=2b --scheduler=cards --clients=930 --json=out.json
- *   cards-scenario --scheduler=steam --steam-batch=20 --clients=930
- *   cards-scenario --scheduler='ns3::CardsDispatcher[RandomOffset=false]'
+ *   cards-scenario --scenario=2b --inter=cards --clients=930 --json=out.json
+ *   cards-scenario --inter=steam --steam-batch=20 --clients=930
+ *   cards-scenario --inter='ns3::CardsDispatcher[RandomOffset=false]'
  *
  * The options are declared by CardsScenario::Parameters::AddOptions();
  * --help lists them.

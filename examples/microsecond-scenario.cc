@@ -8,12 +8,12 @@
  * summary: counts, server sojourn and client completion-time statistics
  * overall and per request class, utilisation, simulation speed.
  *
- *   microsecond-scenario --policy=cfcfs --cores=4 --load=0.8 --service=exp:10us \
+ *   microsecond-scenario --intra=cfcfs --cores=4 --load=0.8 --service=exp:10us \
  *                    --duration=2s --json=out.json
- *   microsecond-scenario --policy=afp --cores=14 --workload=w1 --quantum=1us \
+ *   microsecond-scenario --intra=afp --cores=14 --workload=w1 --quantum=1us \
  *                    --load=0.9 --rss=random --duration=200ms
- *   microsecond-scenario --policy='ns3::ShinjukuCorePolicy[Quantum=2us|QueuePerClass=true]'
- *   microsecond-scenario --policy=afp --ns3::AfpCorePolicy::Thresh=100
+ *   microsecond-scenario --intra='ns3::ShinjukuCorePolicy[Quantum=2us|QueuePerClass=true]'
+ *   microsecond-scenario --intra=afp --ns3::AfpCorePolicy::Thresh=100
  *
  * The options are declared by MicrosecondScenario::Parameters::AddOptions();
  * --help lists them.

@@ -6,8 +6,8 @@
 // schedules requests over multi-core servers by power-of-k choices over the
 // load it tracks from the replies; or one of the paper's baselines.
 //
-//   ./racksched-scenario --policy=racksched --workload=bimodal90 --load=0.8
-//   ./racksched-scenario --policy=client --client-count=100 --json=out.json
+//   ./racksched-scenario --inter=racksched --workload=bimodal90 --load=0.8
+//   ./racksched-scenario --inter=client --client-count=100 --json=out.json
 //   ./racksched-scenario --help
 //
 // Prints (or writes with --json) a JSON summary: rate and throughput,

@@ -498,7 +498,7 @@ class OptionSetTestCase : public TestCase
     {
         std::string error;
         MicrosecondScenario::Parameters p;
-        NS_TEST_ASSERT_MSG_EQ(Parse(p, {"--policy=shinjuku", "--quantum=2us", "--cores=8"}, error),
+        NS_TEST_ASSERT_MSG_EQ(Parse(p, {"--intra=shinjuku", "--quantum=2us", "--cores=8"}, error),
                               true,
                               error);
         NS_TEST_EXPECT_MSG_EQ(p.cores, 8u, "cores");
@@ -510,12 +510,38 @@ class OptionSetTestCase : public TestCase
 
         // AFP calls its preemption cost InterruptOverhead, Shinjuku PreemptionOverhead.
         MicrosecondScenario::Parameters a;
-        NS_TEST_ASSERT_MSG_EQ(Parse(a, {"--policy=afp", "--preempt-overhead=100ns"}, error),
+        NS_TEST_ASSERT_MSG_EQ(Parse(a, {"--intra=afp", "--preempt-overhead=100ns"}, error),
                               true,
                               error);
         TimeValue overhead;
         a.policy.Create<CorePolicy>()->GetAttribute("InterruptOverhead", overhead);
         NS_TEST_EXPECT_MSG_EQ(overhead.Get(), NanoSeconds(100), "first attribute present wins");
+
+        // A former name sets the renamed option, and says so once.
+        MicrosecondScenario::Parameters f;
+        ScenarioOptions formerOptions;
+        f.AddOptions(formerOptions);
+        NS_TEST_ASSERT_MSG_EQ(formerOptions.Set("policy", "afp"), true, "former name declared");
+        NS_TEST_ASSERT_MSG_EQ(formerOptions.Convert(error), true, error);
+        NS_TEST_EXPECT_MSG_EQ(f.policy.GetTypeId(),
+                              AfpCorePolicy::GetTypeId(),
+                              "--policy sets --intra");
+        NS_TEST_EXPECT_MSG_EQ(formerOptions.IsGiven("intra"),
+                              true,
+                              "given through its former name");
+        NS_TEST_ASSERT_MSG_EQ(formerOptions.GetDeprecations().size(), 1u, "one deprecation");
+        NS_TEST_EXPECT_MSG_EQ(
+            formerOptions.GetDeprecations()[0].rfind("--policy is now --intra", 0),
+            0,
+            formerOptions.GetDeprecations()[0]);
+        MicrosecondScenario::Parameters both;
+        NS_TEST_EXPECT_MSG_EQ(Parse(both, {"--policy=afp", "--intra=ps"}, error),
+                              false,
+                              "both names");
+        NS_TEST_EXPECT_MSG_EQ(error,
+                              "invalid --policy=afp: --policy is the former name of --intra, "
+                              "given as well",
+                              "message");
 
         MicrosecondScenario::Parameters w;
         NS_TEST_ASSERT_MSG_EQ(Parse(w, {"--workload=w1"}, error), true, error);
@@ -523,9 +549,9 @@ class OptionSetTestCase : public TestCase
 
         const std::pair<std::vector<std::string>, const char*> bad[] = {
             {{"--quantum=1us"}, "invalid --quantum=1us: policy dfcfs has no such parameter"},
-            {{"--policy=psp", "--reserved=4"}, "invalid --policy=psp: ReservedCores=4"},
-            {{"--policy=psp", "--handout=wrk"}, "invalid --handout=wrk: expected one of"},
-            {{"--policy=afp", "--quantum=1"}, "invalid --quantum=1: expected a duration"},
+            {{"--intra=psp", "--reserved=4"}, "invalid --intra=psp: ReservedCores=4"},
+            {{"--intra=psp", "--handout=wrk"}, "invalid --handout=wrk: expected one of"},
+            {{"--intra=afp", "--quantum=1"}, "invalid --quantum=1: expected a duration"},
             {{"--workload=w1", "--service=exp:1us"}, "invalid --workload=w1: give --workload"},
             {{"--cores=0"}, "invalid --cores=0: expected an integer"},
             {{"--exact=yes"}, "invalid --exact=yes: expected one of true|false"},

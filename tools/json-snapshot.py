@@ -62,36 +62,36 @@ def coverage_commands() -> list[list[str]]:
     out = []
     for policy in ["dfcfs", "cfcfs", "ps", "shinjuku", "psp", "afp", "lcfs"]:
         for level in ["packet", "queue"]:
-            out.append(option_commands("microsecond-scenario", dict(policy=policy, cores=4, load=0.8, level=level,
+            out.append(option_commands("microsecond-scenario", dict(intra=policy, cores=4, load=0.8, level=level,
                                                                 **SHORT)))
-    out.append(option_commands("microsecond-scenario", dict(policy="afp", cores=4, load=0.7, rss="random",
+    out.append(option_commands("microsecond-scenario", dict(intra="afp", cores=4, load=0.7, rss="random",
                                                         fail="server:0@5ms-10ms", **SHORT)))
     for scheduler in ["random", "cards", "steam", "round-robin", "power-of-k", "jbsq", "lowest-load", "central",
                       "site-random"]:
-        out.append(option_commands("cards-scenario", dict(scenario="2a", scheduler=scheduler, clients=100,
+        out.append(option_commands("cards-scenario", dict(scenario="2a", inter=scheduler, clients=100,
                                                           duration="200ms")))
-    out.append(option_commands("cards-scenario", dict(scenario="3", scheduler="cards", deployment="routed",
+    out.append(option_commands("cards-scenario", dict(scenario="3", inter="cards", deployment="routed",
                                                       clients=500, duration="1s")))
     for scheduler in ["steam", "jbsq", "cards"]:
-        out.append(option_commands("cards-scenario", dict(scenario="2a", scheduler=scheduler, clients=100,
+        out.append(option_commands("cards-scenario", dict(scenario="2a", inter=scheduler, clients=100,
                                                           fail="server:1@50ms-120ms", duration="200ms")))
-    out.append(option_commands("cards-scenario", dict(scenario="2a", scheduler="steam", affinity="60s",
+    out.append(option_commands("cards-scenario", dict(scenario="2a", inter="steam", affinity="60s",
                                                       hold_until_affinity=True, clients=100, duration="200ms")))
     for policy in ["racksched", "random", "rr", "shortest", "sampling", "client", "jbsq", "shinjuku"]:
-        out.append(option_commands("racksched-scenario", dict(policy=policy, servers=4, load=0.8,
+        out.append(option_commands("racksched-scenario", dict(inter=policy, servers=4, load=0.8,
                                                               duration="20ms", warmup="2ms")))
     for tracking in ["int1", "int2", "int3", "queue", "proactive", "proactive-k"]:
-        out.append(option_commands("racksched-scenario", dict(policy="racksched", tracking=tracking, servers=4,
+        out.append(option_commands("racksched-scenario", dict(inter="racksched", tracking=tracking, servers=4,
                                                               load=0.8, duration="20ms", warmup="2ms")))
-    out.append(option_commands("racksched-scenario", dict(policy="racksched", servers=4, load=0.7,
+    out.append(option_commands("racksched-scenario", dict(inter="racksched", servers=4, load=0.7,
                                                           fail="server:1@5ms-10ms", duration="20ms",
                                                           warmup="2ms")))
-    out.append(option_commands("racksched-scenario", dict(policy="sampling", sampling="distinct", servers=8,
+    out.append(option_commands("racksched-scenario", dict(inter="sampling", sampling="distinct", servers=8,
                                                           workload="bimodal50", per_type_load="off", load=0.8,
                                                           duration="20ms", warmup="2ms")))
-    out.append(option_commands("racksched-scenario", dict(policy="rr", workload="trimodal", per_type_load="on",
+    out.append(option_commands("racksched-scenario", dict(inter="rr", workload="trimodal", per_type_load="on",
                                                           servers=4, load=0.8, duration="20ms", warmup="2ms")))
-    out.append(option_commands("racksched-scenario", dict(policy="jbsq", servers=4, load=0.9,
+    out.append(option_commands("racksched-scenario", dict(inter="jbsq", servers=4, load=0.9,
                                                           fail="server:1@5ms-10ms", duration="20ms",
                                                           warmup="2ms")))
     for controller in ["null", "max", "onoff", "full", "nfvnice"]:

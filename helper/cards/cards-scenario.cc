@@ -206,12 +206,12 @@ CardsScenario::Parameters::SetScheduler(const std::string& text, std::string& er
             return true;
         }
     }
-    if (!TypeAliases::Parse("scheduler", text, Dispatcher::GetTypeId(), ingress, error))
+    if (!TypeAliases::Parse("inter", text, Dispatcher::GetTypeId(), ingress, error))
     {
         // An unknown name gets the presets too; a bad attribute keeps its reason.
         if (error.find(": expected one of ") != std::string::npos)
         {
-            error = "invalid --scheduler=" + text + ": expected one of " + SchedulerChoices() +
+            error = "invalid --inter=" + text + ": expected one of " + SchedulerChoices() +
                     ", or the TypeId name of a dispatcher";
         }
         return false;
@@ -236,8 +236,10 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                         1000000);
     // --schedulers as given, which the central preset replaces by 1.
     auto schedulersGiven = std::make_shared<uint32_t>(0);
-    options.Add("scheduler",
-                "the paper's baselines " + SchedulerChoices() +
+    options.Add("inter",
+                "inter-server policy (how a request's instance is chosen): the paper's "
+                "baselines " +
+                    SchedulerChoices() +
                     ", or an ingress dispatcher's TypeId name, with attributes as "
                     "NAME[Attribute=Value|...]",
                 scheduler,
@@ -245,6 +247,7 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                     *schedulersGiven = schedulers;
                     return SetScheduler(text, error);
                 });
+    options.AddFormerName("scheduler", "inter");
     for (const DispatcherOption& o : kDispatcherOptions)
     {
         options.Add(o.name, o.help, "", [this, &o](const std::string& text, std::string& error) {
@@ -265,7 +268,7 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                 }
             }
             error = std::string("invalid --") + o.name + "=" + text +
-                    ": no dispatcher of --scheduler=" + scheduler + " has " + o.attribute;
+                    ": no dispatcher of --inter=" + scheduler + " has " + o.attribute;
             return false;
         });
     }
@@ -361,7 +364,7 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.AddCheck([this, &options, schedulersGiven](std::string& error) {
         if (scheduler == "central" && options.IsGiven("schedulers") && *schedulersGiven != 1)
         {
-            error = "invalid --schedulers: --scheduler=central is one scheduling point shared by "
+            error = "invalid --schedulers: --inter=central is one scheduling point shared by "
                     "all ingresses; give one of them";
             return false;
         }
@@ -435,7 +438,7 @@ CardsScenario::Parameters::Validate(std::string& error) const
         TypeId tid = f->GetTypeId();
         if (tid != TypeId() && (!tid.IsChildOf(Dispatcher::GetTypeId()) || !tid.HasConstructor()))
         {
-            return Invalid(error, "scheduler=" + scheduler, tid.GetName() + " is not a dispatcher");
+            return Invalid(error, "inter=" + scheduler, tid.GetName() + " is not a dispatcher");
         }
     }
     uint32_t sites = computeUnits.size();
@@ -448,7 +451,7 @@ CardsScenario::Parameters::Validate(std::string& error) const
     }
     if (UsesGateways() && schedulers == 1)
     {
-        std::string given = scheduler == "central" ? "scheduler=central" : "schedulers=1";
+        std::string given = scheduler == "central" ? "inter=central" : "schedulers=1";
         return Invalid(error,
                        given,
                        "one scheduler shared by all ingresses chooses among all "
@@ -461,7 +464,7 @@ CardsScenario::Parameters::Validate(std::string& error) const
         std::string why;
         if (f->GetTypeId() != TypeId() && !f->Create<Dispatcher>()->CheckConfig(why))
         {
-            return Invalid(error, "scheduler=" + scheduler, why);
+            return Invalid(error, "inter=" + scheduler, why);
         }
     }
     if (schedulers == 1 && sites > 1 && ingress.Create<Dispatcher>()->HoldsRequests())
@@ -469,7 +472,7 @@ CardsScenario::Parameters::Validate(std::string& error) const
         return Invalid(
             error,
             "schedulers=1",
-            "--scheduler=" + scheduler +
+            "--inter=" + scheduler +
                 " queues requests at its scheduling point, which needs a queue of its own "
                 "at each ingress (a shared one would hold requests at one ingress while "
                 "replies free its capacity at another): give --schedulers=" +
@@ -480,7 +483,7 @@ CardsScenario::Parameters::Validate(std::string& error) const
         return Invalid(
             error,
             "schedulers=" + std::to_string(schedulers),
-            "--scheduler=" + scheduler +
+            "--inter=" + scheduler +
                 " queues requests at its scheduling point, which must be the only one at "
                 "an ingress (--schedulers=" +
                 std::to_string(sites) + " at most)");
@@ -586,7 +589,7 @@ CardsScenario::Build()
     if (m_boundCap >= 0 && m_boundCap < GetOfferedLoad())
     {
         std::ostringstream text;
-        text << "--scheduler=" << m_parameters.scheduler
+        text << "--inter=" << m_parameters.scheduler
              << ": its bound on outstanding requests caps the instances' utilisation at "
              << m_boundCap << " (one bound per network round trip), below the offered load "
              << GetOfferedLoad();
@@ -1076,7 +1079,7 @@ CardsScenario::Summarize() const
     bool gateways = m_parameters.UsesGateways();
     JsonSummary j = RequestScenario::Summarize();
     j.Set("scenario", m_parameters.scenario)
-        .Set("scheduler", m_parameters.scheduler)
+        .Set("inter", m_parameters.scheduler)
         .Set("ingress_dispatcher", TypeAliases::Name(m_parameters.ingress.GetTypeId()))
         .Set("gateway_dispatcher",
              gateways ? TypeAliases::Name(m_parameters.GetGatewayDispatcher().GetTypeId()) : "none")

@@ -48,7 +48,7 @@ struct PolicyOption
 };
 
 /// The friendly options of the policies' attributes (also settable as
-/// --policy=NAME[Attribute=Value] or --ns3::TypeName::Attribute=Value).
+/// --intra=NAME[Attribute=Value] or --ns3::TypeName::Attribute=Value).
 const std::vector<PolicyOption> kPolicyOptions = {
     {"dispatch-overhead",
      "dispatcher (cfcfs, shinjuku) or classifier (psp) time per request, e.g. 150ns",
@@ -159,18 +159,20 @@ MicrosecondScenario::Parameters::Parameters()
 bool
 MicrosecondScenario::Parameters::SetPolicy(const std::string& text, std::string& error)
 {
-    return TypeAliases::Parse("policy", text, CorePolicy::GetTypeId(), policy, error);
+    return TypeAliases::Parse("intra", text, CorePolicy::GetTypeId(), policy, error);
 }
 
 void
 MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
 {
     options.Add(
-        "policy",
-        "intra-server policy: " + TypeAliases::List(CorePolicy::GetTypeId()) +
+        "intra",
+        "intra-server policy (how the server's cores serve requests): " +
+            TypeAliases::List(CorePolicy::GetTypeId()) +
             ", or a TypeId name; attributes as NAME[Attribute=Value|...]",
         TypeAliases::Name(policy.GetTypeId()),
         [this](const std::string& text, std::string& error) { return SetPolicy(text, error); });
+    options.AddFormerName("policy", "intra");
     for (const PolicyOption& o : kPolicyOptions)
     {
         options.Add(o.name, o.help, "", [this, &o](const std::string& text, std::string& error) {
@@ -203,29 +205,25 @@ MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.AddDistribution("service",
                             "service demand, e.g. exp:10us, const:1us, bimodal:0.995:500ns:500us",
                             service);
-    options.Add("workload",
-                "instead of --service: w1 (99.5% 0.5us + 0.5% 500us) | w2 (99% 1us + 1% 100us)",
-                "",
-                [this, &options](const std::string& text, std::string& error) {
-                    if (!ScenarioOptions::ParseChoice("workload", text, {"w1", "w2"}, error))
+    options.AddWorkload(service, workload);
+    options.Add("link-delay",
+                "propagation delay of each link: a duration (constant, as in every example) or "
+                "a distribution drawn per packet, e.g. exp:700us",
+                linkDelay.text,
+                [this](const std::string& text, std::string& error) {
+                    // A duration alone is a constant delay.
+                    double seconds = 0;
+                    std::string reason;
+                    if (!DistributionSpec::Parse(
+                            ScenarioOptions::ParseSeconds(text, seconds) ? "const:" + text : text,
+                            linkDelay,
+                            reason))
                     {
+                        error = "invalid --link-delay=" + text + ": " + reason;
                         return false;
                     }
-                    if (options.IsGiven("service"))
-                    {
-                        error = "invalid --workload=" + text +
-                                ": give --workload or --service, not both";
-                        return false;
-                    }
-                    // The AFP paper's workloads: short and long requests of constant length.
-                    return DistributionSpec::Parse(text == "w1" ? "bimodal:0.995:500ns:500us"
-                                                                : "bimodal:0.99:1us:100us",
-                                                   service,
-                                                   error);
+                    return true;
                 });
-    options.AddDistribution("link-delay",
-                            "per-packet propagation delay of each link, e.g. exp:700us",
-                            linkDelay);
     options.AddDataRate("link-rate", "data rate of each link", linkRate);
     options.AddChoice("rss",
                       "NIC queue choice: hash (Toeplitz of the flow) or random",
@@ -255,7 +253,7 @@ MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
                         0,
                         16384);
     RequestScenario::Parameters::AddOptions(options);
-    options.Owns("ns3::MulticoreServer::Policy", "policy");
+    options.Owns("ns3::MulticoreServer::Policy", "intra");
     options.Owns("ns3::MulticoreServer::ComputeUnits", "cores");
     options.Owns("ns3::MulticoreServer::Scaling", "scaling");
     options.Owns("ns3::MulticoreServer::RssMode", "rss");
@@ -289,12 +287,12 @@ MicrosecondScenario::Parameters::Validate(std::string& error) const
     TypeId tid = policy.GetTypeId();
     if (!tid.IsChildOf(CorePolicy::GetTypeId()) || !tid.HasConstructor())
     {
-        return Invalid(error, "policy=" + tid.GetName(), "not a core policy");
+        return Invalid(error, "intra=" + tid.GetName(), "not a core policy");
     }
     std::string why;
     if (!policy.Create<CorePolicy>()->CheckConfig(GetWorkers(), why))
     {
-        return Invalid(error, "policy=" + TypeAliases::Name(tid), why);
+        return Invalid(error, "intra=" + TypeAliases::Name(tid), why);
     }
     if (!service.stream || !(service.mean > 0))
     {
@@ -525,7 +523,7 @@ MicrosecondScenario::CheckResults()
     }
     if (policy->DistinguishesClasses() && arrived <= 1)
     {
-        text << "--policy=" << TypeAliases::Name(policy->GetInstanceTypeId())
+        text << "--intra=" << TypeAliases::Name(policy->GetInstanceTypeId())
              << " tells request classes apart, but the requests were all of one class"
              << " (--service=" << p.service.text
              << "): it has nothing to act on and runs as its one-class baseline";
@@ -563,14 +561,15 @@ MicrosecondScenario::Summarize() const
     uint32_t workers = m_server->GetWorkers();
     uint32_t special = policy->GetSpecialCores();
     JsonSummary j = RequestScenario::Summarize();
-    j.Set("policy", TypeAliases::Name(policy->GetInstanceTypeId()))
-        .Set("policy_attributes", attributes)
+    j.Set("intra", TypeAliases::Name(policy->GetInstanceTypeId()))
+        .Set("intra_attributes", attributes)
         .Set("cores", p.cores)
         .Set("workers", workers)
         .Set("special_cores", special)
         .Set("scaling", ScenarioOptions::NameOf(p.scaling, MulticoreServerHelper::SCALINGS))
         .Set("load", p.load)
         .Set("rate_rps", GetRate())
+        .Set("workload", p.workload.empty() ? "custom" : p.workload)
         .Set("service", p.service.text)
         .Set("service_mean_us", p.service.mean * 1e6)
         .Set("arrival", ScenarioOptions::NameOf(p.arrival, DistributionSpec::PROCESSES))

@@ -42,7 +42,7 @@ namespace rsched
  * link; the link options do not apply.
  *
  * The server's core policy is any ns3::CorePolicy, chosen by an
- * ObjectFactory (--policy=afp, --policy=ns3::AfpCorePolicy[Quantum=2us]);
+ * ObjectFactory (--intra=afp, --intra=ns3::AfpCorePolicy[Quantum=2us]);
  * the friendly options (--quantum, --reserved, ...) set the attribute of
  * that name on whichever policy has it.
  */
@@ -61,6 +61,7 @@ class MicrosecondScenario : public RequestScenario
         double load{0.5}; //!< utilisation of the worker cores
         DistributionSpec::Process arrival{DistributionSpec::Process::EXPONENTIAL}; //!< --arrival
         DistributionSpec service;        //!< service demand
+        std::string workload;            //!< --workload's name (empty: the service is --service's)
         DistributionSpec linkDelay;      //!< per-packet propagation delay of each link
         std::string linkRate{"100Gbps"}; //!< link data rate
         MulticoreServer::RssMode rss{MulticoreServer::RSS_HASH}; //!< how the NIC picks a queue

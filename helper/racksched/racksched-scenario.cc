@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace ns3
 {
@@ -40,33 +41,10 @@ namespace rsched
 namespace
 {
 
-/// A workload of the RackSched paper.
-struct Workload
-{
-    const char* name;    //!< option value
-    const char* service; //!< service-demand distribution
-    const char* first;   //!< name of class 0 instead of the distribution's ("": keep)
-    const char* second;  //!< name of class 1 instead of the distribution's
-    bool typeQueues;     //!< the authors' servers keep one queue per type
-};
-
-/// The paper's workloads (Fig. 10, 13): constant service times per type.
-/// GET and SCAN take the nominal times the authors' client uses for them
-/// (50 us and 780 us). The authors' servers keep one queue per type for
-/// the workloads whose types have their own ports (bimodal50, trimodal,
-/// getscan50).
-const Workload kWorkloads[] = {
-    {"exp50", "exp:50us", "", "", false},
-    {"bimodal90", "bimodal:0.9:50us:500us", "", "", false},
-    {"bimodal50", "bimodal:0.5:50us:500us", "", "", true},
-    {"trimodal",
-     "mix:0.3333333333333333:50us:0.3333333333333333:500us:0.3333333333333334:5000us",
-     "",
-     "",
-     true},
-    {"getscan90", "bimodal:0.9:50us:780us", "get", "scan", false},
-    {"getscan50", "bimodal:0.5:50us:780us", "get", "scan", true},
-};
+/// The paper's workloads (Fig. 10, 13; DistributionSpec::WORKLOADS) for
+/// which the authors' servers keep one queue per type: those whose types
+/// have their own ports.
+const std::set<std::string> kTypeQueueWorkloads{"bimodal50", "trimodal", "getscan50"};
 
 /// An inter-server policy: a dispatcher on the switch or on each client.
 struct RackPolicy
@@ -217,9 +195,8 @@ RackSchedScenario::Parameters::Parameters()
     intra.SetTypeId("ns3::ShinjukuCorePolicy");
     intra.Set("Quantum", TimeValue(kAuthorsQuantum));
     std::string error;
-    DistributionSpec::Parse(kWorkloads[1].service, service, error);
+    DistributionSpec::ParseWorkload(workload, service, error);
     duration = Seconds(1);
-    warmUp = MilliSeconds(100);
 }
 
 void
@@ -230,7 +207,11 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
     {
         policies += std::string(policies.empty() ? "" : "; ") + p.name + ": " + p.help;
     }
-    options.AddChoice("policy", "inter-server policy (" + policies + ")", policy, Names(kPolicies));
+    options.AddChoice("inter",
+                      "inter-server policy (how a request's server is chosen; " + policies + ")",
+                      policy,
+                      Names(kPolicies));
+    options.AddFormerName("policy", "inter");
     options.Add("k",
                 "servers sampled per request by racksched, sampling and client, 1 .. --servers",
                 "2",
@@ -294,8 +275,9 @@ RackSchedScenario::Parameters::AddServerOptions(ScenarioOptions& options)
                       "N:W, the last N servers have W worker cores (e.g. 4:4)",
                       heterogeneous);
     options.Add("intra",
-                "intra-server policy: " + TypeAliases::List(CorePolicy::GetTypeId()) +
-                    " (default shinjuku with a 250us quantum; cfcfs with --policy=jbsq), or a "
+                "intra-server policy (how a server's cores serve requests): " +
+                    TypeAliases::List(CorePolicy::GetTypeId()) +
+                    " (default shinjuku with a 250us quantum; cfcfs with --inter=jbsq), or a "
                     "TypeId name; "
                     "attributes as NAME[Attribute=Value|...]",
                 "shinjuku",
@@ -316,38 +298,7 @@ RackSchedScenario::Parameters::AddServerOptions(ScenarioOptions& options)
                     return true;
                 });
     options.Owns("ns3::ShinjukuCorePolicy::Quantum", "intra");
-    options.Add("workload",
-                "exp50 | bimodal90 | bimodal50 | trimodal | getscan90 | getscan50",
-                workload,
-                [this, &options](const std::string& text, std::string& error) {
-                    if (!ScenarioOptions::ParseChoice("workload", text, Names(kWorkloads), error))
-                    {
-                        return false;
-                    }
-                    if (options.IsGiven("service"))
-                    {
-                        error = "invalid --workload=" + text +
-                                ": give --workload or --service, not both";
-                        return false;
-                    }
-                    workload = text;
-                    for (const Workload& w : kWorkloads)
-                    {
-                        if (text == w.name)
-                        {
-                            if (!DistributionSpec::Parse(w.service, service, error))
-                            {
-                                return false;
-                            }
-                            if (*w.first)
-                            {
-                                service.classNames = {w.first, w.second};
-                            }
-                            return true;
-                        }
-                    }
-                    return false;
-                });
+    options.AddWorkload(service, workload);
 }
 
 void
@@ -383,7 +334,7 @@ RackSchedScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
                       placement);
     options.AddUnsigned("clients", "client hosts", clients, 1, 1000);
     options.AddUnsigned("client-count",
-                        "independent clients of --policy=client (Client(N)), spread over the hosts",
+                        "independent clients of --inter=client (Client(N)), spread over the hosts",
                         clientCount,
                         1,
                         100000);
@@ -395,7 +346,7 @@ RackSchedScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
     options.AddDataRate("link-rate", "data rate of every link", linkRate);
     options.AddTime("link-delay", "propagation delay of every link", linkDelay, true);
     options.AddUnsigned("flows",
-                        "UDP source ports per client host (with --policy=client shared by its "
+                        "UDP source ports per client host (with --inter=client shared by its "
                         "clients, at least one each)",
                         flows,
                         1,
@@ -409,7 +360,7 @@ RackSchedScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
     OwnClientAttributes(options, "load", "service");
     options.Owns("ns3::RequestClient::Flows", "flows");
     options.Owns("ns3::RequestClient::PacketsPerRequest", "packets-per-request");
-    options.Owns("ns3::RequestClient::Dispatcher", "policy");
+    options.Owns("ns3::RequestClient::Dispatcher", "inter");
     options.Owns("ns3::MulticoreServer::Policy", "intra");
     options.Owns("ns3::MulticoreServer::ComputeUnits", "workers");
     options.Owns("ns3::PowerOfKDispatcher::K", "k");
@@ -437,7 +388,7 @@ RackSchedScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
         {
             return true; // Validate() names them
         }
-        std::string with = "--policy=" + policy;
+        std::string with = "--inter=" + policy;
         if (p->tracked && *t->dispatcher)
         {
             with += " --tracking=" + tracking;
@@ -614,14 +565,7 @@ RackSchedScenario::Parameters::PerTypeLoad() const
     {
         return perTypeLoad == Switch::ON;
     }
-    for (const Workload& w : kWorkloads)
-    {
-        if (workload == w.name)
-        {
-            return w.typeQueues;
-        }
-    }
-    return false;
+    return kTypeQueueWorkloads.count(workload) == 1;
 }
 
 bool
@@ -630,7 +574,7 @@ RackSchedScenario::Parameters::MakeDispatcher(ObjectFactory& factory, std::strin
     const RackPolicy* p = Find(kPolicies, policy);
     if (!p)
     {
-        error = "invalid --policy=" + policy;
+        error = "invalid --inter=" + policy;
         return false;
     }
     const Tracking* t = Find(kTrackings, tracking);
@@ -688,7 +632,7 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
     const RackPolicy* p = Find(kPolicies, policy);
     if (!p)
     {
-        return Invalid(error, "policy=" + policy, "unknown policy");
+        return Invalid(error, "inter=" + policy, "unknown policy");
     }
     factory = intra;
     if (*p->servers && intra.GetTypeId().GetName() != p->servers)
@@ -700,11 +644,7 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
     {
         factory = ObjectFactory(p->intra);
     }
-    bool authorsTypeQueues = false;
-    for (const Workload& w : kWorkloads)
-    {
-        authorsTypeQueues |= workload == w.name && w.typeQueues;
-    }
+    bool authorsTypeQueues = kTypeQueueWorkloads.count(workload) == 1;
     TypeId::AttributeInformation info;
     bool hasTypeQueues = factory.GetTypeId().LookupAttributeByName("QueuePerClass", &info);
     if (!priority.empty() || !weights.empty())
@@ -750,7 +690,7 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
     const RackPolicy* p = Find(kPolicies, policy);
     if (!p)
     {
-        return Invalid(error, "policy=" + policy, "unknown policy");
+        return Invalid(error, "inter=" + policy, "unknown policy");
     }
     // The default k (2) is cut to a smaller rack; a k given is checked.
     if (k < 1 || (kGiven && k > servers))
@@ -826,7 +766,7 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
     {
         return Invalid(error,
                        "placement=" + placement,
-                       "not supported with --policy=" + policy + " --tracking=" + tracking);
+                       "not supported with --inter=" + policy + " --tracking=" + tracking);
     }
     if (packetsPerRequest > 1 && p->switchQueue)
     {
@@ -884,7 +824,7 @@ RackSchedScenario::RackSchedScenario(const Parameters& parameters)
     NS_ABORT_MSG_IF(!m_parameters.Validate(error), "RackSchedScenario: " << error);
     // A service demand of its own (--service) is a custom workload.
     bool named = false;
-    for (const Workload& w : kWorkloads)
+    for (const DistributionSpec::Workload& w : DistributionSpec::WORKLOADS)
     {
         named |= m_parameters.workload == w.name && m_parameters.service.text == w.service;
     }
@@ -954,7 +894,7 @@ RackSchedScenario::Build()
     m_rack.Install();
     if (p.servers == 1)
     {
-        Warn("--servers=1: --policy=" + p.policy +
+        Warn("--servers=1: --inter=" + p.policy +
              " has one server to choose from, so every inter-server policy gives the same "
              "result");
     }
@@ -1162,7 +1102,7 @@ RackSchedScenario::Summarize() const
         used->GetAttribute("K", k);
     }
     JsonSummary j = RequestScenario::Summarize();
-    j.Set("policy", p.policy)
+    j.Set("inter", p.policy)
         .Set("dispatcher", TypeAliases::Name(used->GetInstanceTypeId()))
         .Set("dispatcher_on", Find(kPolicies, p.policy)->onClients ? "clients" : "switch")
         .Set("k", k.Get())

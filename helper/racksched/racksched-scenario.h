@@ -31,7 +31,7 @@ namespace rsched
  * with RackSched's power-of-k and its baselines; the scenario of the
  * racksched-scenario example, the tests and the benchmark.
  *
- * The inter-server policy (--policy) is a dispatcher on the switch
+ * The inter-server policy (--inter) is a dispatcher on the switch
  * (racksched, random, rr, shortest, sampling, jbsq, shinjuku) or on each
  * client (client: Client(N) with N independent clients, each with its own
  * view of the servers' load). The intra-server policy (--intra) is any

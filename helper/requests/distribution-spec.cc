@@ -288,6 +288,70 @@ DistributionSpec::Parse(const std::string& text,
     return false;
 }
 
+// Constant service times per class, as the papers give them. RackSched's
+// GET and SCAN take the nominal times the authors' client uses for them
+// (50 us and 780 us).
+const std::vector<DistributionSpec::Workload> DistributionSpec::WORKLOADS = {
+    {"w1", "bimodal:0.995:500ns:500us", "AFP: 99.5% 0.5us, 0.5% 500us", "", ""},
+    {"w2", "bimodal:0.99:1us:100us", "AFP: 99% 1us, 1% 100us", "", ""},
+    {"exp50", "exp:50us", "RackSched: exponential, mean 50us", "", ""},
+    {"bimodal90", "bimodal:0.9:50us:500us", "RackSched: 90% 50us, 10% 500us", "", ""},
+    {"bimodal50", "bimodal:0.5:50us:500us", "RackSched: 50% 50us, 50% 500us", "", ""},
+    {"trimodal",
+     "mix:0.3333333333333333:50us:0.3333333333333333:500us:0.3333333333333334:5000us",
+     "RackSched: 50us, 500us, 5ms, a third each",
+     "",
+     ""},
+    {"getscan90",
+     "bimodal:0.9:50us:780us",
+     "RackSched: 90% GET 50us, 10% SCAN 780us",
+     "get",
+     "scan"},
+    {"getscan50",
+     "bimodal:0.5:50us:780us",
+     "RackSched: 50% GET 50us, 50% SCAN 780us",
+     "get",
+     "scan"},
+};
+
+bool
+DistributionSpec::ParseWorkload(const std::string& name, DistributionSpec& spec, std::string& error)
+{
+    for (const Workload& w : WORKLOADS)
+    {
+        if (name == w.name)
+        {
+            if (!Parse(w.service, spec, error))
+            {
+                return false;
+            }
+            if (*w.first)
+            {
+                spec.classNames = {w.first, w.second};
+            }
+            return true;
+        }
+    }
+    std::vector<std::string> names;
+    for (const Workload& w : WORKLOADS)
+    {
+        names.emplace_back(w.name);
+    }
+    error = "expected one of " + ScenarioOptions::JoinWords(names);
+    return false;
+}
+
+std::string
+DistributionSpec::ListWorkloads()
+{
+    std::string list;
+    for (const Workload& w : WORKLOADS)
+    {
+        list += std::string(list.empty() ? "" : " | ") + w.name + " (" + w.about + ")";
+    }
+    return list;
+}
+
 const std::vector<std::pair<std::string, DistributionSpec::Process>> DistributionSpec::PROCESSES = {
     {"exp", Process::EXPONENTIAL},
     {"lognormal", Process::LOGNORMAL},

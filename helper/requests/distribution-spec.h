@@ -92,6 +92,32 @@ struct DistributionSpec
      */
     static bool Arrival(Process process, double mean, DistributionSpec& spec, std::string& error);
 
+    /// A service-demand workload of the papers, by name (--workload).
+    struct Workload
+    {
+        const char* name;    //!< the option value, e.g. "w1"
+        const char* service; //!< its distribution, e.g. "bimodal:0.995:500ns:500us"
+        const char* about;   //!< whose it is and what, for --help
+        const char* first;   //!< name of class 0 instead of the distribution's ("": keep)
+        const char* second;  //!< name of class 1 instead of the distribution's
+    };
+
+    /// The named workloads: every example's --workload takes each of them.
+    static const std::vector<Workload> WORKLOADS;
+
+    /**
+     * \brief Parse a named workload (WORKLOADS) into a distribution with
+     * its class names.
+     * \param name a workload's name
+     * \param spec receives the distribution
+     * \param error receives "expected one of" the names on failure
+     * \return true on success
+     */
+    static bool ParseWorkload(const std::string& name, DistributionSpec& spec, std::string& error);
+
+    /// \return the named workloads for --help: "w1 (AFP: 99.5% 0.5us, 0.5% 500us) | ..."
+    static std::string ListWorkloads();
+
     /// \return a new random variable of this distribution (null if none was parsed)
     Ptr<RandomVariableStream> Create() const;
 

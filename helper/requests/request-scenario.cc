@@ -45,7 +45,11 @@ void
 RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
 {
     options.AddTime("duration", "time during which clients send, e.g. 2s", duration, false);
-    options.AddTime("warmup", "requests sent before this are not recorded", warmUp, true);
+    options.AddTime("warmup",
+                    "requests sent before this are not recorded (0 by default in every example: "
+                    "all are; the reproduce targets give the papers' warm-ups)",
+                    warmUp,
+                    true);
     options.AddTime("drain",
                     "longest simulated time after --duration to answer requests",
                     drain,

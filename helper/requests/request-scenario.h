@@ -150,6 +150,14 @@ class RequestScenario
     double GetWallSeconds() const;
     /// \return the warnings of the run so far (also "warnings" in the summary)
     const std::vector<std::string>& GetWarnings() const;
+    /**
+     * \brief Report a condition that makes the results mean less than they
+     * seem (a saturated system, a policy with nothing to act on, a former
+     * option name): one line on stderr now, and an entry of "warnings" in
+     * the summary.
+     * \param text the condition and its consequence, one line
+     */
+    void Warn(const std::string& text);
     /// \return completion-time statistics of all clients (per class)
     virtual RequestStats GetClientStats() const;
 
@@ -228,13 +236,6 @@ class RequestScenario
     /// Called when the clients stop sending (at duration): take utilisation snapshots.
     virtual void DoSendingStopped();
 
-    /**
-     * \brief Report a condition that makes the results mean less than they
-     * seem (a saturated system, a policy with nothing to act on): one line
-     * on stderr now, and an entry of "warnings" in the summary.
-     * \param text the condition and its consequence, one line
-     */
-    void Warn(const std::string& text);
     /**
      * \brief Look at the finished run and Warn() of what makes its numbers
      * mislead (Run() calls it last). The default warns of requests still in
@@ -443,6 +444,10 @@ RunScenarioExample(int argc, char* argv[])
         return status;
     }
     Scenario scenario(parameters);
+    for (const std::string& deprecation : options.GetDeprecations())
+    {
+        scenario.Warn(deprecation);
+    }
     scenario.Build();
     if (!scenario.CheckFaults(error))
     {

@@ -6,6 +6,7 @@
 
 #include "type-aliases.h"
 
+#include "ns3/abort.h"
 #include "ns3/command-line.h"
 #include "ns3/global-value.h"
 
@@ -368,13 +369,82 @@ ScenarioOptions::AddTo(CommandLine& cmd)
     }
 }
 
+void
+ScenarioOptions::AddWorkload(DistributionSpec& service, std::string& workload)
+{
+    Add("workload",
+        "instead of --service, a workload of the papers: " + DistributionSpec::ListWorkloads(),
+        workload,
+        [this, &service, &workload](const std::string& text, std::string& error) {
+            if (IsGiven("service"))
+            {
+                error = "invalid --workload=" + text + ": give --workload or --service, not both";
+                return false;
+            }
+            if (!DistributionSpec::ParseWorkload(text, service, error))
+            {
+                error = "invalid --workload=" + text + ": " + error;
+                return false;
+            }
+            workload = text;
+            return true;
+        });
+}
+
+void
+ScenarioOptions::AddFormerName(const std::string& former, const std::string& name)
+{
+    NS_ABORT_MSG_UNLESS(std::any_of(m_options.begin(),
+                                    m_options.end(),
+                                    [&name](const Option& o) { return o.name == name; }),
+                        "AddFormerName: no option --" << name);
+    m_options.push_back(Option{former,
+                               "former name of --" + name + " (until " + FORMER_NAMES_UNTIL + ")",
+                               Text{},
+                               nullptr,
+                               name});
+}
+
+const std::vector<std::string>&
+ScenarioOptions::GetDeprecations() const
+{
+    return m_deprecations;
+}
+
 bool
 ScenarioOptions::Convert(std::string& error)
 {
+    m_deprecations.clear();
+    for (const Option& former : m_options)
+    {
+        if (former.renamedTo.empty() || !former.text.given)
+        {
+            continue;
+        }
+        if (IsGiven(former.renamedTo))
+        {
+            error = "invalid --" + former.name + "=" + former.text.value + ": --" + former.name +
+                    " is the former name of --" + former.renamedTo + ", given as well";
+            return false;
+        }
+        Set(former.renamedTo, former.text.value);
+        std::find_if(m_options.begin(), m_options.end(), [&former](const Option& o) {
+            return o.name == former.renamedTo;
+        })->givenAs = former.name;
+        m_deprecations.push_back("--" + former.name + " is now --" + former.renamedTo +
+                                 "; the former name goes in " + FORMER_NAMES_UNTIL);
+    }
     for (Option& o : m_options)
     {
-        if (o.text.given && !o.convert(o.text.value, error))
+        if (o.text.given && o.convert && !o.convert(o.text.value, error))
         {
+            // Name the option as the user gave it.
+            std::string as = "--" + o.name + "=";
+            size_t at = error.find(as);
+            if (!o.givenAs.empty() && at != std::string::npos)
+            {
+                error.replace(at, as.size(), "--" + o.givenAs + "=");
+            }
             return false;
         }
     }

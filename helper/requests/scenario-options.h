@@ -228,6 +228,30 @@ class ScenarioOptions
         DistributionSpec::Quantity quantity = DistributionSpec::Quantity::DURATION);
 
     /**
+     * \brief Keep a renamed option's former name working for a deprecation
+     * period: its text goes to the option, and Convert() notes the rename
+     * (GetDeprecations()). Giving both names is an error.
+     * \param former the former name (without --)
+     * \param name the option's name, declared before
+     */
+    void AddFormerName(const std::string& former, const std::string& name);
+    /// The release after which former option names (AddFormerName()) are removed.
+    static constexpr const char* FORMER_NAMES_UNTIL = "the first release after 2027-06-01";
+    /**
+     * \return one line per former name given on the command line, for the
+     *         run's warnings (filled by Convert())
+     */
+    const std::vector<std::string>& GetDeprecations() const;
+
+    /**
+     * \brief Declare --workload: one of the papers' named workloads
+     * (DistributionSpec::WORKLOADS), instead of --service.
+     * \param service the service-demand field it sets
+     * \param workload the field that keeps the name (its value is the default)
+     */
+    void AddWorkload(DistributionSpec& service, std::string& workload);
+
+    /**
      * \brief Register every declared option with a command line.
      * \param cmd the command line (keeps references into this object)
      */
@@ -414,10 +438,12 @@ class ScenarioOptions
     /// One declared option.
     struct Option
     {
-        std::string name;  //!< option name
-        std::string help;  //!< help text
-        Text text;         //!< the value read
-        Converter convert; //!< its conversion
+        std::string name;        //!< option name
+        std::string help;        //!< help text
+        Text text;               //!< the value read
+        Converter convert;       //!< its conversion (null for a former name)
+        std::string renamedTo{}; //!< for a former name: the option's name
+        std::string givenAs{};   //!< the former name the value came under, if any
     };
 
     /// An attribute the scenario sets from an option (Owns()).
@@ -449,6 +475,7 @@ class ScenarioOptions
     std::deque<Option> m_options; //!< declared options (stable addresses for CommandLine)
     std::vector<Owned> m_owned;   //!< attributes the scenario sets (Owns())
     std::vector<std::function<bool(std::string&)>> m_checks; //!< AddCheck()
+    std::vector<std::string> m_deprecations;                 //!< GetDeprecations()
     /// ns-3 defaults and global values on the command line: (name, value)
     std::vector<std::pair<std::string, std::string>> m_ns3Arguments;
 };

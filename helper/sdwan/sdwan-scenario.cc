@@ -74,7 +74,6 @@ SdwanScenario::Parameters::Parameters()
 {
     router.SetTypeId("ns3::FlowSplitter");
     duration = Seconds(120);
-    warmUp = Seconds(5);
     drain = Seconds(60);
     std::string error;
     // The paper's NextCloud mix (see the module's documentation): folder

@@ -85,10 +85,10 @@ def scenario1(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     frames = []
     for scheduler, n in points:
         df = sweep("cards-scenario", {"clients": loads}, runs=scale["runs"], jobs=jobs,
-                   scenario="1", scheduler=scheduler, schedulers=n, duration=scale["duration"], progress=progress)
+                   scenario="1", inter=scheduler, schedulers=n, duration=scale["duration"], progress=progress)
         df["points"] = "central" if scheduler == "central" else f"{n} schedulers"
         frames.append(df)
-    site = sweep("cards-scenario", {"clients": loads, "scheduler": ["site-random"]},
+    site = sweep("cards-scenario", {"clients": loads, "inter": ["site-random"]},
                  runs=scale["runs"], jobs=jobs, scenario="1", duration=scale["duration"], progress=progress)
     site["points"] = "site-random LB"
     runs = pd.concat(frames + [site], ignore_index=True)
@@ -139,7 +139,7 @@ def latency_models(out: Path, scale: dict, jobs: int, progress: Optional[bool] =
                 if clients == FULL_LOAD:
                     continue
             df = sweep("cards-scenario", {"clients": [clients]}, runs=scale["runs"], jobs=jobs, scenario="1",
-                       scheduler=scheduler, schedulers=n, duration=scale["duration"], progress=progress,
+                       inter=scheduler, schedulers=n, duration=scale["duration"], progress=progress,
                        **options)
             df["model"], df["points"] = model, scheduler if scheduler != "cards" else f"{n} schedulers"
             frames.append(df)
@@ -169,37 +169,37 @@ def scenario2(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     result = {}
     for label, scen, extra in [("2a", "2a", {}), ("2b", "2b", {}), ("2c", "2c", {}),
                                ("2a-parallel", "2a", {"scaling": "parallel"})]:
-        runs = sweep("cards-scenario", {"scheduler": SCHEDULERS, "clients": clients},
+        runs = sweep("cards-scenario", {"inter": SCHEDULERS, "clients": clients},
                      runs=scale["runs"], jobs=jobs, scenario=scen, duration=scale["duration"], progress=progress,
                      **extra)
         runs.to_csv(out / f"s{label}-runs.csv", index=False)
-        s = summarize(runs, ["scheduler", "clients"], ["rct_mean_us", "rct_p50_us", "rct_p99_us"])
+        s = summarize(runs, ["inter", "clients"], ["rct_mean_us", "rct_p50_us", "rct_p99_us"])
         s["rct_mean_ms"], s["rct_mean_ms_ci"] = s["rct_mean_us"] / 1e3, s["rct_mean_us_ci"] / 1e3
         s.to_csv(out / f"s{label}-summary.csv", index=False)
-        plot.line_plot(s, "clients", "rct_mean_ms", "scheduler", out / f"fig-s{label}.png", ci="rct_mean_ms_ci",
+        plot.line_plot(s, "clients", "rct_mean_ms", "inter", out / f"fig-s{label}.png", ci="rct_mean_ms_ci",
                        logy=True, title=f"Scenario {label}: mean RCT (95 % CI over {scale['runs']} runs)",
                        xlabel="clients", ylabel="mean RCT (ms)")
         entry = {}
         for c in clients:
-            at = {sched: [round(float(v), 1) for v in s[(s.scheduler == sched) & (s.clients == c)]
+            at = {sched: [round(float(v), 1) for v in s[(s.inter == sched) & (s.clients == c)]
                           [["rct_mean_us", "rct_mean_us_ci"]].iloc[0]] for sched in SCHEDULERS}
             for other in ("steam", "random"):
-                at[f"{other}_over_cards"] = ratios(runs, f"scheduler == '{other}' and clients == {c}",
-                                                   f"scheduler == 'cards' and clients == {c}")
+                at[f"{other}_over_cards"] = ratios(runs, f"inter == '{other}' and clients == {c}",
+                                                   f"inter == 'cards' and clients == {c}")
             entry[str(c)] = at
         result[f"s{label}"] = entry
     frames = []
     with tempfile.TemporaryDirectory() as tmp:
         for sched in SCHEDULERS:
             path = Path(tmp) / f"{sched}.csv"
-            run("cards-scenario", scenario="2a", scheduler=sched, clients=1245, duration=scale["duration"], cdf=str(path))
+            run("cards-scenario", scenario="2a", inter=sched, clients=1245, duration=scale["duration"], cdf=str(path))
             cdf = pd.read_csv(path)
-            cdf["scheduler"] = sched
+            cdf["inter"] = sched
             frames.append(cdf)
     cdf = pd.concat(frames, ignore_index=True)
     cdf["rct_ms"] = cdf["rct_us"] / 1e3
     cdf.to_csv(out / "s2a-cdf-1245.csv", index=False)
-    plot.line_plot(cdf, "rct_ms", "fraction", "scheduler", out / "fig-s2a-cdf.png",
+    plot.line_plot(cdf, "rct_ms", "fraction", "inter", out / "fig-s2a-cdf.png",
                    title="Scenario 2a (scaled servers), 1245 clients: RCT distribution", xlabel="RCT (ms)",
                    ylabel="CDF")
     return result
@@ -210,13 +210,13 @@ def arrivals(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None)
     (5 ms apart, random phases) instead of the default U[2.5, 7.5] ms gaps."""
     const = dict(inter_arrival="const:5ms", join_window="5ms")
     frames = []
-    for label, opts in [("central", dict(scenario="1", scheduler="central", clients=FULL_LOAD)),
-                        ("5 schedulers", dict(scenario="1", scheduler="cards", schedulers=5, clients=FULL_LOAD)),
-                        ("1550 schedulers", dict(scenario="1", scheduler="cards", schedulers=1550,
+    for label, opts in [("central", dict(scenario="1", inter="central", clients=FULL_LOAD)),
+                        ("5 schedulers", dict(scenario="1", inter="cards", schedulers=5, clients=FULL_LOAD)),
+                        ("1550 schedulers", dict(scenario="1", inter="cards", schedulers=1550,
                                                  clients=FULL_LOAD)),
-                        ("2a cards", dict(scenario="2a", scheduler="cards", clients=1245)),
-                        ("2a steam", dict(scenario="2a", scheduler="steam", clients=1245)),
-                        ("2a random", dict(scenario="2a", scheduler="random", clients=1245))]:
+                        ("2a cards", dict(scenario="2a", inter="cards", clients=1245)),
+                        ("2a steam", dict(scenario="2a", inter="steam", clients=1245)),
+                        ("2a random", dict(scenario="2a", inter="random", clients=1245))]:
         for gaps, extra in [("uniform", {}), ("constant", const)]:
             df = sweep("cards-scenario", {}, runs=scale["runs"], jobs=jobs, duration=scale["duration"],
                        progress=progress, **opts, **extra)
@@ -257,11 +257,11 @@ def _clients_at_bound(s, bound_ms: float):
 # issued before the first reply wait for it). "rescheduled" is the other
 # protocol: those requests are scheduled on their own, and the transaction
 # sticks to whichever instance answered first.
-S3_VARIANTS = {"CArDS, 1-minute affinity": dict(scheduler="cards", affinity="60s", hold_until_affinity="true"),
-               "Random, 1-minute affinity": dict(scheduler="random", affinity="60s", hold_until_affinity="true"),
-               "Random, 1-minute affinity, rescheduled": dict(scheduler="random", affinity="60s"),
-               "Random, packet level": dict(scheduler="random", affinity="1"),
-               "CArDS, packet level": dict(scheduler="cards", affinity="1")}
+S3_VARIANTS = {"CArDS, 1-minute affinity": dict(inter="cards", affinity="60s", hold_until_affinity="true"),
+               "Random, 1-minute affinity": dict(inter="random", affinity="60s", hold_until_affinity="true"),
+               "Random, 1-minute affinity, rescheduled": dict(inter="random", affinity="60s"),
+               "Random, packet level": dict(inter="random", affinity="1"),
+               "CArDS, packet level": dict(inter="cards", affinity="1")}
 
 
 def scenario3(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:

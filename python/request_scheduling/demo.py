@@ -47,7 +47,7 @@ def main(argv=None) -> int:
     start = time.time()
     df = sweep(
         "microsecond-scenario",
-        {"policy": POLICIES, "load": LOADS},
+        {"intra": POLICIES, "load": LOADS},
         runs=args.runs,
         cores=CORES,
         service=f"exp:{MEAN_US:g}us",
@@ -56,7 +56,7 @@ def main(argv=None) -> int:
     )
     df.to_csv(out / "runs.csv", index=False)
     metrics = ["sojourn_mean_us", "sojourn_p99_us", "sojourn_p999_us", "rct_mean_us", "utilisation"]
-    summary = summarize(df, ["policy", "load"], metrics)
+    summary = summarize(df, ["intra", "load"], metrics)
     summary.to_csv(out / "summary.csv", index=False)
     (out / "summary.json").write_text(json.dumps(summary.to_dict(orient="records"), indent=2))
 
@@ -65,7 +65,7 @@ def main(argv=None) -> int:
         summary,
         "load",
         "sojourn_mean_us",
-        "policy",
+        "intra",
         out / "mean-sojourn.png",
         ci="sojourn_mean_us_ci",
         title=f"Mean sojourn, {CORES} cores, exponential {MEAN_US:g} us requests (95 % CI over {args.runs} runs)",
@@ -81,7 +81,7 @@ def main(argv=None) -> int:
         summary,
         "load",
         "sojourn_p99_us",
-        "policy",
+        "intra",
         out / "p99-sojourn.png",
         ci="sojourn_p99_us_ci",
         title="99th percentile sojourn",
@@ -90,11 +90,11 @@ def main(argv=None) -> int:
         logy=True,
     )
     cdf = out / "cdf"
-    run("microsecond-scenario", policy="cfcfs", cores=CORES, load=0.8, service=f"exp:{MEAN_US:g}us",
+    run("microsecond-scenario", intra="cfcfs", cores=CORES, load=0.8, service=f"exp:{MEAN_US:g}us",
         duration=args.duration, cdf_plot=str(cdf.resolve()))
     plot.render(cdf.with_suffix(".plt"))
 
-    cfcfs = summary[summary.policy == "cfcfs"]
+    cfcfs = summary[summary.intra == "cfcfs"]
     worst = max(
         abs(row.sojourn_mean_us / mmc_mean_sojourn(CORES, row.load, MEAN_US) - 1) for row in cfcfs.itertuples()
     )
@@ -104,7 +104,7 @@ def main(argv=None) -> int:
         print(f"{int(bad.sum())} runs failed, e.g. {df.error[bad].iloc[0]}")
     print(f"c-FCFS mean sojourn vs Erlang C: largest relative error {100 * worst:.2f} %")
     for row in summary.itertuples():
-        print(f"  {row.policy:6s} load {row.load:.1f}: mean {row.sojourn_mean_us:8.2f} us  p99 {row.sojourn_p99_us:9.2f} us")
+        print(f"  {row.intra:6s} load {row.load:.1f}: mean {row.sojourn_mean_us:8.2f} us  p99 {row.sojourn_p99_us:9.2f} us")
     return 0 if math.isfinite(worst) and not bad.any() else 1
 
 

@@ -85,9 +85,9 @@ SCALES = {
     "quick": {"duration": "50ms", "runs": 3, "cfcfs_runs": 1},
 }
 # The workers and special cores of the paper's server (15 cores).
-AFP = dict(policy="afp", cores=14, rss="random")
-PSP = dict(policy="psp", cores=14, reserved=2)
-RSS = dict(policy="dfcfs", cores=15, rss="random")
+AFP = dict(intra="afp", cores=14, rss="random")
+PSP = dict(intra="psp", cores=14, reserved=2)
+RSS = dict(intra="dfcfs", cores=15, rss="random")
 TAIL_POLICIES = {
     **{f"AFP-{q}": dict(AFP, quantum=f"{q}us") for q in (1, 2, 4, 8)},
     "PSP-150": dict(PSP, dispatch_overhead="150ns"),
@@ -114,7 +114,7 @@ def _policies(policies: dict, grid: dict, scale: dict, jobs: int, previous: Path
     the other policies' runs from ``previous`` (an earlier runs CSV)."""
     frames = []
     if labels and previous.exists():
-        old = pd.read_csv(previous)
+        old = pd.read_csv(previous).rename(columns={"policy": "intra"})  # runs before --intra
         frames.append(old[~old.label.isin(labels) & old.label.isin(list(policies))])
     for name, options in policies.items():
         if labels and name not in labels:
@@ -228,7 +228,7 @@ def _cfcfs_scan(overhead_ns: int, scale: dict) -> list[dict]:
         for r in range(1, scale["cfcfs_runs"] + 1):
             row = {"overhead_ns": overhead_ns, "load": load, "run": r, "error": None}
             try:
-                j = run("microsecond-scenario", policy="cfcfs", cores=CFCFS_WORKERS, service="const:1us",
+                j = run("microsecond-scenario", intra="cfcfs", cores=CFCFS_WORKERS, service="const:1us",
                         arrival="exp", dispatch_overhead=f"{overhead_ns}ns", load=load, duration=scale["duration"],
                         run=r)
             except ExampleError as err:
@@ -317,10 +317,10 @@ def authors_config(base: Mapping[str, Any], options: Mapping[str, Any], workload
     cfg = {**base, "avg_system_load": load, "regular_arrivals": AUTHORS_ARRIVALS[arrival],
            "sim_duration": _ns(duration), "bimodal_service_time": True, "constant_service_time": False,
            "SHORT_REQUEST_SERVICE_TIME": short, "LONG_REQUEST_SERVICE_TIME": long_, "SHORT_REQUEST_RATE": per_mille}
-    if options["policy"] == "afp":
+    if options["intra"] == "afp":
         cfg.update(PREEMPTION_QUANTUM=_ns(options["quantum"]), PREEMPTION_OVERHEAD=AUTHORS_INTERRUPT_NS,
                    AFP_STARVATION_COUNTER_THRESHOLD=1000, afp_rr=False)
-    elif options["policy"] == "psp":
+    elif options["intra"] == "psp":
         cfg.update(PERSEPHONE_OVERHEAD=_ns(options["dispatch_overhead"]),
                    persephone_total_reserved_cores=options["reserved"])
     return cfg
@@ -390,7 +390,7 @@ def compare_authors(path: Path, out: Path, *, workloads=("w1", "w2"), policies=(
     runs) and authors-compare.md to ``out``; returns the means."""
     known = {**TAIL_POLICIES, **PSP_POLICIES}
     for label in policies:
-        if known.get(label, {}).get("policy") not in AUTHORS_CONFIGS:
+        if known.get(label, {}).get("intra") not in AUTHORS_CONFIGS:
             raise ValueError(f"no counterpart in the authors' simulator for {label!r}")
     path, out = Path(path), Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -399,7 +399,7 @@ def compare_authors(path: Path, out: Path, *, workloads=("w1", "w2"), policies=(
     for workload, label, load, r in itertools.product(workloads, policies, loads, range(1, runs + 1)):
         options = known[label]
         point = {"workload": workload, "label": label, "load": load, "run": r}
-        config = authors_config(bases[AUTHORS_CONFIGS[options["policy"]]], options, workload, arrival, load, duration)
+        config = authors_config(bases[AUTHORS_CONFIGS[options["intra"]]], options, workload, arrival, load, duration)
         for simulator in ("ours", "theirs"):
             result = (run_ours(options, workload, arrival, load, duration, r) if simulator == "ours"
                       else run_authors(path, config, r, python))

@@ -183,20 +183,20 @@ def policies(workload: str):
     dispatch), over client-based and over the best of random, RR and client,
     run by run."""
     def experiment(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
-        runs = _sweep(out, {"policy": POLICIES, "load": scale["loads"]}, scale, jobs, progress,
+        runs = _sweep(out, {"inter": POLICIES, "load": scale["loads"]}, scale, jobs, progress,
                       workload=workload, **_timing(scale, workload))
-        s = _curves(out, f"policies-{workload}", runs, ["policy"], "policy", f"{workload}: p99 vs throughput")
+        s = _curves(out, f"policies-{workload}", runs, ["inter"], "inter", f"{workload}: p99 vs throughput")
         slo = SLO_FACTOR * SERVICE_P99[workload]
-        at = at_slo(runs, "policy", slo)
+        at = at_slo(runs, "inter", slo)
         return {"policies": {workload: {
             "slo_us": slo,
-            "krps_at_slo": _at_slo_summary(at, "policy"),
-            "racksched_over": {"shinjuku": ratio_at_slo(at, "policy", "racksched", ["shinjuku"]),
-                               "client": ratio_at_slo(at, "policy", "racksched", ["client"]),
-                               "best_of_random_rr_client": ratio_at_slo(at, "policy", "racksched",
+            "krps_at_slo": _at_slo_summary(at, "inter"),
+            "racksched_over": {"shinjuku": ratio_at_slo(at, "inter", "racksched", ["shinjuku"]),
+                               "client": ratio_at_slo(at, "inter", "racksched", ["client"]),
+                               "best_of_random_rr_client": ratio_at_slo(at, "inter", "racksched",
                                                                         ["random", "rr", "client"])},
-            "p99_us_at_high_load": _at_load(s, "policy", "p99_us"),
-            "short_p99_us_at_high_load": _at_load(s, "policy", "short_p99_us"),
+            "p99_us_at_high_load": _at_load(s, "inter", "p99_us"),
+            "short_p99_us_at_high_load": _at_load(s, "inter", "short_p99_us"),
         }}, "high_load": HIGH_LOAD}
     return experiment
 
@@ -228,18 +228,18 @@ def getscan(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) 
     """GET/SCAN mixes: p99 of each type, RackSched against random and client-based."""
     result = {}
     for workload in ["getscan90", "getscan50"]:
-        runs = _sweep(out, {"policy": ["racksched", "random", "client"], "load": scale["loads"]}, scale, jobs,
+        runs = _sweep(out, {"inter": ["racksched", "random", "client"], "load": scale["loads"]}, scale, jobs,
                       progress, workload=workload, **_timing(scale, workload))
         runs = runs.rename(columns={"per_class.get.p99_us": "get_p99_us", "per_class.scan.p99_us": "scan_p99_us"})
         runs.to_csv(out / f"getscan-{workload}-runs.csv", index=False)
-        s = summarize(runs, ["policy", "load"], METRICS + ["get_p99_us", "scan_p99_us"])
+        s = summarize(runs, ["inter", "load"], METRICS + ["get_p99_us", "scan_p99_us"])
         s.to_csv(out / f"getscan-{workload}-summary.csv", index=False)
         s = s.assign(throughput_krps=s.throughput_rps / 1e3)
         for kind in ("get", "scan"):
-            plot.line_plot(s, "throughput_krps", f"{kind}_p99_us", "policy", out / f"fig-{workload}-{kind}.png",
+            plot.line_plot(s, "throughput_krps", f"{kind}_p99_us", "inter", out / f"fig-{workload}-{kind}.png",
                            title=f"{workload}: {kind.upper()} p99", xlabel="throughput (KRPS)",
                            ylabel="p99 latency (us)", logy=True)
-        result[workload] = {f"{kind}_p99_us_at_high_load": _at_load(s, "policy", f"{kind}_p99_us")
+        result[workload] = {f"{kind}_p99_us_at_high_load": _at_load(s, "inter", f"{kind}_p99_us")
                             for kind in ("get", "scan")}
     return {"getscan": result}
 
@@ -307,11 +307,11 @@ def sampling(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None)
 
 def heterogeneous(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Four of the eight servers with 4 worker cores."""
-    runs = _sweep(out, {"policy": ["racksched", "random", "rr", "client"], "load": scale["loads"]}, scale, jobs,
+    runs = _sweep(out, {"inter": ["racksched", "random", "rr", "client"], "load": scale["loads"]}, scale, jobs,
                   progress, workload="bimodal90", heterogeneous="4:4", **_timing(scale, "bimodal90", 48))
-    _curves(out, "heterogeneous", runs, ["policy"], "policy", "heterogeneous rack (4 x 8 + 4 x 4 cores)")
+    _curves(out, "heterogeneous", runs, ["inter"], "inter", "heterogeneous rack (4 x 8 + 4 x 4 cores)")
     slo = SLO_FACTOR * SERVICE_P99["bimodal90"]
-    return {"heterogeneous": {"krps_at_slo": _at_slo_summary(at_slo(runs, "policy", slo), "policy")}}
+    return {"heterogeneous": {"krps_at_slo": _at_slo_summary(at_slo(runs, "inter", slo), "inter")}}
 
 
 BOUND_SIGN = {"=": "", ">=": "≥ ", "<=": "≤ ", "?": "? "}

@@ -133,6 +133,28 @@ def example_name(example: str) -> str:
     return example
 
 
+#: Options renamed in the examples, by example: ``{former: now}``. The former
+#: names still work until the same release, with a FutureWarning here and a
+#: line in the summary's ``warnings``.
+RENAMED_OPTIONS = {
+    "microsecond-scenario": {"policy": "intra"},
+    "racksched-scenario": {"policy": "inter"},
+    "cards-scenario": {"scheduler": "inter"},
+}
+
+
+def _warn_renamed_options(example: str, names: Iterable[str]) -> None:
+    renamed = RENAMED_OPTIONS.get(RENAMED_EXAMPLES.get(example, example), {})
+    for name in names:
+        if name in renamed:
+            warnings.warn(
+                f"{example}: option {name!r} is now {renamed[name]!r}; the old name goes in the "
+                "first release after 2027-06-01",
+                FutureWarning,
+                stacklevel=3,
+            )
+
+
 def example_path(example: str) -> Path:
     """Path of a built example program (a former name gives the renamed one)."""
     path = build_dir() / "examples" / example_name(example)
@@ -171,6 +193,7 @@ def run(example: str, *, timeout: Optional[float] = None, **options: Any) -> dic
     """
     exe = example_path(example)
     args = _arguments(options)
+    _warn_renamed_options(example, options)
     with tempfile.TemporaryDirectory(prefix="rs-run-") as tmp:
         out = Path(tmp) / "summary.json"
         proc = subprocess.run(
@@ -330,6 +353,7 @@ def sweep(
                          "such as 'tcp://host:8786'")
     if executor is not None and isinstance(jobs, str):
         raise ValueError("sweep: give a scheduler address (jobs=) or an executor, not both")
+    _warn_renamed_options(example, [*grid, *fixed])
     keys = list(grid)
     points = [dict(zip(keys, values)) for values in itertools.product(*(list(grid[k]) for k in keys))]
     tasks = [(point, r) for point in points for r in range(1, runs + 1)]

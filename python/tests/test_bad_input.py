@@ -73,24 +73,26 @@ COMMON = {
 
 CASES = {
     "microsecond-scenario": {
-        "policy": values(["fifo", "", "steam", "ns3::CorePolicy", "afp[", "afp[Quantum]", "afp[Speed=2]",
+        "intra": values(["fifo", "", "steam", "ns3::CorePolicy", "afp[", "afp[Quantum]", "afp[Speed=2]",
                           "afp[Thresh=0]", "afp[Thresh=5x]", "afp[Thresh=abc]", "afp[Quantum=fast]",
                           "afp[Quantum=1 us]"]),
-        "dispatch-overhead": values(TIME, extra=["--policy=cfcfs"]) + values(["1us"]),
-        "quantum": values(TIME1, extra=["--policy=shinjuku"]) + values(["1us"]),
-        "preempt-overhead": values(TIME, extra=["--policy=shinjuku"]),
-        "reserved": values(UINT, extra=["--policy=psp"]) + values(["4"], extra=["--policy=psp", "--cores=4"]),
-        "handout": values(CHOICE, extra=["--policy=psp"]),
-        "thresh": values(UINT1, extra=["--policy=afp"]),
-        "starvation": values(CHOICE, extra=["--policy=afp"]),
-        "feedback-delay": values(TIME, extra=["--policy=afp"]),
+        # A former name: its own values are --intra's; never together with it.
+        "policy": values(["fifo", "afp[Speed=2]"]) + values(["afp"], extra=["--intra=ps"]),
+        "dispatch-overhead": values(TIME, extra=["--intra=cfcfs"]) + values(["1us"]),
+        "quantum": values(TIME1, extra=["--intra=shinjuku"]) + values(["1us"]),
+        "preempt-overhead": values(TIME, extra=["--intra=shinjuku"]),
+        "reserved": values(UINT, extra=["--intra=psp"]) + values(["4"], extra=["--intra=psp", "--cores=4"]),
+        "handout": values(CHOICE, extra=["--intra=psp"]),
+        "thresh": values(UINT1, extra=["--intra=afp"]),
+        "starvation": values(CHOICE, extra=["--intra=afp"]),
+        "feedback-delay": values(TIME, extra=["--intra=afp"]),
         "cores": values(UINT1, ["4097"]),
         "scaling": values(CHOICE),
         "load": values(REAL, ["2.5", "1e-300"]),
         "arrival": values(CHOICE, ["poisson"]),
         "service": values(DIST, ["const:0us"]),
         "workload": values(CHOICE, ["w3"]) + values(["w1"], extra=["--service=exp:1us"]),
-        "link-delay": values(DIST) + values(["const:1us"], extra=["--level=queue"]),
+        "link-delay": values(DIST, ["-1us", "1e400s", "5"]) + values(["const:1us"], extra=["--level=queue"]),
         "link-rate": values(RATE),
         "rss": values(CHOICE),
         "level": values(CHOICE),
@@ -99,14 +101,15 @@ CASES = {
     },
     "cards-scenario": {
         "scenario": values(CHOICE, ["4", "2d"]),
-        "schedulers": values(UINT1, ["7"]) + values(["10"], extra=["--scheduler=central"])
-                      + values(["10", "1"], extra=["--scheduler=jbsq"]),
-        "scheduler": values(CHOICE, ["ns3::Dispatcher", "steam[BatchSize=abc]", "steam[Bogus=1]",
+        "schedulers": values(UINT1, ["7"]) + values(["10"], extra=["--inter=central"])
+                      + values(["10", "1"], extra=["--inter=jbsq"]),
+        "inter": values(CHOICE, ["ns3::Dispatcher", "steam[BatchSize=abc]", "steam[Bogus=1]",
                                      "steam[BatchSize=0]"])
                       + values(["steam[InFlightLimit=5]"])
                       + values(["central"], extra=["--deployment=routed"]),
-        "steam-batch": values(UINT1, extra=["--scheduler=steam"]) + values(["5"])
-                       + values(["20"], extra=["--scheduler=steam[BatchSize=10]"]),
+        "scheduler": values(["bogus"]) + values(["cards"], extra=["--inter=random"]),
+        "steam-batch": values(UINT1, extra=["--inter=steam"]) + values(["5"])
+                       + values(["20"], extra=["--inter=steam[BatchSize=10]"]),
         "deployment": values(CHOICE),
         "clients": values(UINT1, ["10000001"]),
         "scaling": values(CHOICE),
@@ -123,37 +126,38 @@ CASES = {
         "latency": values(CHOICE),
     },
     "racksched-scenario": {
-        "policy": values(CHOICE, ["jsq"]),
-        "k": values(UINT1, ["9"]) + values(["3"], extra=["--policy=random"])
-             + values(["3"], extra=["--policy=shortest"]) + values(["3"], extra=["--tracking=int2"])
+        "inter": values(CHOICE, ["jsq"]),
+        "policy": values(["jsq"]) + values(["random"], extra=["--inter=jbsq"]),
+        "k": values(UINT1, ["9"]) + values(["3"], extra=["--inter=random"])
+             + values(["3"], extra=["--inter=shortest"]) + values(["3"], extra=["--tracking=int2"])
              + values(["3"], extra=["--tracking=proactive"]),
-        "tracking": values(CHOICE) + values(["int3"], extra=["--policy=random"]),
-        "sampling": values(CHOICE) + values(["distinct"], extra=["--policy=shortest"])
+        "tracking": values(CHOICE) + values(["int3"], extra=["--inter=random"]),
+        "sampling": values(CHOICE) + values(["distinct"], extra=["--inter=shortest"])
                     + values(["distinct"], extra=["--tracking=proactive"])
-                    + values(["distinct"], extra=["--policy=jbsq"]),
+                    + values(["distinct"], extra=["--inter=jbsq"]),
         "random-share": values(["-0.1", "1.5", "-0", "1e-400", *JUNK])
                         + values(["0.1"], extra=["--tracking=int1"])
-                        + values(["0.1"], extra=["--policy=random"]),
-        "per-type-load": values(CHOICE, ["true"]) + values(["on"], extra=["--policy=random"]),
+                        + values(["0.1"], extra=["--inter=random"]),
+        "per-type-load": values(CHOICE, ["true"]) + values(["on"], extra=["--inter=random"]),
         "servers": values(UINT1, ["1001"]),
         "workers": values(UINT1, ["1025"]),
         "heterogeneous": values(["9:4", "4", "4:0", "0:4", "a:b", "4:4:4", "-1:4", "4:1025"]),
         "intra": values(CHOICE, ["steam", "afp[Thresh=abc]", "shinjuku[Quantum=0s]"])
-                 + values(["cfcfs"], extra=["--policy=shinjuku"])
+                 + values(["cfcfs"], extra=["--inter=shinjuku"])
                  + values(["shinjuku[ClassWeights=1,2]"], extra=["--weights=3,1"]),
         "workload": values(CHOICE, ["exp100"]) + values(["exp50"], extra=["--service=exp:1us"]),
         "service": values(DIST, ["const:0us"]),
         "load": values(REAL, ["2.5", "1e-300"]),
         "rate": values(REAL, ["1e10", "1e-300"]) + values(["1000"], extra=["--load=0.5"]),
-        "packets-per-request": values(UINT1, ["65536"]) + values(["2"], extra=["--policy=jbsq"]),
+        "packets-per-request": values(UINT1, ["65536"]) + values(["2"], extra=["--inter=jbsq"]),
         "priority": values(["a,b", "1", "2,1,0", "1,,2", "1,nan", "1,"]) +
                     values(["2,1"], extra=["--weights=1,1"]) + values(["2,1"], extra=["--intra=dfcfs"]),
         "weights": values(["a,b", "1", "0,1", "-1,1", "1,inf", "1e400,1"]),
         "placement": values(["scan:0-3", "long", "long:", "long:0,", "long:0;;short:1", "long:9", "long:a", "long:3-1", "0:0;0:1", "5:0"]),
         "clients": values(UINT1, ["1001"]),
-        "client-count": values(UINT1, ["100001"]) + values(["5"], extra=["--policy=random"])
-                        + values(["16385"], extra=["--policy=client", "--clients=1"]),
-        "jbsq-bound": values(UINT1, ["1000001"]) + values(["7"], extra=["--policy=random"]),
+        "client-count": values(UINT1, ["100001"]) + values(["5"], extra=["--inter=random"])
+                        + values(["16385"], extra=["--inter=client", "--clients=1"]),
+        "jbsq-bound": values(UINT1, ["1000001"]) + values(["7"], extra=["--inter=random"]),
         "link-rate": values(RATE),
         "link-delay": values(TIME),
         "flows": values(UINT1, ["16385"]),
@@ -399,7 +403,7 @@ def test_run_raises_value_error_with_the_example_message():
     (dict(bogus=1), "bogus"),
     (dict(link_rate="99999999999999999999"), "link-rate"),
     (dict(records="/nonexistent-dir/x.csv"), "records"),
-    (dict(policy="afp", thresh="abc"), "thresh"),
+    (dict(intra="afp", thresh="abc"), "thresh"),
 ])
 def test_run_option_errors_name_the_option(options, option):
     with pytest.raises(rs.OptionError) as err:
@@ -409,8 +413,8 @@ def test_run_option_errors_name_the_option(options, option):
 
 
 def test_existing_except_example_error_still_catches():
-    with pytest.raises(rs.ExampleError, match="--policy"):
-        rs.run("microsecond-scenario", policy="fifo")
+    with pytest.raises(rs.ExampleError, match="--intra"):
+        rs.run("microsecond-scenario", intra="fifo")
 
 
 @pytest.mark.parametrize("options", [dict(load=None), {"bad name": 1}, dict(service="exp:1us\n--load=2")])

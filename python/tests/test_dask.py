@@ -12,7 +12,7 @@ import pytest
 
 import request_scheduling as rs
 
-GRID = {"policy": ["cfcfs", "dfcfs"], "load": [0.3, 0.6]}
+GRID = {"intra": ["cfcfs", "dfcfs"], "load": [0.3, 0.6]}
 FIXED = dict(cores=2, service="exp:10us", duration="20ms", progress=False)
 RUNS = 3
 TASKS = 2 * 2 * RUNS

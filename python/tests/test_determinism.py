@@ -28,11 +28,11 @@ def differences(a, b, path=""):
 
 
 EXAMPLES = [
-    ("microsecond-scenario", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms")),
-    ("microsecond-scenario", dict(policy="afp", cores=4, workload="w1", load=0.7, duration="20ms", level="queue")),
-    ("microsecond-scenario", dict(policy="shinjuku", cores=4, service="exp:10us", load=0.8, duration="20ms",
+    ("microsecond-scenario", dict(intra="afp", cores=4, workload="w1", load=0.7, duration="20ms")),
+    ("microsecond-scenario", dict(intra="afp", cores=4, workload="w1", load=0.7, duration="20ms", level="queue")),
+    ("microsecond-scenario", dict(intra="shinjuku", cores=4, service="exp:10us", load=0.8, duration="20ms",
                               link_delay="exp:2us")),
-    ("cards-scenario", dict(scenario="2a", scheduler="cards", clients=100, duration="200ms")),
+    ("cards-scenario", dict(scenario="2a", inter="cards", clients=100, duration="200ms")),
     ("racksched-scenario", dict(servers=4, workers=2, service="exp:20us", load=0.7, duration="100ms",
                                 warmup="10ms")),
     ("sdwan-scenario", dict(mode="splitter", threshold=10, duration="2s", warmup="500ms", rate=50,
@@ -57,9 +57,9 @@ def test_same_run_same_summary_other_run_other_results(example, options):
     assert simulated(first, drop={"run"}) != simulated(other, drop={"run"})
 
 
-CARDS_SCHEDULERS = [dict(scheduler="cards"), dict(scheduler="cards", deployment="routed"), dict(scheduler="central"),
-                    dict(scheduler="random"), dict(scheduler="site-random"), dict(scheduler="steam"),
-                    dict(scheduler="jbsq")]
+CARDS_SCHEDULERS = [dict(inter="cards"), dict(inter="cards", deployment="routed"), dict(inter="central"),
+                    dict(inter="random"), dict(inter="site-random"), dict(inter="steam"),
+                    dict(inter="jbsq")]
 
 
 @pytest.mark.parametrize("scenario", ["2a", "3"])

@@ -7,7 +7,7 @@ import pytest
 import request_scheduling as rs
 
 RACK = dict(servers=4, workers=2, service="exp:20us", load=0.6, duration="100ms", warmup="10ms")
-CARDS = dict(scenario="2a", scheduler="cards", clients=200, duration="400ms")
+CARDS = dict(scenario="2a", inter="cards", clients=200, duration="400ms")
 
 
 def conserved(s):
@@ -21,7 +21,7 @@ def fault_drops(s, part):
 
 
 def test_multicore_server_and_link_faults_drop_with_reasons():
-    s = rs.run("microsecond-scenario", policy="cfcfs", cores=4, service="exp:10us", load=0.5,
+    s = rs.run("microsecond-scenario", intra="cfcfs", cores=4, service="exp:10us", load=0.5,
                clients=2, duration="40ms", fail="server:0@10ms-20ms,link:1@25ms-30ms")
     conserved(s)
     # One server: nothing to route around; about a quarter of the requests are lost.
@@ -39,7 +39,7 @@ def test_multicore_server_and_link_faults_drop_with_reasons():
 def test_racksched_routes_around_a_failed_server(policy, tracking):
     fail = "server:2@30ms-60ms"
     # A policy that tracks no load refuses --tracking.
-    policy_options = dict(policy=policy) if tracking is None else dict(policy=policy, tracking=tracking)
+    policy_options = dict(inter=policy) if tracking is None else dict(inter=policy, tracking=tracking)
     known = rs.run("racksched-scenario", **RACK, **policy_options, fail=fail)
     blind = rs.run("racksched-scenario", **RACK, **policy_options, fail=fail, fail_detection="10s")
     late = rs.run("racksched-scenario", **RACK, **policy_options, fail=fail, fail_detection="5ms")

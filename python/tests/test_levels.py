@@ -21,7 +21,7 @@ NO_WIRE = dict(link_delay="const:0s", link_rate="100000Gbps")
     ("afp", dict(rss="random")),
 ])
 def test_queue_level_equals_packet_level(tmp_path, policy, extra):
-    options = dict(policy=policy, cores=4, load=0.7, workload="w1", duration="20ms", clients=2,
+    options = dict(intra=policy, cores=4, load=0.7, workload="w1", duration="20ms", clients=2,
                    **extra)
     frames = {}
     # Queue level delivers a request within its send event when no other
@@ -47,7 +47,7 @@ def test_queue_level_equals_packet_level(tmp_path, policy, extra):
 
 
 def test_queue_level_matches_erlang_c():
-    s = rs.run("microsecond-scenario", level="queue", policy="cfcfs", cores=4, load=0.8,
+    s = rs.run("microsecond-scenario", level="queue", intra="cfcfs", cores=4, load=0.8,
                service="exp:10us", duration="1s")
     # A send, a completion and now and then a delivery that needs an event.
     assert s["events"] < 2.5 * s["sent"]
@@ -69,12 +69,12 @@ def test_flows_default_to_one_where_the_port_matters_to_nothing(tmp_path):
     # Hash RSS with NIC queues picks a queue by source port: 64 ports per
     # client. Random RSS, or a policy with one central queue: one socket,
     # and the same requests and completion times as with 64.
-    assert rs.run("microsecond-scenario", policy="dfcfs", duration="1ms")["flows"] == 64
-    assert rs.run("microsecond-scenario", policy="cfcfs", duration="1ms")["flows"] == 1
+    assert rs.run("microsecond-scenario", intra="dfcfs", duration="1ms")["flows"] == 64
+    assert rs.run("microsecond-scenario", intra="cfcfs", duration="1ms")["flows"] == 1
     frames = {}
     for flows in (0, 64):
         records = tmp_path / f"{flows}.csv"
-        s = rs.run("microsecond-scenario", policy="afp", rss="random", workload="w1", cores=4, load=0.7,
+        s = rs.run("microsecond-scenario", intra="afp", rss="random", workload="w1", cores=4, load=0.7,
                    duration="10ms", flows=flows, records=str(records))
         assert s["flows"] == (flows or 1)
         frames[flows] = pd.read_csv(records)

@@ -151,7 +151,7 @@ def multicore(draw) -> dict:
     level = draw(st.sampled_from(["packet", "queue"]))
     cores = draw(st.one_of(st.sampled_from([1, 2, 16]), st.integers(1, 16)))
     load = draw(LOADS)
-    o.update(policy=policy, level=level, cores=cores, load=load)
+    o.update(intra=policy, level=level, cores=cores, load=load)
     if draw(st.booleans()):
         o["workload"] = draw(st.sampled_from(["w1", "w2"]))
         mean = {"w1": 0.995 * 0.5 + 0.005 * 500, "w2": 0.99 * 1 + 0.01 * 100}[o["workload"]]
@@ -225,14 +225,14 @@ def cards(draw) -> dict:
                   "BatchSize=5|InFlightLimit=100"],
     }
     if scheduler in attributes and draw(st.booleans()):
-        o["scheduler"] = f"{scheduler}[{draw(st.sampled_from(attributes[scheduler]))}]"
+        o["inter"] = f"{scheduler}[{draw(st.sampled_from(attributes[scheduler]))}]"
     else:
-        o["scheduler"] = scheduler
+        o["inter"] = scheduler
         if scheduler == "steam":
             o["steam_batch"] = draw(some(st.sampled_from([1, 2, 50, 100000])))
     # Routed, a queueing dispatcher needs one scheduling point per ingress
     # and more than one in all (1 is the shared scheduler): not with one site.
-    queueing = o["scheduler"].startswith(("jbsq", "steam["))
+    queueing = o["inter"].startswith(("jbsq", "steam["))
     routed = scheduler in ROUTABLE and not (queueing and n_sites == 1) and draw(st.booleans())
     if scheduler == "central":
         schedulers = 1
@@ -240,7 +240,7 @@ def cards(draw) -> dict:
         schedulers = draw(st.sampled_from([None, 1, n_sites, 2 * n_sites, 3 * n_sites]))
         # One shared scheduler does not combine with gateways (routed, or the
         # steam and site-random presets, routed already).
-        gateways = routed or o["scheduler"] in ("steam", "site-random")
+        gateways = routed or o["inter"] in ("steam", "site-random")
         if (gateways and schedulers == 1) or (schedulers is None and 5 % n_sites):
             # The default, 5, is one per ingress of the paper's 5 sites; 1 is
             # the shared scheduler, even with one site.
@@ -298,7 +298,7 @@ def racksched(draw) -> dict:
     policy = draw(st.sampled_from(RACK_POLICIES))
     servers = draw(st.one_of(st.sampled_from([1, 2, 8]), st.integers(1, 8)))
     workers = draw(st.integers(1, 4))
-    o.update(policy=policy, servers=servers, workers=workers)
+    o.update(inter=policy, servers=servers, workers=workers)
     # --tracking only where load is tracked, --k only where servers are sampled.
     if policy in ("racksched", "shortest", "sampling", "client"):
         o["tracking"] = draw(some(st.sampled_from(TRACKINGS)))
@@ -529,16 +529,16 @@ REGRESSIONS = {
         # Requests held by the routers after the drain: a STEAM dispatcher at
         # 1.09 load (shared by every ingress, now refused: one per ingress);
         # JBSQ's ingress down for good.
-        dict(scheduler="steam[BatchSize=50]", schedulers=5, clients=33, inter_arrival="exp:97us",
+        dict(inter="steam[BatchSize=50]", schedulers=5, clients=33, inter_arrival="exp:97us",
              duration="10ms", join_window="5ms"),
-        dict(scheduler="jbsq", schedulers=5, clients=25, inter_arrival="const:38us", duration="10ms",
+        dict(inter="jbsq", schedulers=5, clients=25, inter_arrival="const:38us", duration="10ms",
              fail="switch:0@2ms"),
     ],
     "racksched-scenario": [
         # Each dropped packet of a 2-packet request counts as a dropped request.
         dict(packets_per_request=2, fail="switch:0@2ms-4ms", duration="10ms", warmup="0s"),
         # JBSQ holds requests at the ToR for good when its only server fails for good.
-        dict(policy="jbsq", servers=1, fail="server:0@1ms", duration="2ms", warmup="0s"),
+        dict(inter="jbsq", servers=1, fail="server:0@1ms", duration="2ms", warmup="0s"),
     ],
     "sdwan-scenario": [
         dict(tcp="Bbr", duration="100ms", warmup="10ms"),  # SIGFPE, fixed in 5721e01

@@ -29,9 +29,9 @@ def test_run_summary_and_conservation():
 def test_policies_on_the_same_requests():
     policies = ["racksched", "random", "rr", "shortest", "sampling", "client", "jbsq", "shinjuku"]
     # Options one policy alone uses (--client-count) would be refused by the others.
-    df = rs.sweep("racksched-scenario", {"policy": policies}, jobs=2, load=0.9, **SMALL)
+    df = rs.sweep("racksched-scenario", {"inter": policies}, jobs=2, load=0.9, **SMALL)
     assert list(df["error"].isna()) == [True] * len(policies)
-    p = df.set_index("policy")
+    p = df.set_index("inter")
     assert (p["completed"] == p["sent"]).all()
     # Power-of-2 with load reports beats blind random spreading at 90 %.
     assert p.loc["racksched", "rct_p99_us"] < p.loc["random", "rct_p99_us"]
@@ -42,7 +42,7 @@ def test_policies_on_the_same_requests():
 
 @pytest.mark.parametrize("option, value", [
     ("k", 0), ("k", 5), ("jbsq_bound", 0), ("placement", "long:0"), ("placement", "0:9"),
-    ("placement", "0:"), ("policy", "magic"), ("tracking", "int9"), ("workload", "bimodal"),
+    ("placement", "0:"), ("inter", "magic"), ("tracking", "int9"), ("workload", "bimodal"),
     ("heterogeneous", "9:4"), ("weights", "1,0"), ("intra", "fifo"), ("load", 0),
 ])
 def test_invalid_options_name_the_option(option, value):

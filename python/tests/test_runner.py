@@ -7,7 +7,7 @@ from request_scheduling.theory import mmc_mean_sojourn
 
 
 def test_run_returns_summary():
-    s = rs.run("microsecond-scenario", policy="ps", cores=1, load=0.5, service="exp:10us", duration="200ms")
+    s = rs.run("microsecond-scenario", intra="ps", cores=1, load=0.5, service="exp:10us", duration="200ms")
     for key in ("sent", "completed", "recorded", "dropped", "in_flight", "sojourn_mean_us",
                 "sojourn_p50_us", "sojourn_p99_us", "sojourn_p999_us", "rct_mean_us", "rct_p99_us",
                 "rct_p999_us", "per_class", "wall_s", "events", "warnings"):
@@ -22,7 +22,7 @@ def test_run_returns_summary():
 
 
 def test_run_underscore_options_and_classes():
-    s = rs.run("microsecond-scenario", policy="dfcfs", cores=2, load=0.3,
+    s = rs.run("microsecond-scenario", intra="dfcfs", cores=2, load=0.3,
                service="bimodal:0.9:1us:20us", duration="50ms", link_delay="exp:2us")
     assert set(s["per_class"]) == {"short", "long"}
     assert s["per_class"]["short"]["recorded"] > s["per_class"]["long"]["recorded"]
@@ -33,26 +33,26 @@ def test_bad_option_raises_with_message():
         rs.run("microsecond-scenario", load=-0.5)
     assert "--load" in str(err.value)
     assert err.value.returncode != 0
-    with pytest.raises(rs.ExampleError, match="--policy"):
-        rs.run("microsecond-scenario", policy="fifo")
+    with pytest.raises(rs.ExampleError, match="--intra"):
+        rs.run("microsecond-scenario", intra="fifo")
 
 
 def test_sweep_grid_times_runs(tmp_path):
-    df = rs.sweep("microsecond-scenario", {"policy": ["cfcfs", "dfcfs"], "load": [0.3, 0.6]}, runs=2,
+    df = rs.sweep("microsecond-scenario", {"intra": ["cfcfs", "dfcfs"], "load": [0.3, 0.6]}, runs=2,
                   jobs=2, cores=2, service="exp:10us", duration="50ms")
     assert len(df) == 8
     assert set(df["run"]) == {1, 2}
-    assert {"policy", "load", "sojourn_mean_us", "per_class.all.sojourn_p99_us"} <= set(df.columns)
+    assert {"intra", "load", "sojourn_mean_us", "per_class.all.sojourn_p99_us"} <= set(df.columns)
     # Independent replications differ; the same seed and run do not.
-    a = df[(df.policy == "cfcfs") & (df.load == 0.3)].sort_values("run")
+    a = df[(df.intra == "cfcfs") & (df.load == 0.3)].sort_values("run")
     assert a["sent"].iloc[0] != a["sent"].iloc[1]
-    again = rs.run("microsecond-scenario", policy="cfcfs", load=0.3, cores=2, service="exp:10us",
+    again = rs.run("microsecond-scenario", intra="cfcfs", load=0.3, cores=2, service="exp:10us",
                    duration="50ms", run=1)
     assert again["sent"] == a["sent"].iloc[0]
     # Centralised FCFS beats d-FCFS at the same load.
-    m = df.groupby(["policy", "load"])["sojourn_mean_us"].mean()
+    m = df.groupby(["intra", "load"])["sojourn_mean_us"].mean()
     assert m["cfcfs", 0.6] < m["dfcfs", 0.6]
-    summary = rs.summarize(df, ["policy", "load"], ["sojourn_mean_us"])
+    summary = rs.summarize(df, ["intra", "load"], ["sojourn_mean_us"])
     assert len(summary) == 4 and (summary["runs"] == 2).all()
     assert (summary["sojourn_mean_us_ci"] > 0).all()
 
@@ -60,9 +60,9 @@ def test_sweep_grid_times_runs(tmp_path):
 def test_sweep_cache(tmp_path):
     cache = rs.DirectoryCache(tmp_path / "cache")
     grid = {"load": [0.4]}
-    first = rs.sweep("microsecond-scenario", grid, runs=1, cache=cache, policy="cfcfs", duration="20ms")
+    first = rs.sweep("microsecond-scenario", grid, runs=1, cache=cache, intra="cfcfs", duration="20ms")
     assert len(list((tmp_path / "cache").glob("*.json"))) == 1
-    second = rs.sweep("microsecond-scenario", grid, runs=1, cache=cache, policy="cfcfs", duration="20ms")
+    second = rs.sweep("microsecond-scenario", grid, runs=1, cache=cache, intra="cfcfs", duration="20ms")
     assert second["wall_s"].iloc[0] == first["wall_s"].iloc[0]  # served from the cache
 
 
@@ -73,13 +73,13 @@ def test_theory_reference():
 
 def test_erlang_c_acceptance():
     # The foundation issue's acceptance run, shortened to 1 s.
-    s = rs.run("microsecond-scenario", policy="cfcfs", cores=4, load=0.8, arrival="exp",
+    s = rs.run("microsecond-scenario", intra="cfcfs", cores=4, load=0.8, arrival="exp",
                service="exp:10us", duration="1s")
     assert s["sojourn_mean_us"] == pytest.approx(mmc_mean_sojourn(4, 0.8, 10.0), rel=0.03)
 
 
 _FORMER_NAMES = [
-    ("multicore-server", "microsecond-scenario", dict(policy="afp", duration="20ms")),
+    ("multicore-server", "microsecond-scenario", dict(intra="afp", duration="20ms")),
     ("sdwan-splitter", "sdwan-scenario", dict(duration="3s", warmup="1s", utilisation=0.2)),
     ("batchy-pipeline", "batchy-scenario", dict(pipeline="l2l3", n=2, duration="20ms", period="5ms")),
 ]
@@ -106,3 +106,36 @@ def test_former_example_names_still_run(former, current, options):
         assert summary["example"] == current
         for key in ("sent", "completed", "dropped"):
             assert summary[key] == expected[key], key
+
+
+FORMER_OPTIONS = [
+    ("microsecond-scenario", "policy", "intra", "afp", dict(workload="w1", duration="5ms")),
+    ("racksched-scenario", "policy", "inter", "jbsq", dict(duration="5ms", warmup="0s")),
+    ("cards-scenario", "scheduler", "inter", "random", dict(scenario="2a", clients=50, duration="50ms")),
+]
+
+
+@pytest.mark.parametrize("example,former,current,value,options", FORMER_OPTIONS)
+def test_former_option_names_still_work(example, former, current, value, options):
+    """A renamed option's former name sets the new one, with a warning on
+    stderr, in the summary's warnings and in Python; the same run results."""
+    import json
+    import subprocess
+
+    assert rs.RENAMED_OPTIONS[example] == {former: current}
+    with pytest.warns(FutureWarning, match=f"'{former}' is now '{current}'"):
+        via_python = rs.run(example, **{former: value}, **options)
+    expected = rs.run(example, **{current: value}, **options)
+    assert expected["warnings"] == []
+    note = f"--{former} is now --{current}; the former name goes in the first release after 2027-06-01"
+    assert via_python["warnings"] == [note]
+    assert via_python[current] == expected[current] == value
+    for key in ("sent", "completed", "rct_mean_us"):
+        assert via_python[key] == expected[key], key
+    args = [f"--{k}={v}" for k, v in options.items()]
+    out = subprocess.run([str(rs.example_path(example)), f"--{former}={value}", *args],
+                         capture_output=True, text=True, check=True)
+    assert f"{example}: warning: {note}" in out.stderr.splitlines()
+    help_text = subprocess.run([str(rs.example_path(example)), "--PrintHelp"], capture_output=True,
+                               text=True, check=True).stdout
+    assert f"--{former}:" in help_text and f"former name of --{current}" in help_text

@@ -10,7 +10,7 @@ import pytest
 import request_scheduling as rs
 from request_scheduling import runner
 
-FAST = dict(policy="cfcfs", cores=1, service="exp:10us", duration="20ms")
+FAST = dict(intra="cfcfs", cores=1, service="exp:10us", duration="20ms")
 
 
 def test_failed_run_is_a_row(tmp_path):
@@ -60,7 +60,7 @@ def test_strict_sweep_raises():
 
 def test_timeout_is_a_failed_row():
     with pytest.warns(rs.FailedRunsWarning):
-        df = rs.sweep("microsecond-scenario", {"load": [0.5]}, timeout=0.001, policy="cfcfs", duration="10s")
+        df = rs.sweep("microsecond-scenario", {"load": [0.5]}, timeout=0.001, intra="cfcfs", duration="10s")
     assert df["error"].tolist() == ["microsecond-scenario timed out after 0.001 s"]
 
 
@@ -106,7 +106,7 @@ def _same(a, b):
 
 def test_flatten_unchanged():
     summaries = [
-        rs.run("microsecond-scenario", service="bimodal:0.9:1us:20us", load=0.3, policy="dfcfs", cores=2,
+        rs.run("microsecond-scenario", service="bimodal:0.9:1us:20us", load=0.3, intra="dfcfs", cores=2,
                duration="20ms"),
         {"sent": 3, "per_class": {"short": {"p999_us": 1.5, "completed": 2}, "long": {}},
          "per_instance": [{"served": 1}, {"served": 2}], "wall_s": 0.25, "nested": {"a": {"b": {"c": None}}}},
@@ -125,9 +125,9 @@ def test_flatten_unchanged():
 
 
 def test_sweep_columns_are_the_flattened_summary():
-    df = rs.sweep("microsecond-scenario", {"load": [0.3]}, runs=1, service="bimodal:0.9:1us:20us", policy="dfcfs",
+    df = rs.sweep("microsecond-scenario", {"load": [0.3]}, runs=1, service="bimodal:0.9:1us:20us", intra="dfcfs",
                   cores=2, duration="20ms")
-    again = rs.run("microsecond-scenario", service="bimodal:0.9:1us:20us", policy="dfcfs", cores=2,
+    again = rs.run("microsecond-scenario", service="bimodal:0.9:1us:20us", intra="dfcfs", cores=2,
                    duration="20ms", load=0.3, run=1)
     flat = _flatten_by_hand(again)
     assert set(df.columns) == {"load", "run", "error"} | set(flat)

@@ -146,41 +146,43 @@ def build_cases() -> list[Case]:
     # ---- microsecond-scenario -------------------------------------------------
     m = lambda *v, **f: c.extend(cases_of("microsecond-scenario", MULTICORE, *v, **f))  # noqa: E731
     # Every policy at both levels at 0.99, W1 and W2 in turn.
-    m(*[dict(policy=p, level=lv, load=0.99, workload=("w1", "w2")[i % 2])
+    m(*[dict(intra=p, level=lv, load=0.99, workload=("w1", "w2")[i % 2])
         for i, p in enumerate(POLICIES) for lv in ("packet", "queue")])
     # Overload (--load is in (0, 2]).
-    m(dict(policy="dfcfs", load=2, workload="w1", duration="1ms"), dict(policy="ps", level="queue", load=2),
-      dict(policy="shinjuku", load=1.5, workload="w2", quantum="2us", duration="1ms"))
+    # The named workloads are the same in every example: RackSched's here.
+    m(dict(intra="afp", load=0.9, workload="getscan50"), dict(intra="shinjuku", load=0.9, workload="trimodal"))
+    m(dict(intra="dfcfs", load=2, workload="w1", duration="1ms"), dict(intra="ps", level="queue", load=2),
+      dict(intra="shinjuku", load=1.5, workload="w2", quantum="2us", duration="1ms"))
     # Every service distribution, every arrival process.
-    m(dict(policy="cfcfs", load=0.95, service="const:1us", duration="1ms"),
-      dict(policy="ps", load=0.95, service="uniform:128us:192us"),
-      dict(policy="shinjuku", load=0.95, service="lognormal:10us:3"),
-      dict(policy="afp", load=0.95, service="bimodal:0.995:500ns:500us"),
-      dict(policy="psp", load=0.95, service="mix:0.5:1us:0.3:5us:0.2:20us"),
-      dict(policy="lcfs", load=0.95, service="lognormal:5us:100"),
+    m(dict(intra="cfcfs", load=0.95, service="const:1us", duration="1ms"),
+      dict(intra="ps", load=0.95, service="uniform:128us:192us"),
+      dict(intra="shinjuku", load=0.95, service="lognormal:10us:3"),
+      dict(intra="afp", load=0.95, service="bimodal:0.995:500ns:500us"),
+      dict(intra="psp", load=0.95, service="mix:0.5:1us:0.3:5us:0.2:20us"),
+      dict(intra="lcfs", load=0.95, service="lognormal:5us:100"),
       dict(load=0.99, arrival="lognormal"), dict(load=0.99, arrival="uniform"),
       dict(load=0.99, arrival="constant"))
     # Cores, scaling, RSS, clients and flows.
-    m(dict(cores=1, load=0.99), dict(cores=1, policy="ps", load=0.99, service="lognormal:10us:3"),
-      dict(cores=64, policy="cfcfs", level="queue", load=0.99, workload="w1"),
-      dict(cores=8, scaling="scaled", load=0.99), dict(cores=8, scaling="scaled", policy="shinjuku", load=0.99),
-      dict(policy="afp", rss="random", load=0.99, workload="w1"),
-      dict(policy="dfcfs", clients=16, flows=1, load=0.99), dict(policy="shinjuku", clients=3, flows=7, load=0.9))
+    m(dict(cores=1, load=0.99), dict(cores=1, intra="ps", load=0.99, service="lognormal:10us:3"),
+      dict(cores=64, intra="cfcfs", level="queue", load=0.99, workload="w1"),
+      dict(cores=8, scaling="scaled", load=0.99), dict(cores=8, scaling="scaled", intra="shinjuku", load=0.99),
+      dict(intra="afp", rss="random", load=0.99, workload="w1"),
+      dict(intra="dfcfs", clients=16, flows=1, load=0.99), dict(intra="shinjuku", clients=3, flows=7, load=0.9))
     # Every policy option at its corners.
-    m(dict(policy="shinjuku", quantum="100ns", preempt_overhead="0ns", dispatch_overhead="1us", load=0.9),
-      dict(policy="shinjuku", quantum="1ns", load=0.5, service="const:100ns", duration="200us"),
-      dict(policy="afp", thresh=1, starvation="per-worker", feedback_delay="2us", quantum="1ns",
+    m(dict(intra="shinjuku", quantum="100ns", preempt_overhead="0ns", dispatch_overhead="1us", load=0.9),
+      dict(intra="shinjuku", quantum="1ns", load=0.5, service="const:100ns", duration="200us"),
+      dict(intra="afp", thresh=1, starvation="per-worker", feedback_delay="2us", quantum="1ns",
            preempt_overhead="0ns", load=0.99, workload="w1"),
-      dict(policy="afp", thresh=4294967295, starvation="global", level="queue", load=0.99, workload="w1"),
-      dict(policy="psp", reserved=3, handout="passes", load=0.99, workload="w2"),
-      dict(policy="psp", reserved=0, handout="worker", load=0.99, workload="w2"),
-      dict(policy="psp", reserved=1, handout="dispatcher", dispatch_overhead="500ns", load=0.99, workload="w1"),
-      dict(policy="cfcfs", dispatch_overhead="0ns", load=0.99),
-      dict(policy="cfcfs", dispatch_overhead="3us", load=0.99),  # the dispatcher saturates
-      dict(policy="afp[Quantum=2us|Thresh=100]", load=0.99, workload="w1"),
-      dict(policy="ns3::ShinjukuCorePolicy[QueuePerClass=true|ClassScheduling=Priority|ClassWeights=2,1]",
+      dict(intra="afp", thresh=4294967295, starvation="global", level="queue", load=0.99, workload="w1"),
+      dict(intra="psp", reserved=3, handout="passes", load=0.99, workload="w2"),
+      dict(intra="psp", reserved=0, handout="worker", load=0.99, workload="w2"),
+      dict(intra="psp", reserved=1, handout="dispatcher", dispatch_overhead="500ns", load=0.99, workload="w1"),
+      dict(intra="cfcfs", dispatch_overhead="0ns", load=0.99),
+      dict(intra="cfcfs", dispatch_overhead="3us", load=0.99),  # the dispatcher saturates
+      dict(intra="afp[Quantum=2us|Thresh=100]", load=0.99, workload="w1"),
+      dict(intra="ns3::ShinjukuCorePolicy[QueuePerClass=true|ClassScheduling=Priority|ClassWeights=2,1]",
            load=0.99, workload="w1"),
-      dict(policy="shinjuku[QueuePerClass=true|ClassScheduling=WeightedFair|ClassWeights=1,3]",
+      dict(intra="shinjuku[QueuePerClass=true|ClassScheduling=WeightedFair|ClassWeights=1,3]",
            load=0.99, workload="w2"))
     # Links, faults, outputs.
     m(dict(link_delay="exp:2us", link_rate="1Gbps", load=0.99),
@@ -192,16 +194,16 @@ def build_cases() -> list[Case]:
            cdf_plot="{out}"))
     m(dict(load=0.99, drain="0s"), dict(load=0.5, link_rate="1bps"), settles=False)
     # Extreme sizes and loads: the long part.
-    m(*[dict(policy=p, level=lv, load=load, **w)
+    m(*[dict(intra=p, level=lv, load=load, **w)
         for p in POLICIES for lv in ("packet", "queue")
         for w in (dict(workload="w1"), dict(workload="w2"), dict(service="exp:10us"))
         for load in (0.5, 0.95, 0.99, 2)], quick=False)
     m(dict(cores=4096, level="queue", rss="random", load=0.99, duration="1ms"),
-      dict(cores=4096, policy="cfcfs", load=0.99, duration="500us"),
-      dict(cores=16, policy="afp", level="queue", load=2, workload="w1", duration="2ms"),
+      dict(cores=4096, intra="cfcfs", load=0.99, duration="500us"),
+      dict(cores=16, intra="afp", level="queue", load=2, workload="w1", duration="2ms"),
       dict(clients=2000, level="queue", load=0.99, duration="2ms"),
       dict(clients=1, flows=16384, load=0.5, duration="2ms"),
-      dict(policy="shinjuku", quantum="1ns", cores=8, load=0.99, service="exp:1us", duration="2ms"),
+      dict(intra="shinjuku", quantum="1ns", cores=8, load=0.99, service="exp:1us", duration="2ms"),
       quick=False)
     # More than 2^20 requests outstanding at one client (hash RSS spreads
     # its 64 flows over 64 of the 4096 cores, which overloads them): replies
@@ -215,88 +217,89 @@ def build_cases() -> list[Case]:
     def scen(i):  # the paper's scenarios in turn
         return dict(scenario="3", **CARDS_3) if i % 5 == 4 else dict(scenario=("1", "2a", "2b", "2c")[i % 5])
 
-    cs(*[dict(scheduler=s, **scen(i)) for i, s in enumerate(CARDS_SCHEDULERS)])
-    cs(*[dict(scheduler=s, deployment="routed", scenario=("1", "2b", "2c")[i % 3]) for i, s in enumerate(ROUTABLE)])
-    cs(dict(scheduler="cards", schedulers=1), dict(scheduler="cards", schedulers=10),
-       dict(scheduler="random", schedulers=15, deployment="routed"), dict(scheduler="steam", schedulers=10),
-       dict(scheduler="steam", steam_batch=1), dict(scheduler="steam", steam_batch=100000),
-       dict(scheduler="cards", affinity=100), dict(scheduler="power-of-k", affinity="3ms"),
-       dict(scheduler="random", affinity=3, hold_until_affinity="true"),
-       dict(scheduler="steam", affinity="3ms", hold_until_affinity="true", scenario="2b", scaling="parallel"),
-       dict(scheduler="cards", affinity=2, hold_until_affinity="true", fail="server:0@1ms-3ms"),
-       dict(scheduler="cards", compute_vector="1,2;3", schedulers=2),
-       dict(scheduler="round-robin", compute_vector="1;1;1;1;1;1;1;1;1;1;1;1;1;1;1", schedulers=15),
-       dict(scheduler="cards", compute_vector="16", schedulers=1, server_capacity=16),
-       dict(scheduler="cards", latency="const", scaling="scaled", join_window="5ms", intra_site="0s",
+    cs(*[dict(inter=s, **scen(i)) for i, s in enumerate(CARDS_SCHEDULERS)])
+    cs(*[dict(inter=s, deployment="routed", scenario=("1", "2b", "2c")[i % 3]) for i, s in enumerate(ROUTABLE)])
+    cs(dict(inter="cards", schedulers=1), dict(inter="cards", schedulers=10),
+       dict(inter="random", schedulers=15, deployment="routed"), dict(inter="steam", schedulers=10),
+       dict(inter="steam", steam_batch=1), dict(inter="steam", steam_batch=100000),
+       dict(inter="cards", affinity=100), dict(inter="power-of-k", affinity="3ms"),
+       dict(inter="random", affinity=3, hold_until_affinity="true"),
+       dict(inter="steam", affinity="3ms", hold_until_affinity="true", scenario="2b", scaling="parallel"),
+       dict(inter="cards", affinity=2, hold_until_affinity="true", fail="server:0@1ms-3ms"),
+       dict(inter="cards", compute_vector="1,2;3", schedulers=2),
+       dict(inter="round-robin", compute_vector="1;1;1;1;1;1;1;1;1;1;1;1;1;1;1", schedulers=15),
+       dict(inter="cards", compute_vector="16", schedulers=1, server_capacity=16),
+       dict(inter="cards", latency="const", scaling="scaled", join_window="5ms", intra_site="0s",
             inter_site="0s"),
-       dict(scheduler="cards[RandomOffset=false]"), dict(scheduler="lowest-load[RandomShare=1]"),
-       dict(scheduler="power-of-k[K=20]"), dict(scheduler="jbsq[Bound=1]"),
-       dict(scheduler="steam[BatchSize=1|InFlightLimit=0]"),
-       dict(scheduler="cards", inter_arrival="exp:48us"),  # twice the capacity
-       dict(scheduler="jbsq", inter_arrival="exp:48us"),
-       dict(scheduler="cards", clients=1),
-       dict(scheduler="cards", fail="server:0@1ms-3ms,switch:1@2ms-4ms,link:0@1ms"),
-       dict(scheduler="cards", deployment="routed", fail="server:3@1ms-4ms,switch:7@2ms"),
-       dict(scheduler="cards", exact="true", warmup="2ms", records="{out}.csv"))
-    cs(dict(scheduler="cards", drain="0s"), settles=False)
+       dict(inter="cards[RandomOffset=false]"), dict(inter="lowest-load[RandomShare=1]"),
+       dict(inter="power-of-k[K=20]"), dict(inter="jbsq[Bound=1]"),
+       dict(inter="steam[BatchSize=1|InFlightLimit=0]"),
+       dict(inter="cards", inter_arrival="exp:48us"),  # twice the capacity
+       dict(inter="jbsq", inter_arrival="exp:48us"),
+       dict(inter="cards", clients=1),
+       dict(inter="cards", fail="server:0@1ms-3ms,switch:1@2ms-4ms,link:0@1ms"),
+       dict(inter="cards", deployment="routed", fail="server:3@1ms-4ms,switch:7@2ms"),
+       dict(inter="cards", exact="true", warmup="2ms", records="{out}.csv"))
+    cs(dict(inter="cards", drain="0s"), settles=False)
     # A queueing dispatcher's router fails: STEAM's gateway keeps holding
     # requests after it recovers; JBSQ's ingress, down for good, holds them.
-    cs(dict(scheduler="steam", duration="20ms", fail="switch:5@5ms-10ms"),
-       dict(scheduler="jbsq", clients=25, inter_arrival="const:38us", duration="10ms", fail="switch:0@2ms"))
+    cs(dict(inter="steam", duration="20ms", fail="switch:5@5ms-10ms"),
+       dict(inter="jbsq", clients=25, inter_arrival="const:38us", duration="10ms", fail="switch:0@2ms"))
     # A STEAM dispatcher at each ingress, slightly overloaded, clients joining
     # over 5 ms (one shared by the ingresses held requests for good: refused now).
-    cs(dict(scheduler="steam[BatchSize=50]", schedulers=5, clients=33, duration="10ms", join_window="5ms"))
-    cs(*[dict(scheduler=s, scenario=sc, inter_arrival=ia)
+    cs(dict(inter="steam[BatchSize=50]", schedulers=5, clients=33, duration="10ms", join_window="5ms"))
+    cs(*[dict(inter=s, scenario=sc, inter_arrival=ia)
          for s in CARDS_SCHEDULERS for sc in ("1", "2a", "2b", "2c") for ia in ("exp:194us", "exp:97us", "exp:48us")],
-       *[dict(scheduler=s, scenario="3", inter_arrival=ia, join_window="0s")
+       *[dict(inter=s, scenario="3", inter_arrival=ia, join_window="0s")
          for s in CARDS_SCHEDULERS for ia in ("exp:1.21ms", "exp:600us")],
-       *[dict(scheduler=s, deployment="routed", scenario=sc) for s in ROUTABLE for sc in ("1", "2a", "2b", "2c")],
-       dict(scheduler="cards", clients=1550, inter_arrival="uniform:2.5ms:7.5ms"),
-       dict(scheduler="cards", schedulers=1000000, duration="2ms"),
+       *[dict(inter=s, deployment="routed", scenario=sc) for s in ROUTABLE for sc in ("1", "2a", "2b", "2c")],
+       dict(inter="cards", clients=1550, inter_arrival="uniform:2.5ms:7.5ms"),
+       dict(inter="cards", schedulers=1000000, duration="2ms"),
        quick=False)
 
     # ---- racksched-scenario -----------------------------------------------
     r = lambda *v, **f: c.extend(cases_of("racksched-scenario", RACK, *v, **f))  # noqa: E731
-    r(*[dict(policy=p, workload=RACK_WORKLOADS[i % 6]) for i, p in enumerate(RACK_POLICIES)])
+    r(*[dict(inter=p, workload=RACK_WORKLOADS[i % 6]) for i, p in enumerate(RACK_POLICIES)])
     r(*[dict(tracking=t, intra=POLICIES[i]) for i, t in enumerate(TRACKINGS)],
-      dict(intra="psp", tracking="int1", workload="bimodal90"), dict(intra="lcfs", policy="sampling"))
-    r(dict(servers=1, workers=1, k=1), dict(servers=16, workers=1, k=16, policy="sampling"),
+      dict(intra="psp", tracking="int1", workload="bimodal90"), dict(intra="lcfs", inter="sampling"))
+    r(dict(workload="w1", load=0.9), dict(workload="w2", inter="jbsq", load=0.9))  # AFP's workloads
+    r(dict(servers=1, workers=1, k=1), dict(servers=16, workers=1, k=16, inter="sampling"),
       dict(heterogeneous="2:1"), dict(heterogeneous="4:8", servers=4), dict(servers=2, workers=16),
-      dict(packets_per_request=2), dict(packets_per_request=5, policy="shortest", workload="getscan50"),
+      dict(packets_per_request=2), dict(packets_per_request=5, inter="shortest", workload="getscan50"),
       dict(workload="getscan50", priority="2,1"), dict(workload="trimodal", priority="3,2,1"),
       dict(workload="getscan50", weights="1,3", placement="scan:0-1"),
-      dict(workload="trimodal", weights="1,2,3", placement="0:0;1:1-3;2:3", policy="shortest"),
-      dict(policy="client", client_count=1), dict(policy="client", client_count=1000, k=4),
-      dict(sampling="distinct"), dict(sampling="distinct", policy="client", servers=2, k=1),
+      dict(workload="trimodal", weights="1,2,3", placement="0:0;1:1-3;2:3", inter="shortest"),
+      dict(inter="client", client_count=1), dict(inter="client", client_count=1000, k=4),
+      dict(sampling="distinct"), dict(sampling="distinct", inter="client", servers=2, k=1),
       dict(tracking="proactive", random_share=0), dict(tracking="proactive", random_share=1),
-      dict(policy="shortest", random_share=0), dict(tracking="int2", random_share=1),
+      dict(inter="shortest", random_share=0), dict(tracking="int2", random_share=1),
       dict(per_type_load="on", workload="exp50"), dict(per_type_load="off", workload="trimodal"),
       dict(per_type_load="on", tracking="proactive-k", workload="getscan50", placement="scan:0-1"),
-      dict(policy="jbsq", jbsq_bound=1), dict(policy="jbsq", jbsq_bound=1000000),
-      dict(policy="jbsq", intra="shinjuku", workload="getscan90", weights="1,2"),
+      dict(inter="jbsq", jbsq_bound=1), dict(inter="jbsq", jbsq_bound=1000000),
+      dict(inter="jbsq", intra="shinjuku", workload="getscan90", weights="1,2"),
       dict(clients=1), dict(clients=16), dict(flows=1), dict(link_rate="1Gbps", link_delay="0s"),
-      dict(rate=50000, load=None), dict(load=2), dict(load=2, policy="jbsq"),
+      dict(rate=50000, load=None), dict(load=2), dict(load=2, inter="jbsq"),
       dict(intra="shinjuku[Quantum=1us]", workload="exp50"), dict(intra="afp[Thresh=1]", workload="bimodal90"),
       dict(load=0.9, fail="server:0@2ms-4ms,switch:0@5ms-6ms,link:5@1ms-8ms"),
-      dict(load=0.9, policy="random", fail="server:2@2ms", fail_detection="10s"),
+      dict(load=0.9, inter="random", fail="server:2@2ms", fail_detection="10s"),
       dict(exact="true", records="{out}.csv"))
     r(dict(drain="0s"), settles=False)
     # JBSQ at the ToR, overloaded, never dispatches again after a 1 ms outage;
     # with every server down for good it holds requests (power-of-k drops them).
-    r(dict(policy="jbsq", load=2, warmup="0s", fail="switch:0@2ms-3ms"),
-      dict(policy="jbsq", servers=1, warmup="0s", fail="server:0@5ms"))
+    r(dict(inter="jbsq", load=2, warmup="0s", fail="switch:0@2ms-3ms"),
+      dict(inter="jbsq", servers=1, warmup="0s", fail="server:0@5ms"))
     # Requests of several packets: a fault or a full queue drops each
     # packet, counted as a request each (dropped above sent, in_flight < 0).
     r(dict(packets_per_request=2, load=0.5, fail="switch:0@2ms-4ms"),
       dict(packets_per_request=4, fail="server:0@2ms-6ms", fail_detection="1s"))
-    r(*[dict(policy=p, workload=w, load=load)
+    r(*[dict(inter=p, workload=w, load=load)
         for p in RACK_POLICIES for w in RACK_WORKLOADS for load in (0.5, 0.95, 0.99, 2)],
       *[dict(tracking=t, intra=i) for t in TRACKINGS for i in POLICIES],
-      dict(servers=1000, workers=1, k=1000, policy="sampling", duration="2ms", warmup="0s"),
+      dict(servers=1000, workers=1, k=1000, inter="sampling", duration="2ms", warmup="0s"),
       dict(servers=2, workers=1024, duration="2ms"),
       dict(clients=1000, duration="5ms"), dict(flows=16384, duration="3ms"),
       dict(packets_per_request=65535, rate=1000, load=None),
-      dict(policy="client", clients=1, client_count=16384),  # every UDP port of the host (16385 is refused)
+      dict(inter="client", clients=1, client_count=16384),  # every UDP port of the host (16385 is refused)
       quick=False)
 
     # ---- sdwan-scenario ---------------------------------------------------
@@ -533,15 +536,15 @@ def test_every_choice_is_in_the_grid():
             for k, v in case.options:
                 seen.setdefault(f"{case.example} {k}", set()).add(str(v).split("[")[0])
     wanted = {
-        "microsecond-scenario policy": POLICIES, "microsecond-scenario level": ["packet", "queue"],
+        "microsecond-scenario intra": POLICIES, "microsecond-scenario level": ["packet", "queue"],
         "microsecond-scenario workload": ["w1", "w2"], "microsecond-scenario scaling": ["scaled"],
         "microsecond-scenario rss": ["random"], "microsecond-scenario arrival": ["lognormal", "uniform", "constant"],
         "microsecond-scenario handout": ["dispatcher", "worker", "passes"],
         "microsecond-scenario starvation": ["global", "per-worker"],
-        "cards-scenario scheduler": CARDS_SCHEDULERS, "cards-scenario scenario": ["1", "2a", "2b", "2c", "3"],
+        "cards-scenario inter": CARDS_SCHEDULERS, "cards-scenario scenario": ["1", "2a", "2b", "2c", "3"],
         "cards-scenario deployment": ["routed"], "cards-scenario latency": ["const"],
         "cards-scenario scaling": ["scaled"],
-        "racksched-scenario policy": RACK_POLICIES, "racksched-scenario workload": RACK_WORKLOADS,
+        "racksched-scenario inter": RACK_POLICIES, "racksched-scenario workload": RACK_WORKLOADS,
         "racksched-scenario tracking": TRACKINGS, "racksched-scenario intra": POLICIES,
         "racksched-scenario sampling": ["distinct"], "racksched-scenario per_type_load": ["on", "off"],
         "sdwan-scenario mode": SDWAN_MODES, "sdwan-scenario splitter_delay": ["generic", "native"],

@@ -21,7 +21,7 @@ def _run(example, *args):
 def test_saturated_afp_point_of_the_readme():
     # The README's AFP point: load 0.9 of the raw capacity, but the timer and
     # preemption overheads leave the cores busy ~99.8 % of the time.
-    s = _run("microsecond-scenario", "--policy=afp", "--cores=14", "--workload=w1",
+    s = _run("microsecond-scenario", "--intra=afp", "--cores=14", "--workload=w1",
              "--quantum=1us", "--load=0.9", "--rss=random", "--duration=100ms")
     assert s["utilisation"] >= 0.98
     assert any(w.startswith("saturated: the worker cores were busy") for w in s["warnings"])
@@ -29,7 +29,7 @@ def test_saturated_afp_point_of_the_readme():
 
 @pytest.mark.parametrize("policy", ["afp", "psp"])
 def test_class_policy_with_one_class(policy):
-    s = _run("microsecond-scenario", f"--policy={policy}", "--cores=4", "--service=exp:10us",
+    s = _run("microsecond-scenario", f"--intra={policy}", "--cores=4", "--service=exp:10us",
              "--load=0.5", "--duration=50ms")
     assert s["preemptions"] == 0
     assert any("tells request classes apart, but the requests were all of one class" in w
@@ -38,7 +38,7 @@ def test_class_policy_with_one_class(policy):
 
 def test_a_stable_run_has_no_warning():
     for policy in ("afp", "dfcfs", "cfcfs"):
-        s = _run("microsecond-scenario", f"--policy={policy}", "--cores=4",
+        s = _run("microsecond-scenario", f"--intra={policy}", "--cores=4",
                  "--service=bimodal:0.9:1us:20us", "--load=0.5", "--duration=50ms")
         assert s["warnings"] == [], policy
     s = _run("racksched-scenario", "--servers=2", "--clients=2", "--load=0.5", "--duration=20ms",
@@ -47,7 +47,7 @@ def test_a_stable_run_has_no_warning():
 
 
 def test_requests_left_in_flight():
-    s = _run("microsecond-scenario", "--policy=cfcfs", "--cores=2", "--service=exp:10us",
+    s = _run("microsecond-scenario", "--intra=cfcfs", "--cores=2", "--service=exp:10us",
              "--load=1.5", "--duration=50ms", "--drain=1ms")
     assert s["in_flight"] > 0
     assert any(w.startswith(f"{s['in_flight']} of {s['sent']} requests were still in flight")
@@ -55,7 +55,7 @@ def test_requests_left_in_flight():
 
 
 def test_warm_up_leaving_out_most_requests():
-    s = _run("microsecond-scenario", "--policy=cfcfs", "--cores=2", "--service=exp:10us",
+    s = _run("microsecond-scenario", "--intra=cfcfs", "--cores=2", "--service=exp:10us",
              "--load=0.5", "--duration=50ms", "--warmup=40ms")
     assert any(w.startswith("the warm-up leaves out") for w in s["warnings"])
 
@@ -63,4 +63,4 @@ def test_warm_up_leaving_out_most_requests():
 def test_one_server_rack():
     s = _run("racksched-scenario", "--servers=1", "--clients=2", "--load=0.5", "--duration=20ms",
              "--warmup=5ms")
-    assert any(w.startswith("--servers=1: --policy=") for w in s["warnings"])
+    assert any(w.startswith("--servers=1: --inter=") for w in s["warnings"])

@@ -146,7 +146,7 @@ SEEDS = {
         "multicore": b"\0policy=afp[Quantum=2us]\ncores=4\nload=0.8\n"
                      b"service=bimodal:0.995:500ns:500us\nlevel=queue\n",
         "multicore-bad": b"\0cores=0\nlink-rate=fast\n",
-        "cards": b"\1compute-vector=1,2,2,3;4,4\nscheduler=cards\nclients=930\n"
+        "cards": b"\1compute-vector=1,2,2,3;4,4\ninter=cards\nclients=930\n"
                  b"deployment=routed\nlatency=const\n",
         "sdwan": b"\2mode=splitter[Capacity=1000|WhenFull=EvictOldest]\nthresholds=10,100\n"
                  b"duration=2s\n",
