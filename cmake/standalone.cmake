@@ -13,7 +13,9 @@
 find_package(ns3 REQUIRED)
 message(STATUS "request-scheduling: building against ns-3 ${ns3_VERSION} (${ns3_DIR})")
 
-if(ns3_VERSION VERSION_GREATER_EQUAL 3.41)
+if(ns3_VERSION VERSION_GREATER_EQUAL 3.46)
+  set(CMAKE_CXX_STANDARD 23) # ns-3 >= 3.46 builds as C++23
+elseif(ns3_VERSION VERSION_GREATER_EQUAL 3.41)
   set(CMAKE_CXX_STANDARD 20) # ns-3 >= 3.41 headers use C++20
 else()
   set(CMAKE_CXX_STANDARD 17)

@@ -988,15 +988,6 @@ CardsScenario::InstallClients()
     NS_ASSERT(stream <= OTHER_STREAMS);
 }
 
-void
-CardsScenario::DoSendingStopped()
-{
-    for (const auto& si : m_instances)
-    {
-        m_busyAtDuration.push_back(si->GetPolicy()->GetBusyTime());
-    }
-}
-
 const std::vector<Ptr<MulticoreServer>>&
 CardsScenario::GetInstances() const
 {
@@ -1059,18 +1050,17 @@ CardsScenario::Summarize() const
             expired += r->GetExpired();
         }
     }
-    double seconds = m_parameters.duration.GetSeconds();
     JsonSummary perInstance;
     for (uint32_t i = 0; i < m_instances.size(); ++i)
     {
         const Ptr<MulticoreServer>& si = m_instances[i];
-        Time busy =
-            i < m_busyAtDuration.size() ? m_busyAtDuration[i] : si->GetPolicy()->GetBusyTime();
+        // m_instanceApps, watched in this order.
+        Time busy = GetMeasuredBusyTime(i).workers;
         JsonSummary entry;
         entry.Set("site", m_instanceSite[i])
             .Set("compute_units", m_instanceUnits[i])
             .Set("served", si->GetCompleted())
-            .Set("utilisation", busy.GetSeconds() / (si->GetWorkers() * seconds))
+            .Set("utilisation", busy.GetSeconds() / (si->GetWorkers() * GetMeasuredSeconds()))
             .SetLatency("sojourn_", si->GetStats().GetAll());
         std::ostringstream name;
         name << "s" << m_instanceSite[i] << "-" << i;

@@ -201,7 +201,6 @@ class CardsScenario : public RequestScenario
     double GetBoundUtilisationCap() const;
 
   protected:
-    void DoSendingStopped() override;
     /**
      * server:I is service instance I (site by site); switch:R router R,
      * the ingresses first (0 to sites - 1), then the site gateways; link:L
@@ -278,7 +277,6 @@ class CardsScenario : public RequestScenario
     std::vector<ComputeVector> m_siteVectors;       //!< instances of each site
     ComputeVector m_allInstances;                   //!< all instances
     std::vector<std::vector<Ipv4Address>> m_gatewayAddress; //!< [ingress][site] gateway address
-    std::vector<Time> m_busyAtDuration;                     //!< instance busy time at duration
     std::vector<uint32_t> m_siteInstancesDown;              //!< failed instances per site (known)
 };
 

@@ -450,15 +450,6 @@ MicrosecondScenario::Build()
     }
 }
 
-void
-MicrosecondScenario::DoSendingStopped()
-{
-    // Utilisation is measured over the sending period [0, duration).
-    Ptr<CorePolicy> policy = m_server->GetPolicy();
-    m_busyAtDuration = policy->GetBusyTime();
-    m_specialBusyAtDuration = policy->GetSpecialBusyTime();
-}
-
 bool
 MicrosecondScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
 {
@@ -494,8 +485,8 @@ MicrosecondScenario::GetServer() const
 double
 MicrosecondScenario::GetUtilisation() const
 {
-    return m_busyAtDuration.GetSeconds() /
-           (m_server->GetWorkers() * m_parameters.duration.GetSeconds());
+    return GetMeasuredBusyTime(0).workers.GetSeconds() /
+           (m_server->GetWorkers() * GetMeasuredSeconds());
 }
 
 void
@@ -557,7 +548,6 @@ MicrosecondScenario::Summarize() const
         attributes.Set(name, value);
     }
 
-    double seconds = p.duration.GetSeconds();
     uint32_t workers = m_server->GetWorkers();
     uint32_t special = policy->GetSpecialCores();
     JsonSummary j = RequestScenario::Summarize();
@@ -583,7 +573,9 @@ MicrosecondScenario::Summarize() const
         .Set("utilisation", GetUtilisation())
         .Set("preemptions", policy->GetPreemptions())
         .Set("special_utilisation",
-             special ? m_specialBusyAtDuration.GetSeconds() / (special * seconds) : 0.0)
+             special
+                 ? GetMeasuredBusyTime(0).special.GetSeconds() / (special * GetMeasuredSeconds())
+                 : 0.0)
         .Set("peak_in_server", m_server->GetPeakInSystem());
     return j;
 }

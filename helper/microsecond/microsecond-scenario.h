@@ -119,13 +119,12 @@ class MicrosecondScenario : public RequestScenario
 
     /// \return aggregate request rate (requests/s)
     double GetRate() const;
-    /// \return share of the workers' time they were busy while the clients sent
+    /// \return share of the workers' time they were busy in [--warmup, --duration)
     double GetUtilisation() const;
     /// \return the server
     Ptr<MulticoreServer> GetServer() const;
 
   protected:
-    void DoSendingStopped() override;
     /**
      * Also warns when the workers were busy at least SATURATED of the
      * time, and when the policy tells request classes apart
@@ -145,8 +144,6 @@ class MicrosecondScenario : public RequestScenario
     Ptr<Node> m_serverNode;        //!< server node
     Ptr<MulticoreServer> m_server; //!< the server
     NetDeviceContainer m_devices;  //!< link i: devices 2i (client) and 2i + 1 (server)
-    Time m_busyAtDuration;         //!< worker busy time when sending stopped
-    Time m_specialBusyAtDuration;  //!< special cores' busy time then
 };
 
 } // namespace rsched

@@ -950,8 +950,7 @@ RackSchedScenario::Build()
         }
         InstallClient(clientHelper, hosts.Get(a % hosts.GetN()), gap, p.service, stream);
     }
-    // Utilisation and throughput are measured over [warm-up, duration).
-    Simulator::Schedule(p.warmUp, [this]() { m_busyAtWarmUp = BusyTimes(); });
+    // Throughput is measured over [warm-up, duration), as utilisation is.
     ApplicationContainer clients = GetClients();
     for (auto app = clients.Begin(); app != clients.End(); ++app)
     {
@@ -1023,24 +1022,6 @@ RackSchedScenario::SwitchDrop(Ptr<const Packet> p, const std::string& reason)
     PacketDropped(p, UdpHeader().GetSerializedSize(), "switch: " + reason);
 }
 
-std::vector<Time>
-RackSchedScenario::BusyTimes() const
-{
-    std::vector<Time> busy;
-    ApplicationContainer servers = m_rack.GetServers();
-    for (auto app = servers.Begin(); app != servers.End(); ++app)
-    {
-        busy.push_back(DynamicCast<MulticoreServer>(*app)->GetPolicy()->GetBusyTime());
-    }
-    return busy;
-}
-
-void
-RackSchedScenario::DoSendingStopped()
-{
-    m_busyAtDuration = BusyTimes();
-}
-
 JsonSummary
 RackSchedScenario::Summarize() const
 {
@@ -1066,9 +1047,7 @@ RackSchedScenario::Summarize() const
         Ptr<MulticoreServer> server = DynamicCast<MulticoreServer>(servers.Get(s));
         inServers += server->GetInSystem();
         assembling += server->GetAssembling();
-        Time busy = s < m_busyAtDuration.size() && s < m_busyAtWarmUp.size()
-                        ? m_busyAtDuration[s] - m_busyAtWarmUp[s]
-                        : Time(0);
+        Time busy = GetMeasuredBusyTime(s).workers;
         JsonSummary one;
         one.Set("workers", server->GetWorkers())
             .Set("requests", server->GetCompleted())

@@ -171,7 +171,6 @@ class RackSchedScenario : public RequestScenario
     const RackHelper& GetRack() const;
 
   protected:
-    void DoSendingStopped() override;
     /**
      * server:S is server S; switch:0 the ToR; link:H the link of host H,
      * servers first (0 to servers - 1), then clients. The dispatchers (the
@@ -195,14 +194,10 @@ class RackSchedScenario : public RequestScenario
      * \param reason why
      */
     void SwitchDrop(Ptr<const Packet> p, const std::string& reason);
-    /// \return each server's worker busy time so far
-    std::vector<Time> BusyTimes() const;
 
-    Parameters m_parameters;            //!< parameters
-    RackHelper m_rack;                  //!< the rack
-    uint64_t m_completedInWindow{0};    //!< replies during [warm-up, duration)
-    std::vector<Time> m_busyAtWarmUp;   //!< each server's worker busy time at the warm-up's end
-    std::vector<Time> m_busyAtDuration; //!< each server's worker busy time when sending stopped
+    Parameters m_parameters;         //!< parameters
+    RackHelper m_rack;               //!< the rack
+    uint64_t m_completedInWindow{0}; //!< replies during [warm-up, duration)
 };
 
 } // namespace rsched

@@ -189,7 +189,39 @@ RequestScenario::WatchServers(const ApplicationContainer& servers)
     for (auto s = servers.Begin(); s != servers.End(); ++s)
     {
         (*s)->TraceConnectWithoutContext("Drop", MakeCallback(&RequestScenario::ServerDrop, this));
+        Ptr<MulticoreServer> server = DynamicCast<MulticoreServer>(*s);
+        NS_ABORT_MSG_UNLESS(server, "WatchServers: not a MulticoreServer");
+        m_watchedServers.push_back(server);
     }
+}
+
+std::vector<RequestScenario::BusyTime>
+RequestScenario::BusyTimes() const
+{
+    std::vector<BusyTime> busy;
+    for (const Ptr<MulticoreServer>& server : m_watchedServers)
+    {
+        Ptr<CorePolicy> policy = server->GetPolicy();
+        busy.push_back(BusyTime{policy->GetBusyTime(), policy->GetSpecialBusyTime()});
+    }
+    return busy;
+}
+
+RequestScenario::BusyTime
+RequestScenario::GetMeasuredBusyTime(uint32_t server) const
+{
+    NS_ABORT_MSG_UNLESS(server < m_busyAtDuration.size(),
+                        "GetMeasuredBusyTime: server " << server
+                                                       << " not watched, or still sending");
+    const BusyTime& start = m_busyAtWarmUp[server];
+    const BusyTime& end = m_busyAtDuration[server];
+    return BusyTime{end.workers - start.workers, end.special - start.special};
+}
+
+double
+RequestScenario::GetMeasuredSeconds() const
+{
+    return (m_common.duration - m_common.warmUp).GetSeconds();
 }
 
 void
@@ -336,7 +368,14 @@ RequestScenario::Run()
         // Nanoseconds of a run of up to 10^6 s.
         m_records->precision(15);
     }
+    // The busy times at the window's ends (the one at 0 is all zero).
+    m_busyAtWarmUp = BusyTimes();
+    if (m_common.warmUp.IsStrictlyPositive())
+    {
+        Simulator::Schedule(m_common.warmUp, [this]() { m_busyAtWarmUp = BusyTimes(); });
+    }
     Simulator::Schedule(m_common.duration, [this]() {
+        m_busyAtDuration = BusyTimes();
         DoSendingStopped();
         CheckDrained();
     });

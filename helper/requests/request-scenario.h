@@ -36,6 +36,8 @@ namespace ns3
 namespace rsched
 {
 
+class MulticoreServer;
+
 /**
  * \ingroup request-scheduling
  * \brief The results side every scenario shares: clients' counts and
@@ -199,10 +201,28 @@ class RequestScenario
     void WatchIp(const NodeContainer& nodes, bool countNoRoute = true);
     /**
      * \brief Count requests of the scenario's clients that servers drop
-     * (packets that are not requests are not counted).
+     * (packets that are not requests are not counted), and measure their
+     * cores' busy time in the window the statistics cover (GetMeasuredBusyTime()).
      * \param servers MulticoreServer applications
      */
     void WatchServers(const ApplicationContainer& servers);
+
+    /// Busy time of a server's cores.
+    struct BusyTime
+    {
+        Time workers; //!< its worker cores'
+        Time special; //!< its special cores' (dispatcher, classifier, timer)
+    };
+
+    /**
+     * \param server index among the watched servers, in the order watched
+     * \return its cores' busy time in [--warmup, --duration), the window
+     *         every windowed key (rct_*, throughput, utilisation) covers;
+     *         valid once the clients stopped sending
+     */
+    BusyTime GetMeasuredBusyTime(uint32_t server) const;
+    /// \return the measured window's length, --duration - --warmup (s)
+    double GetMeasuredSeconds() const;
     /**
      * \brief Count one dropped request and end the run if it was the last.
      * \param reason "layer: reason"
@@ -347,13 +367,19 @@ class RequestScenario
     std::map<std::string, uint64_t> m_drops; //!< requests dropped per reason
     /// Multi-packet requests counted as dropped: (client, request)
     std::set<std::pair<uint32_t, uint64_t>> m_lostMultiPacket;
-    double m_wallSeconds{0};                  //!< wall-clock time of Run()
-    std::vector<std::string> m_warnings;      //!< Warn()
-    uint64_t m_events{0};                     //!< simulator events of Run()
-    Time m_simulated;                         //!< simulated time at the end of Run()
-    std::unique_ptr<std::ofstream> m_records; //!< per-request CSV
-    std::vector<FaultTarget> m_faultTargets;  //!< resolved --fail parts
-    bool m_faultsChecked{false};              //!< CheckFaults() has run
+    double m_wallSeconds{0};                            //!< wall-clock time of Run()
+    std::vector<std::string> m_warnings;                //!< Warn()
+    uint64_t m_events{0};                               //!< simulator events of Run()
+    Time m_simulated;                                   //!< simulated time at the end of Run()
+    std::unique_ptr<std::ofstream> m_records;           //!< per-request CSV
+    std::vector<FaultTarget> m_faultTargets;            //!< resolved --fail parts
+    bool m_faultsChecked{false};                        //!< CheckFaults() has run
+    std::vector<Ptr<MulticoreServer>> m_watchedServers; //!< WatchServers()
+    std::vector<BusyTime> m_busyAtWarmUp;               //!< their busy times at --warmup
+    std::vector<BusyTime> m_busyAtDuration;             //!< and at --duration
+
+    /// \return the watched servers' busy times now
+    std::vector<BusyTime> BusyTimes() const;
 
     /// An interface some fault has taken down.
     struct DownInterface

@@ -93,6 +93,19 @@ def main(argv: list[str] | None = None) -> int:
     if args[:1] == ["table"]:
         sys.stdout.write(key_table())
         return 0
+    if args[:1] == ["doc"] and len(args) == 2:
+        # Replace the table under the chapter's "JSON keys" title.
+        path = Path(args[1])
+        text = path.read_text()
+        start = text.index(".. list-table::", text.index("\nJSON keys\n"))
+        lines = text[start:].split("\n")
+        end = 1
+        while end < len(lines) and (not lines[end] or lines[end].startswith(" ")):
+            end += 1
+        while not lines[end - 1]:
+            end -= 1
+        path.write_text(text[:start] + key_table().rstrip("\n") + "\n".join([""] + lines[end:]))
+        return 0
     if args[:1] == ["check"] and len(args) > 1:
         import jsonschema
 
@@ -104,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
                 bad += 1
                 print(f"{path}: {err.message} (at {'/'.join(map(str, err.absolute_path)) or 'top'})")
         return 1 if bad else 0
-    print("usage: python -m request_scheduling.schema table | check FILE...", file=sys.stderr)
+    print("usage: python -m request_scheduling.schema table | doc RST | check FILE...", file=sys.stderr)
     return 2
 
 

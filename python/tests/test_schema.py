@@ -70,4 +70,4 @@ def test_every_key_is_described():
 
 
 def test_the_docs_key_table_is_the_schemas():
-    assert schema.key_table() in chapter(), "regenerate: python -m request_scheduling.schema table"
+    assert schema.key_table() in chapter(), "regenerate: python -m request_scheduling.schema doc doc/request-scheduling-user.rst"
