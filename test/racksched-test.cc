@@ -12,11 +12,16 @@
 #include "ns3/cards-dispatcher.h"
 #include "ns3/cfcfs-core-policy.h"
 #include "ns3/compute-vector.h"
+#include "ns3/data-path-router-helper.h"
 #include "ns3/double.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/jbsq-dispatcher.h"
 #include "ns3/multicore-server.h"
 #include "ns3/packet.h"
+#include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/power-of-k-dispatcher.h"
 #include "ns3/proactive-load-tracker.h"
@@ -27,7 +32,11 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/reported-load-tracker.h"
 #include "ns3/request-affinity-table.h"
+#include "ns3/request-client-helper.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/round-robin-dispatcher.h"
+#include "ns3/semantic-router-helper.h"
+#include "ns3/semantic-router.h"
 #include "ns3/shinjuku-core-policy.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -1264,6 +1273,100 @@ class RackHelperIdiomTestCase : public TestCase
     }
 };
 
+/**
+ * Racks compose with the rest of a network: two racks without clients of
+ * their own, each on its own address base and virtual address, behind a
+ * CArDS semantic router (the ingress) through ConnectUplink(); a client
+ * beyond the ingress sends to the service. CArDS spreads the requests over
+ * the racks by their cores, each switch over its servers, and every reply
+ * comes back.
+ */
+class RacksBehindIngressTestCase : public TestCase
+{
+  public:
+    RacksBehindIngressTestCase()
+        : TestCase("racks compose: two racks behind a CArDS ingress, clients outside")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetRun(1);
+        Ptr<Node> ingress = CreateObject<Node>();
+        Ptr<Node> client = CreateObject<Node>();
+        InternetStackHelper routerStack;
+        routerStack.SetRoutingHelper(AheadOfStaticRouting(SemanticRouterHelper()));
+        routerStack.Install(ingress);
+        InternetStackHelper hostStack;
+        hostStack.Install(client);
+        PointToPointHelper link;
+        link.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+        link.SetChannelAttribute("Delay", StringValue("5us"));
+        NetDeviceContainer access = link.Install(client, ingress);
+        Ipv4AddressHelper addresses("192.168.0.0", "255.255.255.252");
+        Ipv4InterfaceContainer accessIfaces = addresses.Assign(access);
+        Ipv4StaticRoutingHelper routing;
+        routing.GetStaticRouting(client->GetObject<Ipv4>())
+            ->SetDefaultRoute(accessIfaces.GetAddress(1), 1);
+
+        // Rack r: servers with 2 and 1 + r worker cores (3 and 4 in all).
+        std::vector<RackHelper> racks(2);
+        ComputeVector sites;
+        for (uint32_t r = 0; r < racks.size(); ++r)
+        {
+            racks[r].SetServers({2, 1 + r});
+            racks[r].SetClients(0);
+            racks[r].SetAddressBase(Ipv4Address(0x0a000000 + ((16 * (r + 1)) << 16)));
+            racks[r].SetSwitchAttribute("VirtualAddress",
+                                        Ipv4AddressValue(Ipv4Address(0x0aff0001 + (r << 8))));
+            racks[r].SetDispatcher("ns3::PowerOfKDispatcher",
+                                   "K",
+                                   UintegerValue(2),
+                                   "LoadTracker",
+                                   PointerValue(CreateObject<ReportedLoadTracker>()));
+            racks[r].Install();
+            racks[r].ConnectUplink(ingress, Ipv4Address(0xc0a80100 + (r << 8)));
+            sites.Add(ComputeTarget{racks[r].GetVirtualAddress(), 3 + r, true, r});
+        }
+        auto cards = CreateObject<CardsDispatcher>();
+        cards->SetComputeVector(sites);
+        const Ipv4Address service("100.64.0.1");
+        SemanticRouterHelper::Get(ingress)->AddService(service, cards);
+
+        // 40 % of the 7 cores' capacity with 10 us requests.
+        RequestClientHelper clients(service, racks[0].GetPort());
+        clients.SetAttribute("InterArrival",
+                             StringValue("ns3::ExponentialRandomVariable[Mean=3.5714285714e-6]"));
+        clients.SetAttribute("ServiceDemand",
+                             StringValue("ns3::ExponentialRandomVariable[Mean=10e-6]"));
+        ApplicationContainer apps = clients.Install(client);
+        apps.Stop(MilliSeconds(20));
+        Simulator::Stop(MilliSeconds(30));
+        Simulator::Run();
+
+        uint64_t sent = RequestClientHelper::GetSent(apps);
+        uint64_t answered = RequestClientHelper::GetStats(apps, false).GetAll().GetCount();
+        NS_TEST_ASSERT_MSG_GT(sent, 4000u, "the client sent");
+        NS_TEST_EXPECT_MSG_EQ(answered, sent, "every request answered through the ingress");
+        uint64_t served[2] = {0, 0};
+        for (uint32_t r = 0; r < racks.size(); ++r)
+        {
+            ApplicationContainer servers = racks[r].GetServers();
+            for (uint32_t s = 0; s < servers.GetN(); ++s)
+            {
+                uint64_t n = DynamicCast<MulticoreServer>(servers.Get(s))->GetCompleted();
+                NS_TEST_EXPECT_MSG_GT(n, 0u, "rack " << r << " server " << s << " served");
+                served[r] += n;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(served[0] + served[1], sent, "each request served once");
+        // CArDS: weighted round robin over the racks' 3 and 4 cores.
+        NS_TEST_EXPECT_MSG_EQ_TOL(served[1] / double(sent), 4.0 / 7, 0.01, "CArDS's split");
+        Simulator::Destroy();
+    }
+};
+
 /// The RackSched test suite.
 class RackSchedTestSuite : public TestSuite
 {
@@ -1288,6 +1391,7 @@ class RackSchedTestSuite : public TestSuite
         AddTestCase(new ClientViewsTestCase());
         AddTestCase(new RackMm1TestCase());
         AddTestCase(new PowerOfDTheoryTestCase());
+        AddTestCase(new RacksBehindIngressTestCase());
     }
 };
 

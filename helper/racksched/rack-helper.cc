@@ -19,8 +19,6 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
-#include <sstream>
-
 namespace ns3
 {
 namespace rsched
@@ -48,8 +46,15 @@ RackHelper::SetServers(const std::vector<uint32_t>& workers)
 void
 RackHelper::SetClients(uint32_t clients)
 {
-    NS_ABORT_MSG_IF(clients == 0, "RackHelper: a rack needs a client");
     m_clients = clients;
+}
+
+void
+RackHelper::SetAddressBase(Ipv4Address base)
+{
+    NS_ABORT_MSG_IF(base.Get() & 0xff,
+                    "RackHelper: the address base " << base << " is no /24 network");
+    m_base = base;
 }
 
 void
@@ -116,12 +121,10 @@ RackHelper::Install()
 
     Ipv4AddressHelper addresses;
     Ipv4StaticRoutingHelper routing;
-    // Host h (servers first, then clients) is on 10.(1 + h / 256).(h % 256).0/24.
+    // Host h (servers first, then clients) is on the /24 network base + 256 h.
     auto connect = [&](Ptr<Node> host, uint32_t h) {
         NetDeviceContainer devices = link.Install(host, m_tor);
-        std::ostringstream net;
-        net << "10." << 1 + h / 256 << "." << h % 256 << ".0";
-        addresses.SetBase(net.str().c_str(), "255.255.255.0");
+        addresses.SetBase(Ipv4Address(m_base.Get() + 256 * h), "255.255.255.0");
         Ipv4InterfaceContainer ifaces = addresses.Assign(devices);
         Ptr<Ipv4> ipv4 = host->GetObject<Ipv4>();
         routing.GetStaticRouting(ipv4)->SetDefaultRoute(
@@ -156,6 +159,48 @@ RackHelper::Install()
         m_dispatcher->SetComputeVector(m_vector);
         GetSwitch()->SetDispatcher(m_dispatcher);
     }
+}
+
+NetDeviceContainer
+RackHelper::ConnectUplink(Ptr<Node> router, Ipv4Address network)
+{
+    NS_ABORT_MSG_IF(!m_tor, "RackHelper::ConnectUplink: Install() first");
+    PointToPointHelper link;
+    link.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
+    link.SetChannelAttribute("Delay", TimeValue(m_delay));
+    link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
+    link.DisableFlowControl();
+    NetDeviceContainer devices = link.Install(m_tor, router);
+    Ipv4AddressHelper addresses(network, "255.255.255.252");
+    Ipv4InterfaceContainer ifaces = addresses.Assign(devices);
+    m_devices.Add(devices);
+
+    Ipv4StaticRoutingHelper routing;
+    Ptr<Ipv4> torIp = m_tor->GetObject<Ipv4>();
+    routing.GetStaticRouting(torIp)->SetDefaultRoute(ifaces.GetAddress(1),
+                                                     torIp->GetInterfaceForDevice(devices.Get(0)));
+    Ptr<Ipv4> routerIp = router->GetObject<Ipv4>();
+    Ptr<Ipv4StaticRouting> routerRoutes = routing.GetStaticRouting(routerIp);
+    if (routerRoutes)
+    {
+        uint32_t uplink = routerIp->GetInterfaceForDevice(devices.Get(1));
+        routerRoutes->AddHostRouteTo(GetVirtualAddress(), ifaces.GetAddress(0), uplink);
+        uint32_t hosts = m_serverNodes.GetN() + m_clientNodes.GetN();
+        for (uint32_t h = 0; h < hosts; ++h)
+        {
+            routerRoutes->AddNetworkRouteTo(Ipv4Address(m_base.Get() + 256 * h),
+                                            Ipv4Mask("255.255.255.0"),
+                                            ifaces.GetAddress(0),
+                                            uplink);
+        }
+    }
+    return devices;
+}
+
+Ptr<Node>
+RackHelper::GetSwitchNode() const
+{
+    return m_tor;
 }
 
 Ptr<RackScheduler>

@@ -30,8 +30,8 @@ class RackScheduler;
  * \ingroup request-scheduling-racksched
  * \brief Builds a rack: a top-of-rack switch running a RackScheduler,
  * servers (MulticoreServer, any core policy, each with its own number of
- * worker cores) and client hosts, each host on its own point-to-point link
- * to the switch.
+ * worker cores) and client hosts (none if the clients are elsewhere), each
+ * host on its own point-to-point link to the switch.
  *
  * \code
  *   RackHelper rack;
@@ -47,8 +47,21 @@ class RackScheduler;
  * switch reaches the hosts over its directly connected links. Servers
  * answer from their own address, and replies cross the switch, which is
  * how its dispatcher learns their load. Host h (servers first, then
- * clients) is on 10.(1 + h / 256).(h % 256).0/24; the servers' addresses
- * are the entries of GetComputeVector().
+ * clients) is on the /24 network SetAddressBase() + 256 h (by default
+ * 10.(1 + h / 256).(h % 256).0/24); the servers' addresses are the entries
+ * of GetComputeVector().
+ *
+ * A rack can be one part of a larger topology: give each rack its own
+ * address base and virtual address, and ConnectUplink() its switch to a
+ * router of the rest of the network (a CArDS ingress, a site gateway):
+ *
+ * \code
+ *   rack.SetClients(0);
+ *   rack.SetAddressBase(Ipv4Address("10.16.0.0"));
+ *   rack.SetSwitchAttribute("VirtualAddress", Ipv4AddressValue("10.255.1.1"));
+ *   rack.Install();
+ *   rack.ConnectUplink(gateway, Ipv4Address("192.168.16.0"));
+ * \endcode
  */
 class RackHelper
 {
@@ -60,9 +73,15 @@ class RackHelper
      */
     void SetServers(const std::vector<uint32_t>& workers);
     /**
-     * \param clients number of client hosts (>= 1)
+     * \param clients number of client hosts (0: the clients are outside
+     *        the rack, behind ConnectUplink())
      */
     void SetClients(uint32_t clients);
+    /**
+     * \param base the network of host 0's link (a /24); host h's is base +
+     *        256 h. Default 10.1.0.0.
+     */
+    void SetAddressBase(Ipv4Address base);
     /**
      * \param policy the servers' core policy (a CorePolicy TypeId with attributes)
      */
@@ -123,6 +142,19 @@ class RackHelper
 
     /// Create the nodes, links, addresses, routes, servers and the switch's dispatcher.
     void Install();
+    /**
+     * \brief Link the switch to a router outside the rack, after Install(),
+     * with the rack's link rate and delay. The switch's default route then
+     * points to the router, so replies to hosts outside the rack leave
+     * through it; if the router has static routing, it gets routes to the
+     * virtual address and to the rack's hosts (otherwise route them there
+     * yourself).
+     * \param router the outside node (with an IPv4 stack)
+     * \param network the /30 network of the link: the switch takes its
+     *        first address, the router the second
+     * \return the two devices (the switch's first)
+     */
+    NetDeviceContainer ConnectUplink(Ptr<Node> router, Ipv4Address network);
 
     /// \return the switch's scheduler
     Ptr<RackScheduler> GetSwitch() const;
@@ -136,6 +168,8 @@ class RackHelper
     NodeContainer GetClientNodes() const;
     /// \return every node (switch, servers, clients)
     NodeContainer GetAllNodes() const;
+    /// \return the switch node
+    Ptr<Node> GetSwitchNode() const;
     /// \return every link device
     NetDeviceContainer GetDevices() const;
     /// \return the rack's address (the switch's VirtualAddress)
@@ -146,6 +180,7 @@ class RackHelper
   private:
     std::vector<uint32_t> m_workers;   //!< worker cores per server
     uint32_t m_clients{1};             //!< client hosts
+    Ipv4Address m_base{"10.1.0.0"};    //!< network of host 0's link
     MulticoreServerHelper m_servers;   //!< the servers, their attributes and core policy
     ObjectFactory m_dispatcherFactory; //!< dispatcher (no TypeId: none)
     ObjectFactory m_switchFactory;     //!< RackScheduler attributes

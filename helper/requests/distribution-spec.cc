@@ -288,9 +288,10 @@ DistributionSpec::Parse(const std::string& text,
     return false;
 }
 
-// Constant service times per class, as the papers give them. RackSched's
-// GET and SCAN take the nominal times the authors' client uses for them
-// (50 us and 780 us).
+// The papers' workloads, as they give them: AFP's (its W1 and W2) and
+// RackSched's (Fig. 10, 13), constant service times per class but exp50.
+// RackSched's GET and SCAN take the nominal times the authors' client uses
+// for them (50 us and 780 us).
 const std::vector<DistributionSpec::Workload> DistributionSpec::WORKLOADS = {
     {"w1", "bimodal:0.995:500ns:500us", "AFP: 99.5% 0.5us, 0.5% 500us", "", ""},
     {"w2", "bimodal:0.99:1us:100us", "AFP: 99% 1us, 1% 100us", "", ""},

@@ -421,16 +421,18 @@ ScenarioOptions::Convert(std::string& error)
         {
             continue;
         }
-        if (IsGiven(former.renamedTo))
+        Option& target =
+            *std::find_if(m_options.begin(), m_options.end(), [&former](const Option& o) {
+                return o.name == former.renamedTo;
+            });
+        if (target.text.given && target.givenAs != former.name)
         {
             error = "invalid --" + former.name + "=" + former.text.value + ": --" + former.name +
                     " is the former name of --" + former.renamedTo + ", given as well";
             return false;
         }
-        Set(former.renamedTo, former.text.value);
-        std::find_if(m_options.begin(), m_options.end(), [&former](const Option& o) {
-            return o.name == former.renamedTo;
-        })->givenAs = former.name;
+        target.text = former.text;
+        target.givenAs = former.name;
         m_deprecations.push_back("--" + former.name + " is now --" + former.renamedTo +
                                  "; the former name goes in " + FORMER_NAMES_UNTIL);
     }
