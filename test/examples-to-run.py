@@ -13,6 +13,7 @@ cpp_examples = [
     ("racksched-scenario --inter=jbsq --packets-per-request=1 --servers=4 --duration=20ms --warmup=2ms", "True", "True"),
     ("batchy-scenario --pipeline=gw --n=4 --controller=max --duration=50ms --period=10ms", "True", "True"),
     ("racksched-scenario --inter=client --client-count=20 --packets-per-request=3 --duration=20ms --warmup=2ms", "True", "True"),
+    ("end-to-end-scenario --inter=cards --rack=racksched --intra=afp --workload=w1 --duration=20ms", "True", "True"),
 ]
 
 python_examples = []

@@ -1326,7 +1326,10 @@ class RacksBehindIngressTestCase : public TestCase
                                    "LoadTracker",
                                    PointerValue(CreateObject<ReportedLoadTracker>()));
             racks[r].Install();
-            racks[r].ConnectUplink(ingress, Ipv4Address(0xc0a80100 + (r << 8)));
+            racks[r].ConnectUplink(ingress,
+                                   Ipv4Address(0xc0a80100 + (r << 8)),
+                                   DataRate("10Gbps"),
+                                   MicroSeconds(20));
             sites.Add(ComputeTarget{racks[r].GetVirtualAddress(), 3 + r, true, r});
         }
         auto cards = CreateObject<CardsDispatcher>();

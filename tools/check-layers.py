@@ -19,7 +19,8 @@ import textwrap
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-RANK = {"requests": 0, "microsecond": 1, "dispatch": 1, "sdwan": 1, "batchy": 1, "cards": 2, "racksched": 2}
+RANK = {"requests": 0, "microsecond": 1, "dispatch": 1, "sdwan": 1, "batchy": 1, "cards": 2, "racksched": 2,
+        "end-to-end": 3}
 # Every helper folder is above every model folder.
 HELPER = 10
 CLASS = re.compile(r"^(?:class|struct) (\w+)\b(?! *;)", re.M)

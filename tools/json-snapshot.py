@@ -111,6 +111,10 @@ def coverage_commands() -> list[list[str]]:
     for mode in ["splitter", "ecmp", "ecmp-packet"]:
         out.append(option_commands("sdwan-scenario", dict(mode=mode, duration="1s", warmup="0s",
                                                           utilisation=0.2)))
+    for inter, rack, intra in [("cards", "racksched", "afp"), ("random", "random", "dfcfs"),
+                               ("round-robin", "jbsq", "shinjuku")]:
+        out.append(option_commands("end-to-end-scenario", dict(inter=inter, rack=rack, intra=intra, load=0.8,
+                                                               duration="20ms", warmup="2ms")))
     return out
 
 

@@ -559,7 +559,7 @@ MicrosecondScenario::Summarize() const
         .Set("scaling", ScenarioOptions::NameOf(p.scaling, MulticoreServerHelper::SCALINGS))
         .Set("load", p.load)
         .Set("rate_rps", GetRate())
-        .Set("workload", p.workload.empty() ? "custom" : p.workload)
+        .Set("workload", DistributionSpec::WorkloadOf(p.workload, p.service))
         .Set("service", p.service.text)
         .Set("service_mean_us", p.service.mean * 1e6)
         .Set("arrival", ScenarioOptions::NameOf(p.arrival, DistributionSpec::PROCESSES))

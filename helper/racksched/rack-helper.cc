@@ -162,12 +162,12 @@ RackHelper::Install()
 }
 
 NetDeviceContainer
-RackHelper::ConnectUplink(Ptr<Node> router, Ipv4Address network)
+RackHelper::ConnectUplink(Ptr<Node> router, Ipv4Address network, DataRate rate, Time delay)
 {
     NS_ABORT_MSG_IF(!m_tor, "RackHelper::ConnectUplink: Install() first");
     PointToPointHelper link;
-    link.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
-    link.SetChannelAttribute("Delay", TimeValue(m_delay));
+    link.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    link.SetChannelAttribute("Delay", TimeValue(delay));
     link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
     link.DisableFlowControl();
     NetDeviceContainer devices = link.Install(m_tor, router);

@@ -60,7 +60,7 @@ class RackScheduler;
  *   rack.SetAddressBase(Ipv4Address("10.16.0.0"));
  *   rack.SetSwitchAttribute("VirtualAddress", Ipv4AddressValue("10.255.1.1"));
  *   rack.Install();
- *   rack.ConnectUplink(gateway, Ipv4Address("192.168.16.0"));
+ *   rack.ConnectUplink(gateway, Ipv4Address("192.168.16.0"), DataRate("10Gbps"), MicroSeconds(50));
  * \endcode
  */
 class RackHelper
@@ -143,8 +143,8 @@ class RackHelper
     /// Create the nodes, links, addresses, routes, servers and the switch's dispatcher.
     void Install();
     /**
-     * \brief Link the switch to a router outside the rack, after Install(),
-     * with the rack's link rate and delay. The switch's default route then
+     * \brief Link the switch to a router outside the rack, after Install().
+     * The switch's default route then
      * points to the router, so replies to hosts outside the rack leave
      * through it; if the router has static routing, it gets routes to the
      * virtual address and to the rack's hosts (otherwise route them there
@@ -152,9 +152,14 @@ class RackHelper
      * \param router the outside node (with an IPv4 stack)
      * \param network the /30 network of the link: the switch takes its
      *        first address, the router the second
+     * \param rate the link's data rate
+     * \param delay its propagation delay
      * \return the two devices (the switch's first)
      */
-    NetDeviceContainer ConnectUplink(Ptr<Node> router, Ipv4Address network);
+    NetDeviceContainer ConnectUplink(Ptr<Node> router,
+                                     Ipv4Address network,
+                                     DataRate rate,
+                                     Time delay);
 
     /// \return the switch's scheduler
     Ptr<RackScheduler> GetSwitch() const;

@@ -183,6 +183,20 @@ const Time kAuthorsQuantum = MicroSeconds(250);
 
 } // namespace
 
+std::vector<std::string>
+RackSchedScenario::GetPolicyNames(bool switchOnly)
+{
+    std::vector<std::string> names;
+    for (const RackPolicy& p : kPolicies)
+    {
+        if (!switchOnly || !p.onClients)
+        {
+            names.emplace_back(p.name);
+        }
+    }
+    return names;
+}
+
 const Choices<RackSchedScenario::Switch> RackSchedScenario::SWITCHES = {{"auto", Switch::AUTO},
                                                                         {"on", Switch::ON},
                                                                         {"off", Switch::OFF}};
@@ -274,6 +288,12 @@ RackSchedScenario::Parameters::AddServerOptions(ScenarioOptions& options)
     options.AddString("heterogeneous",
                       "N:W, the last N servers have W worker cores (e.g. 4:4)",
                       heterogeneous);
+    AddIntraOptions(options);
+}
+
+void
+RackSchedScenario::Parameters::AddIntraOptions(ScenarioOptions& options)
+{
     options.Add("intra",
                 "intra-server policy (how a server's cores serve requests): " +
                     TypeAliases::List(CorePolicy::GetTypeId()) +
@@ -823,15 +843,8 @@ RackSchedScenario::RackSchedScenario(const Parameters& parameters)
     std::string error;
     NS_ABORT_MSG_IF(!m_parameters.Validate(error), "RackSchedScenario: " << error);
     // A service demand of its own (--service) is a custom workload.
-    bool named = false;
-    for (const DistributionSpec::Workload& w : DistributionSpec::WORKLOADS)
-    {
-        named |= m_parameters.workload == w.name && m_parameters.service.text == w.service;
-    }
-    if (!named)
-    {
-        m_parameters.workload = "custom";
-    }
+    m_parameters.workload =
+        DistributionSpec::WorkloadOf(m_parameters.workload, m_parameters.service);
 }
 
 RackSchedScenario::~RackSchedScenario() = default;

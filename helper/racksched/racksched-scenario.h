@@ -56,6 +56,11 @@ class RackSchedScenario : public RequestScenario
     };
     /// The words of --per-type-load.
     static const Choices<Switch> SWITCHES;
+    /**
+     * \param switchOnly leave out the policies whose clients choose
+     * \return the inter-server policies' words (--inter), e.g. "racksched"
+     */
+    static std::vector<std::string> GetPolicyNames(bool switchOnly);
     /// The words of --sampling (PowerOfKDispatcher::Sampling).
     static const Choices<PowerOfKDispatcher::Sampling> SAMPLINGS;
 
@@ -100,6 +105,10 @@ class RackSchedScenario : public RequestScenario
         /// The options of the servers: the rack, the intra-server policy, the workload.
         /// \param options where to declare them
         void AddServerOptions(ScenarioOptions& options);
+        /// The options of each server: --intra (Shinjuku with the authors'
+        /// quantum by default) and --workload, as racks elsewhere use them.
+        /// \param options where to declare them
+        void AddIntraOptions(ScenarioOptions& options);
         /// The options of the traffic, the clients and the links.
         /// \param options where to declare them
         void AddTrafficOptions(ScenarioOptions& options);

@@ -343,6 +343,19 @@ DistributionSpec::ParseWorkload(const std::string& name, DistributionSpec& spec,
 }
 
 std::string
+DistributionSpec::WorkloadOf(const std::string& workload, const DistributionSpec& service)
+{
+    for (const Workload& w : WORKLOADS)
+    {
+        if (workload == w.name && service.text == w.service)
+        {
+            return workload;
+        }
+    }
+    return "custom";
+}
+
+std::string
 DistributionSpec::ListWorkloads()
 {
     std::string list;

@@ -115,6 +115,14 @@ struct DistributionSpec
      */
     static bool ParseWorkload(const std::string& name, DistributionSpec& spec, std::string& error);
 
+    /**
+     * \param workload a workload's name (or anything else)
+     * \param service the service demand in use
+     * \return \p workload if \p service is that workload's, else "custom"
+     *         (a service demand given by --service)
+     */
+    static std::string WorkloadOf(const std::string& workload, const DistributionSpec& service);
+
     /// \return the named workloads for --help: "w1 (AFP: 99.5% 0.5us, 0.5% 500us) | ..."
     static std::string ListWorkloads();
 

@@ -25,7 +25,7 @@ import pytest
 import request_scheduling as rs
 
 EXAMPLES = ["microsecond-scenario", "cards-scenario", "racksched-scenario", "sdwan-scenario",
-            "batchy-scenario"]
+            "batchy-scenario", "end-to-end-scenario"]
 # The user part of the chapter holds the Bad input section.
 DOC = Path(__file__).resolve().parents[2] / "doc" / "request-scheduling-user.rst"
 TIMEOUT_S = 10  # a rejection takes ~30 ms; a run that starts simulating may take minutes
@@ -161,6 +161,22 @@ CASES = {
         "link-rate": values(RATE),
         "link-delay": values(TIME),
         "flows": values(UINT1, ["16385"]),
+    },
+    "end-to-end-scenario": {
+        "inter": values(CHOICE, ["steam", "jbsq", "power-of-k", "ns3::Dispatcher", "cards[Bogus=1]",
+                                 "dfcfs"]),
+        "rack": values(CHOICE, ["client", "cards"]),
+        "intra": values(CHOICE, ["steam", "afp[Thresh=abc]", "shinjuku[Quantum=0s]"]),
+        "workload": values(CHOICE, ["w3"]) + values(["w1"], extra=["--service=exp:1us"]),
+        "service": values(DIST, ["const:0us"]),
+        "sites": values(["", "0", "4,", ",4", "4,0", "256", "4;2", "-1", "x", ",".join(["1"] * 201)]),
+        "workers": values(UINT1, ["1025"]),
+        "load": values(REAL, ["2.5", "1e-300"]),
+        "clients": values(UINT1, ["1001"]),
+        "flows": values(UINT1, ["16385"]),
+        "link-rate": values(RATE),
+        "access-delay": values(TIME),
+        "site-delay": values(TIME),
     },
     "sdwan-scenario": {
         "mode": values(CHOICE, ["ns3::Object", "splitter[Bogus=1]", "splitter[Thresholds=5]",

@@ -96,6 +96,8 @@ TCPS = ["NewReno", "Cubic", "Bbr", "Vegas", "WestwoodPlus", "HighSpeed", "Hybla"
         "Bic", "Yeah", "Illinois", "Ledbat", "LinuxReno", "Dctcp"]
 PIPELINES = ["l2l3", "gw", "vrf", "mgw", "rc"]
 CONTROLLERS = ["null", "max", "onoff", "full", "nfvnice"]
+INGRESS = ["cards", "random", "round-robin"]
+RACK_SWITCHES = [p for p in RACK_POLICIES if p != "client"]
 
 # The base options of each example: short runs of well under a second.
 MULTICORE = dict(duration="3ms", cores=4)
@@ -108,6 +110,7 @@ RACK = dict(duration="10ms", warmup="1ms", servers=4, workers=2, load=0.99)
 SDWAN = dict(duration="100ms", warmup="20ms", rate=200, utilisation=0.1, sizes="mix:0.5:5:0.5:40",
              upload_share=0.1, upload_sizes="const:100")
 BATCHY = dict(duration="10ms", period="2ms", warmup_periods=1, rate=1e6)
+E2E = dict(duration="5ms", warmup="1ms", sites="2,1", workers=2, load=0.9)
 
 # --m is for the vrf and mgw pipelines only.
 M = {"vrf": dict(m=2), "mgw": dict(m=2)}
@@ -381,9 +384,22 @@ def build_cases() -> list[Case]:
       dict(rate=1e9, duration="2ms", period="1ms"),
       quick=False)
 
+    # ---- end-to-end-scenario ------------------------------------------------
+    e = lambda *v, **f: c.extend(cases_of("end-to-end-scenario", E2E, *v, **f))  # noqa: E731
+    # Every combination of the three layers' choices.
+    e(*[dict(inter=i, rack=r, intra=p) for i in INGRESS for r in RACK_SWITCHES for p in POLICIES])
+    e(dict(sites="1", workers=1, clients=1, flows=1), dict(sites=",".join(["1"] * 200), workers=1),
+      dict(sites="255", workers=1, duration="2ms"), dict(load=2, inter="random"),
+      dict(workload="w1", intra="afp", rack="racksched"), dict(service="const:1us", load=0.5),
+      dict(access_delay="0s", site_delay="0s"), dict(access_delay="10ms", site_delay="5ms", drain="1s"),
+      dict(inter="cards[RandomOffset=false]", exact="true", warmup="0s"),
+      dict(inter="random", rack="jbsq", intra="psp", workload="getscan50"))
+    e(dict(sites="200,200", workers=8, load=0.99, duration="2ms"), dict(workers=1024, load=0.99), quick=False)
+
     # ---- every example: --seed at both ends of [1, 4294944442] ----------------
     for example, base in (("microsecond-scenario", MULTICORE), ("cards-scenario", CARDS),
-                          ("racksched-scenario", RACK), ("sdwan-scenario", SDWAN), ("batchy-scenario", BATCHY)):
+                          ("racksched-scenario", RACK), ("sdwan-scenario", SDWAN), ("batchy-scenario", BATCHY),
+                          ("end-to-end-scenario", E2E)):
         c.extend(cases_of(example, base, dict(seed=1), dict(seed=4294944442)))
     return c
 
@@ -423,6 +439,15 @@ def check_summary(example: str, s: dict, settles: bool = True) -> None:
         f = s["connections"]
         assert f["started"] == f["completed"] + f["in_flight"] + f["failed"], f"connections: {f}"
         assert min(f.values()) >= 0, f"connections: {f}"
+    if example == "end-to-end-scenario":
+        # Every request the ingress resolved reached a site's switch or was
+        # lost on the way; every scheduled one was served or lost after.
+        sites = s["per_site"].values()
+        assert s["ingress_resolved"] <= sent, f"ingress resolved {s['ingress_resolved']} of {sent}"
+        assert s["switch_scheduled"] == sum(v["switch_scheduled"] for v in sites)
+        assert s["switch_scheduled"] <= s["ingress_resolved"], s
+        assert sum(v["served"] for v in sites) <= s["switch_scheduled"], s
+        assert completed <= sum(v["served"] for v in sites), s
     if example == "batchy-scenario":
         flows = s["per_flow"]
         received = sum(v["received"] for v in flows.values())
@@ -551,6 +576,8 @@ def test_every_choice_is_in_the_grid():
         "sdwan-scenario sack": ["false"],
         "batchy-scenario pipeline": PIPELINES, "batchy-scenario controller": CONTROLLERS,
         "batchy-scenario arrival": ["paced"],
+        "end-to-end-scenario inter": INGRESS, "end-to-end-scenario rack": RACK_SWITCHES,
+        "end-to-end-scenario intra": POLICIES,
     }
     missing = {k: sorted(set(v) - seen.get(k, set())) for k, v in wanted.items()}
     assert not any(missing.values()), {k: v for k, v in missing.items() if v}
