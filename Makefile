@@ -10,7 +10,7 @@ JOBS      ?= 2
 # The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
 NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
 
-.PHONY: all setup build run test test-cpp test-python test-asan fuzz fuzz-build bench soak reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched reproduce-batchy intree-check format format-check clean
+.PHONY: all setup build run test test-cpp test-python test-asan fuzz fuzz-build bench soak reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched reproduce-batchy reproduce-end-to-end intree-check format format-check clean
 
 all: build
 
@@ -107,6 +107,11 @@ reproduce-sdwan: build
 # request_scheduling.racksched table` of quick's summary and what paper's has.
 reproduce-racksched: build
 	$(PYTHON) -m request_scheduling.racksched --out results/racksched/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
+
+# The schedulers composed (end-to-end-scenario): the ablation of its three
+# layers, each on alone and all on against the all-baseline configuration.
+reproduce-end-to-end: build
+	$(PYTHON) -m request_scheduling.end_to_end --out results/end-to-end/$(SCALE) --scale $(SCALE)
 
 # Batchy's evaluation (static tables, contours, dynamics, controller
 # overhead) into results/batchy/$(SCALE) (SCALE=quick: ~40 min on 2 cores);

@@ -59,15 +59,16 @@ EndToEndScenario::Parameters::Parameters()
 void
 EndToEndScenario::Parameters::AddOptions(ScenarioOptions& options)
 {
-    options.Add("inter",
-                "the ingress's inter-site policy (how a request's site is chosen): cards "
-                "(weighted round robin over the sites' cores), random or round-robin, or "
-                "their TypeId names; attributes as NAME[Attribute=Value|...]",
-                inter,
-                [this](const std::string& text, std::string& error) {
-                    inter = text;
-                    return TypeAliases::Parse("inter", text, Dispatcher::GetTypeId(), ingress, error);
-                });
+    options.Add(
+        "inter",
+        "the ingress's inter-site policy (how a request's site is chosen): cards "
+        "(weighted round robin over the sites' cores), random or round-robin, or "
+        "their TypeId names; attributes as NAME[Attribute=Value|...]",
+        inter,
+        [this](const std::string& text, std::string& error) {
+            inter = text;
+            return TypeAliases::Parse("inter", text, Dispatcher::GetTypeId(), ingress, error);
+        });
     options.AddChoice("rack",
                       "each site's switch: racksched-scenario's --inter policies",
                       rack.policy,

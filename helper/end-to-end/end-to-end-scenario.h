@@ -57,15 +57,15 @@ class EndToEndScenario : public RequestScenario
     /// Parameters of the scenario.
     struct Parameters : public RequestScenario::Parameters
     {
-        std::string inter{"cards"};        //!< --inter as given
-        ObjectFactory ingress;             //!< the ingress's dispatcher
-        RackSchedScenario::Parameters rack; //!< each rack: --rack, --intra, --workload
-        std::vector<uint32_t> sites{4, 2}; //!< servers of each site
-        uint32_t workers{4};               //!< worker cores per server
-        double load{0.5};                  //!< utilisation of all worker cores
-        uint32_t clients{2};               //!< client hosts
-        uint32_t flows{64};                //!< UDP source ports per client host
-        std::string linkRate{"10Gbps"};    //!< access and site links' rate
+        std::string inter{"cards"};          //!< --inter as given
+        ObjectFactory ingress;               //!< the ingress's dispatcher
+        RackSchedScenario::Parameters rack;  //!< each rack: --rack, --intra, --workload
+        std::vector<uint32_t> sites{4, 2};   //!< servers of each site
+        uint32_t workers{4};                 //!< worker cores per server
+        double load{0.5};                    //!< utilisation of all worker cores
+        uint32_t clients{2};                 //!< client hosts
+        uint32_t flows{64};                  //!< UDP source ports per client host
+        std::string linkRate{"10Gbps"};      //!< access and site links' rate
         Time accessDelay{MicroSeconds(100)}; //!< client -- ingress propagation delay
         Time siteDelay{MicroSeconds(50)};    //!< ingress -- site switch propagation delay
 
@@ -116,9 +116,9 @@ class EndToEndScenario : public RequestScenario
      */
     void SwitchDrop(Ptr<const Packet> p, const std::string& reason);
 
-    Parameters m_parameters;       //!< parameters
-    Ptr<Node> m_ingressNode;       //!< the ingress router
-    NodeContainer m_clientNodes;   //!< client hosts
+    Parameters m_parameters;         //!< parameters
+    Ptr<Node> m_ingressNode;         //!< the ingress router
+    NodeContainer m_clientNodes;     //!< client hosts
     std::vector<RackHelper> m_racks; //!< one rack per site
 };
 

@@ -1,0 +1,113 @@
+"""The schedulers composed (end-to-end-scenario): an ablation study.
+
+    python -m request_scheduling.end_to_end --out results/end-to-end [--scale quick|paper]
+
+Three layers schedule a request on its way: the ingress chooses a site
+(CArDS against random), the site's switch a server (RackSched against
+random), the server a core (Shinjuku against d-FCFS, the RackSched paper's
+servers against RSS's per-core queues). The ablation runs the all-baseline
+configuration, each layer's scheduler on alone, and all three on, over the
+offered load, on the example's default topology: two sites of 4 and 2
+servers of 4 worker cores, RackSched's bimodal90 workload.
+
+Writes the runs (``ablation-runs.csv``), the summary per configuration and
+load with 95 % confidence half-widths over runs (``ablation-summary.csv``),
+a gnuplot figure of the p99 completion time against the load
+(``fig-ablation-p99.png``), and ``summary.json`` with the command, the
+commit and the wall time that made it. ``table`` prints the doc's table
+from a results folder's summary.json.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import pandas as pd
+
+from . import plot, summarize, sweep
+from .reproduce import pm, recorded, reproduce_main, rst_table
+from .stats import mean_ci
+
+BASELINE = dict(inter="random", rack="random", intra="dfcfs")
+ON = dict(inter="cards", rack="racksched", intra="shinjuku")
+CONFIGURATIONS = {
+    "baseline": BASELINE,
+    "ingress: cards": {**BASELINE, "inter": ON["inter"]},
+    "switch: racksched": {**BASELINE, "rack": ON["rack"]},
+    "servers: shinjuku": {**BASELINE, "intra": ON["intra"]},
+    "all on": ON,
+}
+#: The example's default point, where the doc's table compares the layers.
+DEFAULT_LOAD = 0.5
+SCALES = {
+    "paper": {"duration": "1s", "warmup": "100ms", "runs": 10, "loads": [0.3, 0.5, 0.6, 0.7, 0.8, 0.9]},
+    "quick": {"duration": "200ms", "warmup": "20ms", "runs": 5, "loads": [0.3, 0.5, 0.7, 0.9]},
+}
+METRICS = ["rct_p50_us", "rct_p99_us", "rct_p999_us", "rct_mean_us"]
+
+
+def ablation(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+    """Every configuration over the loads, ``scale["runs"]`` seeds each (run
+    *r* of every configuration has the same arrivals and demands)."""
+    frames = []
+    for label, options in CONFIGURATIONS.items():
+        df = sweep("end-to-end-scenario", {"load": scale["loads"]}, runs=scale["runs"], jobs=jobs,
+                   duration=scale["duration"], warmup=scale["warmup"], progress=progress, **options)
+        df["configuration"] = label
+        frames.append(df)
+    runs = pd.concat(frames, ignore_index=True)
+    runs.to_csv(out / "ablation-runs.csv", index=False)
+    s = summarize(runs, ["configuration", "load"], METRICS)
+    s.to_csv(out / "ablation-summary.csv", index=False)
+    plot.line_plot(s, "load", "rct_p99_us", "configuration", out / "fig-ablation-p99.png", ci="rct_p99_us_ci",
+                   title="end-to-end-scenario: p99 completion time (95 % CI over runs)",
+                   xlabel="offered load (share of all sites' worker cores)", ylabel="p99 completion time (us)",
+                   logy=True)
+    result = {}
+    for label in CONFIGURATIONS:
+        mine = runs[runs.configuration == label]
+        result[label] = {f"{load:g}": {m: list(mean_ci(mine[mine.load == load][m])) for m in METRICS}
+                         for load in scale["loads"]}
+    # Run by run, the baseline's p99 over each configuration's (same seeds).
+    base = runs[runs.configuration == "baseline"].set_index(["load", "run"])["rct_p99_us"]
+    gains = {}
+    for label in CONFIGURATIONS:
+        if label != "baseline":
+            mine = runs[runs.configuration == label].set_index(["load", "run"])["rct_p99_us"]
+            ratio = (base / mine).reset_index()
+            gains[label] = {f"{load:g}": list(mean_ci(ratio[ratio.load == load]["rct_p99_us"]))
+                            for load in scale["loads"]}
+    return {"ablation": result, "ablation_p99_gain": gains}
+
+
+def doc_table(root: Path | str = "results/end-to-end") -> str:
+    """The doc's ablation table at the default load, from the committed
+    quick-scale summary: p99 and median completion time (mean ± 95 % CI
+    half-width over runs) and the baseline's p99 over the configuration's,
+    run by run."""
+    summary = json.loads((Path(root) / "quick" / "summary.json").read_text())
+    at = f"{DEFAULT_LOAD:g}"
+    rows = [("Configuration (load " + at + ")", "p99 (us)", "median (us)", "baseline p99 / this p99")]
+    for label in CONFIGURATIONS:
+        point = summary["ablation"][label][at]
+        gain = "1" if label == "baseline" else pm(summary["ablation_p99_gain"][label][at])
+        rows.append((label, pm(point["rct_p99_us"], 1), pm(point["rct_p50_us"], 1), gain))
+    return rst_table(rows)
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["table"]:
+        print(doc_table(argv[1] if len(argv) > 1 else "results/end-to-end"), end="")
+        return 0
+    return reproduce_main(
+        "end-to-end", "The end-to-end ablation", "results/end-to-end", SCALES,
+        {"ablation": recorded("end_to_end", "ablation", ablation, argv)},
+        argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
