@@ -42,6 +42,8 @@ EXAMPLES = [
                              duration="200ms", period="20ms", warmup_periods=2)),
     ("batchy-scenario", dict(pipeline="mgw", m=2, n=4, rate=1e6, controller="onoff", arrival="paced",
                              burstiness=4, duration="200ms", period="20ms", warmup_periods=2)),
+    ("end-to-end-scenario", dict(inter="cards", rack="racksched", intra="afp", workload="w1", load=0.7,
+                                 duration="20ms")),
 ]
 
 
