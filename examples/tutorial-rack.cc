@@ -47,7 +47,7 @@ main(int argc, char* argv[])
         CreateObjectWithAttributes<ConstantRandomVariable>("Constant", DoubleValue(500e-6)));
     const double meanService = 0.995 * 0.5e-6 + 0.005 * 500e-6; // 3 us
 
-    // The rack: servers, client hosts and the switch, on 10 Gbit/s links.
+    // The rack: servers, client hosts and the switch, on 40 Gbit/s links.
     // The switch sends each request to the less loaded of two servers
     // sampled at random, from the load the servers report on their replies.
     RackHelper rack;

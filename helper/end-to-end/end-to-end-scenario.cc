@@ -30,6 +30,8 @@
 #include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
+
 namespace ns3
 {
 namespace rsched
@@ -165,12 +167,11 @@ EndToEndScenario::Parameters::Validate(std::string& error) const
     {
         return false;
     }
-    double gap = clients / GetRate();
-    if (!(gap <= ScenarioOptions::MAX_SECONDS))
+    if (!(clients / GetRate() <= ScenarioOptions::MAX_SECONDS))
     {
-        return Invalid(error,
-                       "load=" + std::to_string(load),
-                       "more than 1e6 s between a client's requests");
+        std::ostringstream given;
+        given << "load=" << load;
+        return Invalid(error, given.str(), "more than 1e6 s between a client's requests");
     }
     return true;
 }
