@@ -8,6 +8,7 @@ it, and ``key_table`` renders the doc's table of keys from it.
 
     python -m request_scheduling.schema check out.json ...   # validate files
     python -m request_scheduling.schema table                # the doc's table
+    python -m request_scheduling.schema doc RST              # rewrite it in the chapter
 """
 
 from __future__ import annotations
