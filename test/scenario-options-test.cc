@@ -712,6 +712,13 @@ class OwnedAttributesTestCase : public TestCase
             {{"--RngRun=3"},
              "invalid --RngRun=3: the scenario sets RngRun from --run; give --run instead"},
             {{"--RngSeed=3"}, ""},
+            // Said twice, the same (a SEM campaign passes both).
+            {{"--run=3", "--RngRun=3"}, ""},
+            {{"--run=2", "--RngRun=3"}, "invalid --RngRun=3: --run=2 sets RngRun to another value"},
+            // Empty, an option without a default is not given; with one, it
+            // is read.
+            {{"--policy=shinjuku[Quantum=2us]", "--quantum="}, ""},
+            {{"--policy="}, "unknown"},
             {{"--ns3::CfcfsCorePolicy::DispatchOverhead=1ns"},
              "invalid --ns3::CfcfsCorePolicy::DispatchOverhead=1ns: the scenario sets "
              "DispatchOverhead itself (no option changes it)"},
@@ -790,6 +797,52 @@ class OwnedAttributesTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup request-scheduling-tests
+ * \brief A default that depends on other options shows in the help text,
+ * not as the [value] a SEM campaign would pass back, and an empty value
+ * leaves such an option unset.
+ */
+class ContextualDefaultTestCase : public TestCase
+{
+  public:
+    ContextualDefaultTestCase()
+        : TestCase("Contextual defaults: in the help text, empty is unset")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        double load = 0.5;
+        uint32_t k = 2;
+        ScenarioOptions options;
+        options.AddDouble("load", "offered load", load, 0, 10);
+        options.AddUnsigned("k", "samples", k, 1, 100);
+        options.ContextualDefault("k");
+        options.ContextualDefault("load", "0.5, or as --rate sets");
+        CommandLine cmd("program");
+        options.AddTo(cmd);
+        std::ostringstream help;
+        cmd.PrintHelp(help);
+        NS_TEST_EXPECT_MSG_NE(help.str().find("samples (default 2)\n"),
+                              std::string::npos,
+                              help.str());
+        NS_TEST_EXPECT_MSG_NE(help.str().find("offered load (default 0.5, or as --rate sets)\n"),
+                              std::string::npos,
+                              help.str());
+        NS_TEST_EXPECT_MSG_EQ(help.str().find("[2]"), std::string::npos, "no [default]");
+        NS_TEST_EXPECT_MSG_EQ(help.str().find("[0.5]"), std::string::npos, "no [default]");
+        NS_TEST_ASSERT_MSG_EQ(options.Set("k", ""), true, "declared");
+        std::string error;
+        NS_TEST_EXPECT_MSG_EQ(options.Convert(error), true, error);
+        NS_TEST_EXPECT_MSG_EQ(options.IsGiven("k"), false, "empty: not given");
+        NS_TEST_EXPECT_MSG_EQ(k, 2, "the default kept");
+        options.Set("k", "0");
+        NS_TEST_EXPECT_MSG_EQ(options.Convert(error), false, "a value is still checked");
+    }
+};
+
 /// Suite of the option and distribution tests.
 class ScenarioOptionsTestSuite : public TestSuite
 {
@@ -807,6 +860,7 @@ class ScenarioOptionsTestSuite : public TestSuite
         AddTestCase(new OptionSetTestCase());
         AddTestCase(new SpecialCoresTestCase());
         AddTestCase(new OwnedAttributesTestCase());
+        AddTestCase(new ContextualDefaultTestCase());
     }
 };
 

@@ -71,5 +71,19 @@ if [ -x "$repo/build/examples/microsecond-scenario" ]; then
     failed=1
   fi
 fi
+# A SEM campaign run in this tree gives sweep()'s results on the standalone
+# build (python/tests/test_sem_campaign.py).
+if [ -x "$repo/build/examples/cards-scenario" ]; then
+  if RS_NS3_TREE="$tree" RS_BUILD_DIR="$repo/build" "$repo/.venv/bin/python" -m pytest -q \
+      -p no:cacheprovider "$repo/python/tests/test_sem_campaign.py" > "$work/sem.log" 2>&1 &&
+      grep -q "1 passed" "$work/sem.log"; then
+    echo "in-tree: SEM campaign over cards-scenario equals sweep"
+    passes=$((passes + 1))
+  else
+    tail -n 40 "$work/sem.log"
+    fails=$((fails + 1))
+    failed=1
+  fi
+fi
 echo "in-tree: $passes passed, $fails failed"
 exit $failed

@@ -276,7 +276,7 @@ BatchyScenario::Parameters::AddSwitchOptions(ScenarioOptions& options)
     AddNonNegative(options,
                    "control-rate",
                    "rc: the control flow's rate (packets/s), the bulk flows sharing the rest of "
-                   "--rate (0: every flow an equal share of --rate, as the authors' code runs; "
+                   "the total rate (0: every flow an equal share of it, as the authors' code runs; "
                    "their configuration's 1 kpps bound is never read)",
                    controlRate,
                    1e9);
@@ -368,7 +368,12 @@ BatchyScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
     options.Owns("ns3::BatchyTrafficSource::Arrival", "arrival");
     options.Owns("ns3::BatchyTrafficSource::Burstiness", "burstiness");
     options.Owns("ns3::BatchyTrafficSource::SendBatch", "source-batch");
-    // Options the pipeline or the level does not use are errors, not ignored.
+    // Options the pipeline or the level does not use are errors, not ignored
+    // (so their defaults are not given back by a SEM campaign either).
+    for (const char* name : {"m", "n", "slo", "control-rate", "link-rate", "packet-size"})
+    {
+        options.ContextualDefault(name);
+    }
     options.AddCheck([this, &options](std::string& error) {
         const BatchyPipelines::Named* named = BatchyPipelines::Find(pipeline);
         std::string byPipeline = "--pipeline=" + pipeline;

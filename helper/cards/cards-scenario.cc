@@ -234,6 +234,7 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                         schedulers,
                         1,
                         1000000);
+    options.ContextualDefault("schedulers", std::to_string(schedulers) + "; 1 with central");
     // --schedulers as given, which the central preset replaces by 1.
     auto schedulersGiven = std::make_shared<uint32_t>(0);
     options.Add("inter",
@@ -281,10 +282,12 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.AddUnsigned("clients", "number of clients", clients, 1, 10000000);
     options.AddChoice("scaling",
                       "compute units as parallel executors or one executor that many times "
-                      "faster (default: scaled in scenario 2, as the paper's STEAM comparison; "
-                      "parallel otherwise)",
+                      "faster",
                       scaling,
                       MulticoreServerHelper::SCALINGS);
+    options.ContextualDefault("scaling",
+                              "scaled in scenario 2, as the paper's STEAM comparison; parallel "
+                              "otherwise");
     options.Add(
         "affinity",
         "transaction length: requests (1 = packet level) or a duration, e.g. 60s",
@@ -326,16 +329,13 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                         serverCapacity,
                         1,
                         1000000);
-    options.AddDistribution("service",
-                            "service time, e.g. uniform:128us:192us (scenario default)",
-                            service);
-    options.AddDistribution("inter-arrival",
-                            "time between a client's requests (scenario default)",
-                            interArrival);
-    options.AddTime("join-window",
-                    "clients join within this time (scenario default)",
-                    joinWindow,
-                    true);
+    options.AddDistribution("service", "service time, e.g. uniform:128us:192us", service);
+    options.AddDistribution("inter-arrival", "time between a client's requests", interArrival);
+    options.AddTime("join-window", "clients join within this time", joinWindow, true);
+    for (const char* name : {"service", "inter-arrival", "join-window"})
+    {
+        options.ContextualDefault(name, "the scenario's");
+    }
     options.AddTime("intra-site", "mean latency ingress -- own site", intraSiteMean, true);
     options.AddTime("inter-site", "mean latency ingress -- other sites", interSiteMean, true);
     options.AddChoice("latency",

@@ -72,12 +72,12 @@ EndToEndScenario::Parameters::AddOptions(ScenarioOptions& options)
             return TypeAliases::Parse("inter", text, Dispatcher::GetTypeId(), ingress, error);
         });
     options.AddChoice("rack",
-                      "each site's switch: racksched-scenario's --inter policies",
+                      "each site's switch, one of racksched-scenario's inter-server policies",
                       rack.policy,
                       RackSchedScenario::GetPolicyNames(true));
     rack.AddIntraOptions(options);
     options.AddDistribution("service",
-                            "instead of --workload: the service demand, e.g. exp:50us",
+                            "the service demand, instead of a workload, e.g. exp:50us",
                             rack.service);
     options.Add("sites",
                 "servers of each site, e.g. 4,2 (1 to 200 sites of 1 to 255 servers)",

@@ -234,6 +234,10 @@ MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "(straight to the server and back: no links, many times faster)",
                       level,
                       LEVELS);
+    for (const char* link : {"link-delay", "link-rate"})
+    {
+        options.ContextualDefault(link, "");
+    }
     options.AddCheck([this, &options](std::string& error) {
         for (const char* link : {"link-delay", "link-rate"})
         {

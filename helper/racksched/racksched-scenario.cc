@@ -66,7 +66,7 @@ const RackPolicy kPolicies[] = {
     // clang-format off
     // name       dispatcher                   onClients tracked overAll perType switchQueue defaultK servers intra
     {"racksched", "ns3::PowerOfKDispatcher",   false, true,  false, true,  false, 0, "", "",
-     "power-of-k at the switch (k = --k)"},
+     "power-of-k at the switch (k samples)"},
     {"random",    "ns3::RandomDispatcher",     false, false, false, false, false, 0, "", "",
      "uniformly random server (ECMP-like)"},
     {"rr",        "ns3::RoundRobinDispatcher", false, false, false, true,  false, 0, "", "",
@@ -74,11 +74,11 @@ const RackPolicy kPolicies[] = {
     {"shortest",  "ns3::PowerOfKDispatcher",   false, true,  true,  true,  false, 0, "", "",
      "JSQ over all servers' tracked load"},
     {"sampling",  "ns3::PowerOfKDispatcher",   false, true,  false, true,  false, 4, "", "",
-     "power-of-k with k = --k (default 4)"},
+     "power-of-k with k samples (4 unless k is given)"},
     {"client",    "ns3::PowerOfKDispatcher",   true,  true,  false, true,  false, 0, "", "",
      "each client samples k of its own view"},
     {"jbsq",      "ns3::JbsqDispatcher",       false, false, false, false, true,  0, "", "ns3::CfcfsCorePolicy",
-     "R2P2 JBSQ(--jbsq-bound) per worker core"},
+     "R2P2 JBSQ(n) per worker core, n the jbsq-bound"},
     {"shinjuku",  "ns3::RandomDispatcher",     false, false, false, false, false, 0, "ns3::ShinjukuCorePolicy", "",
      "random spreading, Shinjuku servers"},
     // clang-format on
@@ -245,17 +245,17 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "(outstanding service time, from replies), queue (requests waiting, "
                       "from replies), proactive (counted at the switch, the least loaded of "
                       "all servers as the authors' program), proactive-k (the same counts "
-                      "over --k samples)",
+                      "over k samples)",
                       tracking,
                       Names(kTrackings));
     options.AddChoice("sampling",
-                      "how power-of-k draws its --k samples: independent (with replacement, "
+                      "how power-of-k draws its k samples: independent (with replacement, "
                       "as the authors' switch and client) or distinct",
                       sampling,
                       SAMPLINGS);
     options.Add("random-share",
                 "share of requests sent to a random server by the rules that compare every "
-                "server (shortest, --tracking=proactive) and by int2, in [0, 1]",
+                "server (shortest, proactive tracking) and by int2, in [0, 1]",
                 "0.25",
                 [this](const std::string& text, std::string& error) {
                     double value = 0;
@@ -278,6 +278,18 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
     AddServerOptions(options);
     AddTrafficOptions(options);
     AddCommonAndChecks(options);
+    // Given where the policy does not use them, these are errors (the
+    // check in AddCommonAndChecks), so a SEM campaign must not pass them.
+    for (const char* name : {"k",
+                             "tracking",
+                             "sampling",
+                             "random-share",
+                             "per-type-load",
+                             "jbsq-bound",
+                             "client-count"})
+    {
+        options.ContextualDefault(name);
+    }
 }
 
 void
@@ -297,9 +309,7 @@ RackSchedScenario::Parameters::AddIntraOptions(ScenarioOptions& options)
     options.Add("intra",
                 "intra-server policy (how a server's cores serve requests): " +
                     TypeAliases::List(CorePolicy::GetTypeId()) +
-                    " (default shinjuku with a 250us quantum; cfcfs with --inter=jbsq), or a "
-                    "TypeId name; "
-                    "attributes as NAME[Attribute=Value|...]",
+                    ", or a TypeId name; attributes as NAME[Attribute=Value|...]",
                 "shinjuku",
                 [this](const std::string& text, std::string& error) {
                     intraGiven = true;
@@ -317,6 +327,8 @@ RackSchedScenario::Parameters::AddIntraOptions(ScenarioOptions& options)
                     intraNamed = named;
                     return true;
                 });
+    options.ContextualDefault("intra",
+                              "shinjuku with a 250us quantum; cfcfs where the switch runs jbsq");
     options.Owns("ns3::ShinjukuCorePolicy::Quantum", "intra");
     options.AddWorkload(service, workload);
 }
@@ -325,7 +337,7 @@ void
 RackSchedScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
 {
     options.AddDistribution("service",
-                            "instead of --workload: the service demand, e.g. exp:50us, "
+                            "the service demand, instead of a workload, e.g. exp:50us, "
                             "bimodal:0.9:50us:500us",
                             service);
     options.AddDouble("load",
@@ -335,6 +347,9 @@ RackSchedScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
                       0,
                       MAX_LOAD);
     options.AddDouble("rate", "request rate (requests/s), instead of --load", rate, 0, 1e9);
+    // One of them is given: neither default goes back from a SEM campaign.
+    options.ContextualDefault("load");
+    options.ContextualDefault("rate", "none");
     options.AddUnsigned("packets-per-request",
                         "packets of each request (later ones follow the first)",
                         packetsPerRequest,
@@ -354,7 +369,8 @@ RackSchedScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
                       placement);
     options.AddUnsigned("clients", "client hosts", clients, 1, 1000);
     options.AddUnsigned("client-count",
-                        "independent clients of --inter=client (Client(N)), spread over the hosts",
+                        "independent clients of the client inter-server policy (Client(N)), spread "
+                        "over the hosts",
                         clientCount,
                         1,
                         100000);
@@ -366,7 +382,7 @@ RackSchedScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
     options.AddDataRate("link-rate", "data rate of every link", linkRate);
     options.AddTime("link-delay", "propagation delay of every link", linkDelay, true);
     options.AddUnsigned("flows",
-                        "UDP source ports per client host (with --inter=client shared by its "
+                        "UDP source ports per client host (with the client policy shared by its "
                         "clients, at least one each)",
                         flows,
                         1,

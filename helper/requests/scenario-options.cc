@@ -363,6 +363,13 @@ ScenarioOptions::AddDistribution(const std::string& name,
 void
 ScenarioOptions::AddTo(CommandLine& cmd)
 {
+    if (m_workload)
+    {
+        m_workload = false;
+        const std::string& workload = FindOption("workload").text.value;
+        ContextualDefault("service", workload.empty() ? "" : "that of --workload");
+        ContextualDefault("workload");
+    }
     for (Option& o : m_options)
     {
         cmd.AddValue(o.name, o.help, o.text);
@@ -372,8 +379,10 @@ ScenarioOptions::AddTo(CommandLine& cmd)
 void
 ScenarioOptions::AddWorkload(DistributionSpec& service, std::string& workload)
 {
+    m_workload = true;
     Add("workload",
-        "instead of --service, a workload of the papers: " + DistributionSpec::ListWorkloads(),
+        "a workload of the papers, instead of a service demand: " +
+            DistributionSpec::ListWorkloads(),
         workload,
         [this, &service, &workload](const std::string& text, std::string& error) {
             if (IsGiven("service"))
@@ -389,6 +398,29 @@ ScenarioOptions::AddWorkload(DistributionSpec& service, std::string& workload)
             workload = text;
             return true;
         });
+}
+
+ScenarioOptions::Option&
+ScenarioOptions::FindOption(const std::string& name)
+{
+    auto o = std::find_if(m_options.begin(), m_options.end(), [&name](const Option& o) {
+        return o.name == name;
+    });
+    NS_ABORT_MSG_IF(o == m_options.end(), "no option --" << name << " declared");
+    return *o;
+}
+
+void
+ScenarioOptions::ContextualDefault(const std::string& name, const std::string& what)
+{
+    Option* o = &FindOption(name);
+    std::string shown = what.empty() ? o->text.value : what;
+    if (!shown.empty())
+    {
+        o->help += " (default " + shown + ")";
+    }
+    o->text.value.clear();
+    o->hasDefault = false;
 }
 
 void
@@ -415,6 +447,10 @@ bool
 ScenarioOptions::Convert(std::string& error)
 {
     m_deprecations.clear();
+    for (Option& o : m_options)
+    {
+        o.text.given &= o.hasDefault || !o.text.value.empty();
+    }
     for (const Option& former : m_options)
     {
         if (former.renamedTo.empty() || !former.text.given)
@@ -561,10 +597,27 @@ ScenarioOptions::CheckOwned(std::string& error) const
             continue;
         }
         std::string attribute = colons == std::string::npos ? name : name.substr(colons + 2);
-        if (const Owned* owner = FindOwner(type, attribute, "", true))
+        const Owned* owner = FindOwner(type, attribute, "", true);
+        if (!owner)
         {
-            return conflict(name + "=" + value, attribute, *owner);
+            continue;
         }
+        // --RngRun=3 beside --run=3 says the same thing twice: a SEM
+        // campaign passes both.
+        auto option = std::find_if(m_options.begin(), m_options.end(), [owner](const Option& o) {
+            return o.name == owner->option;
+        });
+        if (owner->always && option != m_options.end() && option->text.given)
+        {
+            if (option->text.value == value)
+            {
+                continue;
+            }
+            error = "invalid --" + name + "=" + value + ": --" + option->name + "=" +
+                    option->text.value + " sets " + attribute + " to another value";
+            return false;
+        }
+        return conflict(name + "=" + value, attribute, *owner);
     }
     for (const Option& o : m_options)
     {

@@ -228,6 +228,17 @@ class ScenarioOptions
         DistributionSpec::Quantity quantity = DistributionSpec::Quantity::DURATION);
 
     /**
+     * \brief Mark a declared option whose default depends on other options
+     * (the scenario's, or it applies to some choices only): --PrintHelp
+     * shows its default in the help text, "(default D)", instead of as a
+     * [D] that a SEM campaign would pass back; an empty value leaves it
+     * unset, as a campaign passes it.
+     * \param name the option's name
+     * \param what the default in words, if not its declared value
+     */
+    void ContextualDefault(const std::string& name, const std::string& what = "");
+
+    /**
      * \brief Keep a renamed option's former name working for a deprecation
      * period: its text goes to the option, and Convert() notes the rename
      * (GetDeprecations()). Giving both names is an error.
@@ -245,7 +256,9 @@ class ScenarioOptions
 
     /**
      * \brief Declare --workload: one of the papers' named workloads
-     * (DistributionSpec::WORKLOADS), instead of --service.
+     * (DistributionSpec::WORKLOADS), instead of --service. Either one
+     * sets the other, so both get a ContextualDefault() (in AddTo(), so
+     * --service may be declared after).
      * \param service the service-demand field it sets
      * \param workload the field that keeps the name (its value is the default)
      */
@@ -258,6 +271,10 @@ class ScenarioOptions
     void AddTo(CommandLine& cmd);
     /**
      * \brief Convert the options given, in the order of declaration.
+     *
+     * An option without a default (no [value] in --PrintHelp) given an empty
+     * value is taken as not given: that is how a SEM campaign passes the
+     * options it leaves alone (request_scheduling.campaign).
      * \param error receives the first failure's message
      * \return true if every given option converted
      */
@@ -438,13 +455,20 @@ class ScenarioOptions
     /// One declared option.
     struct Option
     {
-        std::string name;        //!< option name
-        std::string help;        //!< help text
-        Text text;               //!< the value read
-        Converter convert;       //!< its conversion (null for a former name)
-        std::string renamedTo{}; //!< for a former name: the option's name
-        std::string givenAs{};   //!< the former name the value came under, if any
+        std::string name;                     //!< option name
+        std::string help;                     //!< help text
+        Text text;                            //!< the value read
+        Converter convert;                    //!< its conversion (null for a former name)
+        std::string renamedTo{};              //!< for a former name: the option's name
+        std::string givenAs{};                //!< the former name the value came under, if any
+        bool hasDefault{!text.value.empty()}; //!< --PrintHelp shows a [default]
     };
+
+    /**
+     * \param name a declared option's name (aborts if there is none)
+     * \return the option
+     */
+    Option& FindOption(const std::string& name);
 
     /// An attribute the scenario sets from an option (Owns()).
     struct Owned
@@ -476,6 +500,7 @@ class ScenarioOptions
     std::vector<Owned> m_owned;   //!< attributes the scenario sets (Owns())
     std::vector<std::function<bool(std::string&)>> m_checks; //!< AddCheck()
     std::vector<std::string> m_deprecations;                 //!< GetDeprecations()
+    bool m_workload{false};                                  //!< AddWorkload() declared --workload
     /// ns-3 defaults and global values on the command line: (name, value)
     std::vector<std::pair<std::string, std::string>> m_ns3Arguments;
 };

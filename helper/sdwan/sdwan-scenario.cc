@@ -151,6 +151,7 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
                     return true;
                 });
     options.Owns("ns3::FlowSplitter::Thresholds", "threshold");
+    options.ContextualDefault("threshold");
     options.Add("thresholds",
                 "increasing thresholds N1,N2,... for as many more tunnels (multi-level)",
                 "",
@@ -292,11 +293,11 @@ SdwanScenario::Parameters::AddNetworkOptions(ScenarioOptions& options)
     options.Owns("ns3::DropTailQueue<Packet>::MaxSize", "");
     options.Owns("ns3::WanFlowMonitor::WarmUp", "warmup");
     options.AddUnsigned("short-size",
-                        "flows of at most this many packets are short in the results "
-                        "(default: the first threshold, the splitter's own class)",
+                        "flows of at most this many packets are short in the results",
                         shortSize,
                         1,
                         UINT32_MAX);
+    options.ContextualDefault("short-size", "the first threshold, the splitter's own class");
     options.AddOutputFile("flows",
                           "write one CSV line per completed flow (one direction of a "
                           "connection) here",

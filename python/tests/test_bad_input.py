@@ -10,6 +10,7 @@ in parallel, by a session fixture; each parametrised test looks its own up.
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 import re
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 
 import request_scheduling as rs
+from request_scheduling.campaign import sem_parameters
 
 EXAMPLES = ["microsecond-scenario", "cards-scenario", "racksched-scenario", "sdwan-scenario",
             "batchy-scenario", "end-to-end-scenario"]
@@ -270,8 +272,14 @@ def help_options(example: str) -> list[str]:
     return re.findall(r"^\s+--([\w-]+):", section, re.M)
 
 
+@functools.cache
 def cases_of(example: str) -> dict[str, list]:
-    return {**CASES[example], **COMMON}
+    """The example's cases, but an empty value for an option without a
+    printed default: that leaves the option unset (as a SEM campaign passes
+    it; test_sem.py runs it)."""
+    unset = {name for name, default in sem_parameters(example).items() if default == ""}
+    return {option: [(value, extra) for value, extra in cases if value != "" or option not in unset]
+            for option, cases in {**CASES[example], **COMMON}.items()}
 
 
 def all_cases():
