@@ -10,7 +10,7 @@ JOBS      ?= 2
 # The ns3 wheel's CMake package (ns3 is a namespace package: no __file__).
 NS3_DIR    = $(shell $(PYTHON) -c 'import ns3; print(list(ns3.__path__)[0] + "/lib64/cmake/ns3")' 2>/dev/null)
 
-.PHONY: all setup build run test test-cpp test-python test-asan fuzz fuzz-build bench soak reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched reproduce-batchy reproduce-end-to-end intree-check format format-check clean
+.PHONY: all setup build run test test-cpp test-python test-asan fuzz fuzz-build bench soak reproduce-cards reproduce-microsecond reproduce-sdwan reproduce-racksched reproduce-batchy reproduce-end-to-end reproduce report intree-check format format-check clean
 
 all: build
 
@@ -88,9 +88,9 @@ reproduce-cards: build
 	$(PYTHON) -m request_scheduling.cards --out results/cards/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
 
 # The AFP paper's figures (AFP, Perséphone, RSS; c-FCFS overhead) into
-# results/microsecond/ (SCALE=quick: ~30 min; paper: ~3 h).
+# results/microsecond/$(SCALE) (SCALE=quick: ~30 min; paper: ~3 h).
 reproduce-microsecond: build
-	$(PYTHON) -m request_scheduling.microsecond --out results/microsecond --scale $(SCALE)
+	$(PYTHON) -m request_scheduling.microsecond --out results/microsecond/$(SCALE) --scale $(SCALE)
 
 # The SD-WAN splitter paper's Figs. 4-6 into results/sdwan/$(SCALE)/
 # (SCALE=quick: 20 s runs, fewer points, ~20 min on two cores; paper:
@@ -120,6 +120,16 @@ reproduce-end-to-end: build
 # NAME` of the committed summary.
 reproduce-batchy: build
 	$(PYTHON) -m request_scheduling.batchy --out results/batchy/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
+
+# Every paper's figures and the ablation into results/<system>/$(SCALE), then
+# results/index.html: each paper claim beside the measured number, its
+# status, and the command and commit that made it (request_scheduling.report,
+# which `make report` alone rebuilds from the results already there).
+reproduce: reproduce-microsecond reproduce-cards reproduce-sdwan reproduce-racksched reproduce-batchy reproduce-end-to-end
+	$(MAKE) report
+
+report: setup
+	$(PYTHON) -m request_scheduling.report --results results --out results/index.html
 
 NS3 ?= 3.37
 intree-check:

@@ -1,6 +1,6 @@
 """Reproduce the AFP paper's evaluation (Berghetti, Carvalho, Ferreira) with microsecond-scenario.
 
-    python -m request_scheduling.microsecond --out results/microsecond [--scale quick|paper] [--only tails,psp,cfcfs]
+    python -m request_scheduling.microsecond --out results/microsecond/quick [--scale quick|paper] [--only tails,psp,cfcfs]
 
 Every point is a packet-level run: requests arrive as UDP packets at the
 server's NIC, whose RSS stage picks a receive queue at random per request
@@ -77,7 +77,7 @@ from typing import Any, Mapping, Optional
 import pandas as pd
 
 from . import ExampleError, FailedRunsWarning, failed_runs, plot, run, summarize, sweep
-from .reproduce import reproduce_main
+from .reproduce import recorded, reproduce_main
 
 LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
 SCALES = {
@@ -427,7 +427,8 @@ def compare_main(argv) -> int:
                                                  "module and in the authors' simulator")
     parser.add_argument("--compare-authors", metavar="PATH", type=Path, required=True,
                         help="a checkout of github.com/AFP-Project/AFP-Simulator")
-    parser.add_argument("--out", type=Path, default=Path("results/microsecond"), help="[results/microsecond]")
+    parser.add_argument("--out", type=Path, default=Path("results/microsecond/authors"),
+                        help="[results/microsecond/authors]")
     parser.add_argument("--duration", default="20ms", help="arrivals per run [20ms]")
     parser.add_argument("--runs", type=int, default=1, help="runs per point [1]")
     parser.add_argument("--loads", default="0.1,0.5,0.9", help="comma-separated [0.1,0.5,0.9]")
@@ -462,11 +463,21 @@ def main(argv=None) -> int:
                             help="instead, run points side by side with the authors' simulator checked out at "
                                  "PATH (its options: --compare-authors PATH --help)")
 
+    def with_lines(name, experiment):
+        """The experiment with --labels, its record (command, commit, wall
+        time) kept with its results."""
+        def run(out, scale, args):
+            def inner(o, s, jobs, progress):
+                return experiment(o, s, jobs, lines(args), progress)
+            return recorded("microsecond", name, inner, argv)(out, scale, args)
+        return run
+
     return reproduce_main(
-        "microsecond", "Reproduce the AFP paper's evaluation", "results/microsecond", SCALES,
-        {"tails": lambda out, scale, args: tails(out, scale, args.jobs, lines(args), args.progress),
-         "psp": lambda out, scale, args: psp_overhead(out, scale, args.jobs, lines(args), args.progress),
-         "cfcfs": lambda out, scale, args: cfcfs(out, scale, args.jobs)},
+        "microsecond", "Reproduce the AFP paper's evaluation", "results/microsecond/quick", SCALES,
+        {"tails": with_lines("tails", tails),
+         "psp": with_lines("psp", psp_overhead),
+         "cfcfs": recorded("microsecond", "cfcfs", lambda out, scale, jobs, progress: cfcfs(out, scale, jobs),
+                           argv)},
         argv, add_arguments)
 
 
