@@ -39,7 +39,10 @@ main(int argc, char* argv[])
     if (!(load > 0 && load < 1) || !duration.IsStrictlyPositive() || run < 1)
     {
         std::cerr << "tutorial-end-to-end: invalid --"
-                  << (!(load > 0 && load < 1) ? "load" : run < 1 ? "run" : "duration") << std::endl;
+                  << (!(load > 0 && load < 1) ? "load"
+                      : run < 1               ? "run"
+                                              : "duration")
+                  << std::endl;
         return 1;
     }
     RngSeedManager::SetRun(run);
@@ -86,8 +89,9 @@ main(int argc, char* argv[])
         rack.SetServers(std::vector<uint32_t>(servers[s], 4));
         rack.SetClients(0);
         rack.SetAddressBase(Ipv4Address((10u << 24) + ((1 + s) << 16)));
-        rack.SetSwitchAttribute("VirtualAddress",
-                                Ipv4AddressValue(Ipv4Address((10u << 24) + (255u << 16) + (s << 8) + 1)));
+        rack.SetSwitchAttribute(
+            "VirtualAddress",
+            Ipv4AddressValue(Ipv4Address((10u << 24) + (255u << 16) + (s << 8) + 1)));
         rack.SetServerPolicy("ns3::ShinjukuCorePolicy", "Quantum", TimeValue(MicroSeconds(250)));
         rack.SetDispatcher("ns3::PowerOfKDispatcher",
                            "K",
@@ -124,8 +128,8 @@ main(int argc, char* argv[])
 
     RequestStats stats = RequestClientHelper::GetStats(apps, false);
     const LatencySummary& all = stats.GetAll();
-    std::cout << std::fixed << std::setprecision(1) << "sent "
-              << RequestClientHelper::GetSent(apps) << ", recorded " << all.GetCount() << ", p50 "
+    std::cout << std::fixed << std::setprecision(1) << "sent " << RequestClientHelper::GetSent(apps)
+              << ", recorded " << all.GetCount() << ", p50 "
               << all.GetQuantile(0.5).GetSeconds() * 1e6 << " us, p99 "
               << all.GetQuantile(0.99).GetSeconds() * 1e6 << " us" << std::endl;
     Simulator::Destroy();

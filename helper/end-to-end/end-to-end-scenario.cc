@@ -284,6 +284,12 @@ EndToEndScenario::Build()
         WatchDevices(rack.GetDevices());
         WatchIp(rack.GetAllNodes());
         WatchServers(rack.GetServers());
+        for (uint32_t i = 0; i < rack.GetServers().GetN(); ++i)
+        {
+            rack.GetServers().Get(i)->TraceConnectWithoutContext(
+                "RequestComplete",
+                MakeCallback(&EndToEndScenario::ServerComplete, this));
+        }
         MulticoreServerHelper::AssignStreams(rack.GetServers(), 100000 + 1000 * s);
         sites.Add(ComputeTarget{rack.GetVirtualAddress(), p.sites[s] * p.workers, true, s});
     }
@@ -340,6 +346,20 @@ EndToEndScenario::RouterDrop(const Ipv4Header& ip, Ptr<const Packet> p, const st
     {
         RequestDropped("router: " + reason);
     }
+}
+
+void
+EndToEndScenario::ServerComplete(const ServerRequest& request, Time sojourn)
+{
+    const ServiceRequestHeader& h = request.header;
+    if (h.GetSendTime() < m_parameters.warmUp)
+    {
+        return;
+    }
+    ++m_breakdown.requests;
+    m_breakdown.toServer += Simulator::Now() - sojourn - h.GetSendTime();
+    m_breakdown.waiting += sojourn - h.GetServiceDemand();
+    m_breakdown.service += h.GetServiceDemand();
 }
 
 void
@@ -407,6 +427,21 @@ EndToEndScenario::Summarize() const
                  ? (rct.GetMean() - sojourn.GetAll().GetMean()).GetSeconds() * 1e6
                  : 0.0)
         .Set("per_site", perSite);
+    // Where the clients' mean completion time goes: to the server (access
+    // link, ingress, site link, switch, rack link), waiting at the server
+    // (queueing, preemptions and their overheads), service, and back (the
+    // rest of the clients' mean, over the same requests once all are in).
+    const Breakdown& b = m_breakdown;
+    auto mean = [&b](Time sum) { return b.requests ? sum.GetSeconds() * 1e6 / b.requests : 0.0; };
+    double parts = mean(b.toServer) + mean(b.waiting) + mean(b.service);
+    JsonSummary breakdown;
+    breakdown.Set("requests", b.requests)
+        .Set("to_server", mean(b.toServer))
+        .Set("server_waiting", mean(b.waiting))
+        .Set("service", mean(b.service))
+        .Set("back_to_client",
+             rct.GetCount() > 0 && b.requests > 0 ? rct.GetMean().GetSeconds() * 1e6 - parts : 0.0);
+    j.Set("time_breakdown_us", breakdown);
     return j;
 }
 

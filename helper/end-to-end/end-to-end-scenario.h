@@ -11,6 +11,7 @@
 #include "ns3/rack-helper.h"
 #include "ns3/racksched-scenario.h"
 #include "ns3/request-scenario.h"
+#include "ns3/server-request.h"
 
 #include <string>
 #include <vector>
@@ -115,8 +116,26 @@ class EndToEndScenario : public RequestScenario
      * \param reason why
      */
     void SwitchDrop(Ptr<const Packet> p, const std::string& reason);
+    /**
+     * \brief Add a completed request, sent after the warm-up, to the time
+     * breakdown: from its send time to the server's NIC, waiting there, and
+     * its service.
+     * \param request the request
+     * \param sojourn its time at the server
+     */
+    void ServerComplete(const ServerRequest& request, Time sojourn);
+
+    /// Sums over the requests the breakdown counts (ServerComplete()).
+    struct Breakdown
+    {
+        uint64_t requests{0}; //!< completed requests sent after the warm-up
+        Time toServer;        //!< send time to the server's NIC
+        Time waiting;         //!< at the server, not being served
+        Time service;         //!< service demanded
+    };
 
     Parameters m_parameters;         //!< parameters
+    Breakdown m_breakdown;           //!< where the completion time goes
     Ptr<Node> m_ingressNode;         //!< the ingress router
     NodeContainer m_clientNodes;     //!< client hosts
     std::vector<RackHelper> m_racks; //!< one rack per site

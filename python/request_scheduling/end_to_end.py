@@ -46,7 +46,10 @@ SCALES = {
     "paper": {"duration": "1s", "warmup": "100ms", "runs": 10, "loads": [0.3, 0.5, 0.6, 0.7, 0.8, 0.9]},
     "quick": {"duration": "200ms", "warmup": "20ms", "runs": 5, "loads": [0.3, 0.5, 0.7, 0.9]},
 }
-METRICS = ["rct_p50_us", "rct_p99_us", "rct_p999_us", "rct_mean_us"]
+#: Where the mean completion time goes (the example's time_breakdown_us).
+BREAKDOWN = {"to_server": "to the server", "server_waiting": "waiting at the server", "service": "service",
+             "back_to_client": "back to the client"}
+METRICS = ["rct_p50_us", "rct_p99_us", "rct_p999_us", "rct_mean_us"] + [f"time_breakdown_us.{k}" for k in BREAKDOWN]
 
 
 def ablation(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
@@ -98,10 +101,24 @@ def doc_table(root: Path | str = "results/end-to-end") -> str:
     return rst_table(rows)
 
 
+def breakdown_table(root: Path | str = "results/end-to-end") -> str:
+    """The doc's table of where the mean completion time goes, per
+    configuration at the default load (means over runs ± 95 % CI)."""
+    summary = json.loads((Path(root) / "quick" / "summary.json").read_text())
+    at = f"{DEFAULT_LOAD:g}"
+    rows = [("Configuration (load " + at + "), us", "mean", *BREAKDOWN.values())]
+    for label in CONFIGURATIONS:
+        point = summary["ablation"][label][at]
+        rows.append((label, pm(point["rct_mean_us"], 1),
+                     *(pm(point[f"time_breakdown_us.{k}"], 1) for k in BREAKDOWN)))
+    return rst_table(rows)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["table"]:
-        print(doc_table(argv[1] if len(argv) > 1 else "results/end-to-end"), end="")
+        root = argv[1] if len(argv) > 1 else "results/end-to-end"
+        print(doc_table(root) + "\n" + breakdown_table(root), end="")
         return 0
     return reproduce_main(
         "end-to-end", "The end-to-end ablation", "results/end-to-end", SCALES,

@@ -35,7 +35,21 @@ def test_each_layer_is_what_its_option_says():
     assert max(served) - min(served) <= 1, served
 
 
-def test_doc_table_is_the_committed_results():
-    table = end_to_end.doc_table(REPO / "results" / "end-to-end")
-    assert table in chapter(), ("the doc's ablation table differs from results/end-to-end/: paste the output "
-                                "of python -m request_scheduling.end_to_end table")
+def test_doc_tables_are_the_committed_results():
+    for table in (end_to_end.doc_table(REPO / "results" / "end-to-end"),
+                  end_to_end.breakdown_table(REPO / "results" / "end-to-end")):
+        assert table in chapter(), ("the doc's ablation tables differ from results/end-to-end/: paste the "
+                                    "output of python -m request_scheduling.end_to_end table")
+
+
+def test_time_breakdown_adds_up():
+    for options in (end_to_end.CONFIGURATIONS["baseline"], end_to_end.CONFIGURATIONS["all on"]):
+        s = rs.run("end-to-end-scenario", duration="50ms", warmup="5ms", **options)
+        b = s["time_breakdown_us"]
+        assert 0 < b["requests"] <= s["recorded"] and s["in_flight"] == 0
+        # The parts add up to the clients' mean; each way takes the links'
+        # propagation (100 + 50 + 1 us) at least; the service is the demand's.
+        assert abs(b["to_server"] + b["server_waiting"] + b["service"] + b["back_to_client"]
+                   - s["rct_mean_us"]) < 1e-6 * s["rct_mean_us"]
+        assert 151 < b["to_server"] < 160 and 151 < b["back_to_client"] < 160
+        assert b["server_waiting"] >= 0 and abs(b["service"] / s["service_mean_us"] - 1) < 0.1
