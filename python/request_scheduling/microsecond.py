@@ -78,6 +78,7 @@ import pandas as pd
 
 from . import ExampleError, FailedRunsWarning, failed_runs, plot, run, summarize, sweep
 from .reproduce import recorded, reproduce_main
+from .reproduce import rst_table as _rst_table
 
 LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
 SCALES = {
@@ -447,8 +448,79 @@ def compare_main(argv) -> int:
     return 0
 
 
+def _number(x: float) -> str:
+    """Three significant digits, whole numbers from 100 up."""
+    return f"{x:.0f}" if abs(x) >= 100 else f"{x:.3g}"
+
+
+def doc_table(root: Path | str = "results/microsecond") -> str:
+    """The doc's "Measured vs the AFP paper" table, from a results folder's
+    quick-scale summary.json and summaries: short requests' p99.9 (mean ±
+    95 % CI half-width over runs), the loads sustained under the SLOs and
+    c-FCFS's throughput."""
+    folder = Path(root) / "quick"
+    summary = json.loads((folder / "summary.json").read_text())
+    tails_s, psp_s = pd.read_csv(folder / "tails-summary.csv"), pd.read_csv(folder / "psp-summary.csv")
+
+    def p999(s, label, load, **where):
+        row = s[(s.label == label) & (s.load == load)]
+        for k, v in where.items():
+            row = row[row[k] == v]
+        mean, ci = row[SHORT].iloc[0], row[f"{SHORT}_ci"].iloc[0]
+        return _number(mean) + (f" ± {_number(ci)}" if ci > 0 else "")
+
+    def over_loads(label, workload, arrival, loads):
+        return ", ".join(f"{p999(tails_s, label, ld, workload=workload, arrival=arrival)} ({ld:.0%})"
+                         for ld in loads)
+
+    def sustained(key, slo):
+        loads = summary[f"{key}_max_load_short_p999_le_{slo}us"]
+        afp = max(v for k, v in loads.items() if k.startswith("AFP"))
+        parts = [f"AFP {afp:.0%}"]
+        for label, load in loads.items():
+            if label.startswith("PSP"):
+                parts.append(f"{label} {load:.0%}" + (f" ({afp / load:.2g}x)" if load else ""))
+        return "; ".join(parts)
+
+    def worse(workload):
+        return ", ".join(f"{label} {summary[f'{workload}_{label}_short_worse_than_rss_from_load']:.0%}"
+                         if summary.get(f"{workload}_{label}_short_worse_than_rss_from_load") is not None
+                         else f"{label} never" for label in ("PSP-450", "PSP-600"))
+
+    rows = [("Result (short requests' p99.9, us)", "Paper", "Measured (quick)")]
+    for workload, arrival in (("w1", "exp"), ("w1", "lognormal"), ("w2", "exp"), ("w2", "lognormal")):
+        rows.append((f"AFP-1, 10 % → 90 % load ({workload.upper()}, {arrival})", "flat",
+                     f"{p999(tails_s, 'AFP-1', 0.1, workload=workload, arrival=arrival)} → "
+                     f"{p999(tails_s, 'AFP-1', 0.9, workload=workload, arrival=arrival)}"))
+    rows.append(("AFP-8, 10 % → 90 % load (W1, exp)", "flat, higher",
+                 f"{p999(tails_s, 'AFP-8', 0.1, workload='w1', arrival='exp')} → "
+                 f"{p999(tails_s, 'AFP-8', 0.9, workload='w1', arrival='exp')}"))
+    for label in ("PSP-150", "PSP-150 (worker pull)", "PSP-150 (passes)"):
+        for arrival, paper in (("exp", "degrades from ≈ 50 %"), ("lognormal", "degrades from ≈ 40 %")):
+            if label != "PSP-150" and arrival == "lognormal":
+                continue
+            rows.append((f"{label} (W1, {arrival})", paper if label == "PSP-150" else "",
+                         over_loads(label, "w1", arrival, [0.4, 0.5, 0.6, 0.7, 0.8, 0.9])))
+    rows.append(("RSS at 10 % load", "≈ 753 (W1), ≈ 115 (W2)",
+                 f"{p999(tails_s, 'RSS', 0.1, workload='w1', arrival='exp')} (W1), "
+                 f"{p999(tails_s, 'RSS', 0.1, workload='w2', arrival='exp')} (W2)"))
+    rows.append(("Max load with p99.9 ≤ 5 us (W1, exp)", "AFP up to 4.5x PSP", sustained("w1", 5)))
+    rows.append(("Max load with p99.9 ≤ 5 us (W1, lognormal)", "(same claim)", sustained("w1_lognormal", 5)))
+    rows.append(("Max load with p99.9 ≤ 10 us (W2, exp)", "(same claim)", sustained("w2", 10)))
+    rows.append(("PSP-450, PSP-600 above RSS from", "50 % (W1)", f"W1: {worse('w1')}; W2: {worse('w2')}"))
+    mrps = summary["cfcfs_throughput_mrps"]
+    rows.append(("c-FCFS throughput, p99.9 ≤ 100 us, 14 x 1 us requests, Mrps by dispatch overhead",
+                 "collapses with overhead",
+                 ", ".join(f"{_number(float(v))} ({k} ns)" for k, v in mrps.items() if k in
+                           ("0", "50", "100", "200", "500", "1000"))))
+    return _rst_table(rows)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["table"]:
+        print(doc_table(argv[1] if len(argv) > 1 else "results/microsecond"), end="")
+        return 0
     if any(a.split("=", 1)[0] == "--compare-authors" for a in argv):
         return compare_main(argv)
 
