@@ -88,7 +88,7 @@ reproduce-cards: build
 	$(PYTHON) -m request_scheduling.cards --out results/cards/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
 
 # The AFP paper's figures (AFP, Perséphone, RSS; c-FCFS overhead) into
-# results/microsecond/$(SCALE) (SCALE=quick: ~30 min; paper: ~3 h).
+# results/microsecond/$(SCALE) (SCALE=quick: 21 min; paper: ~3 h).
 reproduce-microsecond: build
 	$(PYTHON) -m request_scheduling.microsecond --out results/microsecond/$(SCALE) --scale $(SCALE)
 

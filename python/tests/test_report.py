@@ -212,3 +212,9 @@ def test_figures_copied_elsewhere_are_linked_relative(tmp_path):
     write_index(tmp_path / "results", tmp_path / "results" / "index.html")
     text = (tmp_path / "results" / "index.html").read_text(encoding="utf-8")
     assert 'href="end-to-end/quick/fig-ablation-p99.png"' in text
+
+
+def test_committed_index_is_the_committed_results():
+    committed = (RESULTS / "index.html").read_text(encoding="utf-8")
+    assert committed == report.render_html(build_report(RESULTS), RESULTS, RESULTS / "index.html"), (
+        "results/index.html is out of date: make report")
