@@ -77,8 +77,7 @@ from typing import Any, Mapping, Optional
 import pandas as pd
 
 from . import ExampleError, FailedRunsWarning, failed_runs, plot, run, summarize, sweep
-from .reproduce import recorded, reproduce_main
-from .reproduce import rst_table as _rst_table
+from .reproduce import recorded, reproduce_main, rst_table
 
 LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
 SCALES = {
@@ -513,7 +512,7 @@ def doc_table(root: Path | str = "results/microsecond") -> str:
                  "collapses with overhead",
                  ", ".join(f"{_number(float(v))} ({k} ns)" for k, v in mrps.items() if k in
                            ("0", "50", "100", "200", "500", "1000"))))
-    return _rst_table(rows)
+    return rst_table(rows)
 
 
 def main(argv=None) -> int:

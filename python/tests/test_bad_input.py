@@ -266,10 +266,7 @@ ABORT_SIGNS = re.compile(r"terminate called|abort|assert|NS_FATAL|Command-line|P
 
 def help_options(example: str) -> list[str]:
     """The Program Options an example's --PrintHelp lists, in order."""
-    text = subprocess.run([str(rs.example_path(example)), "--PrintHelp"], capture_output=True,
-                          text=True, timeout=TIMEOUT_S, check=True).stdout
-    section = text.split("Program Options:")[1].split("General Arguments:")[0]
-    return re.findall(r"^\s+--([\w-]+):", section, re.M)
+    return list(sem_parameters(example))
 
 
 @functools.cache
