@@ -9,6 +9,11 @@
 #include "ns3/cards-dispatcher.h"
 #include "ns3/core-policy.h"
 #include "ns3/data-path-router-helper.h"
+#include "ns3/double.h"
+#include "ns3/file-transfer-client.h"
+#include "ns3/file-transfer-server.h"
+#include "ns3/flow-splitter.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
@@ -18,16 +23,21 @@
 #include "ns3/output-route-cache-helper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/queue-disc.h"
+#include "ns3/queue-size.h"
 #include "ns3/rack-scheduler.h"
 #include "ns3/random-dispatcher.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/request-dispatcher.h"
 #include "ns3/round-robin-dispatcher.h"
 #include "ns3/semantic-router-helper.h"
 #include "ns3/semantic-router.h"
 #include "ns3/split-text.h"
 #include "ns3/string.h"
+#include "ns3/tunnel-router.h"
 #include "ns3/type-aliases.h"
 #include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 #include <sstream>
@@ -50,6 +60,13 @@ const TypeId kIngressDispatchers[] = {CardsDispatcher::GetTypeId(),
 
 /// The port the racks' servers listen on.
 constexpr uint16_t kPort = 9000;
+
+/// The file server's TCP port (--wan's downloads).
+constexpr uint16_t kTransferPort = 8080;
+
+/// The options that only --wan uses.
+const char* const kWanOptions[] =
+    {"wan-delay", "wan-rate", "wan-queue", "transfers", "transfer-sizes", "wan-utilisation"};
 
 } // namespace
 
@@ -122,14 +139,102 @@ EndToEndScenario::Parameters::AddOptions(ScenarioOptions& options)
                     "propagation delay of each site's link to the ingress",
                     siteDelay,
                     true);
+    AddWanOptions(options);
     RequestScenario::Parameters::AddOptions(options);
     OwnClientAttributes(options, "load", "service");
     options.Owns("ns3::RequestClient::Flows", "flows");
     options.Owns("ns3::MulticoreServer::ComputeUnits", "workers");
     options.Owns("ns3::MulticoreServer::Policy", "intra");
     options.Owns("ns3::RackScheduler::VirtualAddress", "");
-    options.Owns("ns3::PointToPointChannel::Delay", "access-delay and --site-delay");
-    options.Owns("ns3::PointToPointNetDevice::DataRate", "link-rate");
+    options.Owns("ns3::PointToPointChannel::Delay", "access-delay, --site-delay and --wan-delay");
+    options.Owns("ns3::PointToPointNetDevice::DataRate", "link-rate and --wan-rate");
+}
+
+void
+EndToEndScenario::Parameters::AddWanOptions(ScenarioOptions& options)
+{
+    options.Add(
+        "wan",
+        "the branch's SD-WAN border routers: none (the clients' access links lead to "
+        "the ingress), " +
+            TypeAliases::List(TunnelRouter::GetTypeId()) +
+            ", or their TypeId names; attributes as NAME[Attribute=Value|...]",
+        wanText,
+        [this](const std::string& text, std::string& error) {
+            wanText = text;
+            return text == "none" ||
+                   TypeAliases::Parse("wan", text, TunnelRouter::GetTypeId(), wan.router, error);
+        });
+    options.AddTime("wan-delay", "propagation delay of each WAN link", wan.wanDelay, true);
+    options.AddDataRate("wan-rate", "data rate of each WAN link", wan.wanRate);
+    options.Add("wan-queue",
+                "size of each WAN queue (FIFO queue disc; WAN only), e.g. 1000p or 1500000B",
+                wan.queue,
+                [this](const std::string& text, std::string& error) {
+                    if (!SdwanScenario::Parameters::IsQueueSize(text))
+                    {
+                        error = "invalid --wan-queue=" + text + ": expected e.g. 1000p or 1500000B";
+                        return false;
+                    }
+                    wan.queue = text;
+                    return true;
+                });
+    options.Add("transfers",
+                "file downloads per second from the datacenter to the branch, Poisson "
+                "(WAN only; 0 for none)",
+                "100",
+                [this](const std::string& text, std::string& error) {
+                    double r;
+                    if (!ScenarioOptions::ParseNumber(text, r) || r < 0 || r > 1e6)
+                    {
+                        error = "invalid --transfers=" + text + ": expected a number in [0, 1e6]";
+                        return false;
+                    }
+                    wan.rate = r;
+                    return true;
+                });
+    options.AddDistribution("transfer-sizes",
+                            "sizes of the downloads in packets (WAN only), e.g. mix:0.5:5:0.5:40",
+                            wan.downloadSizes,
+                            DistributionSpec::Quantity::COUNT);
+    options.Add(
+        "wan-utilisation",
+        "background UDP load on each tunnel as a share of its capacity (WAN only), in [0, 1)",
+        "0.4",
+        [this](const std::string& text, std::string& error) {
+            double u;
+            if (!ScenarioOptions::ParseNumber(text, u) || u < 0 || u >= 1)
+            {
+                error = "invalid --wan-utilisation=" + text + ": expected a number in [0, 1)";
+                return false;
+            }
+            wan.utilisation = u;
+            return true;
+        });
+    for (const char* option : kWanOptions)
+    {
+        options.ContextualDefault(option);
+    }
+    options.AddCheck([this, &options](std::string& error) {
+        for (const char* option : kWanOptions)
+        {
+            if (!HasWan() && options.IsGiven(option))
+            {
+                error = std::string("invalid --") + option + ": has no effect with --wan=none";
+                return false;
+            }
+        }
+        return true;
+    });
+    SdwanScenario::Parameters::OwnTcpAttributes(options);
+    options.Owns("ns3::TcpSocketBase::Sack", "ns3::FileTransferApplication::Sack");
+    options.Owns("ns3::FifoQueueDisc::MaxSize", "wan-queue");
+    options.Owns("ns3::FileTransferClient::InterArrival", "transfers");
+    options.Owns("ns3::FileTransferClient::DownloadSize", "transfer-sizes");
+    options.Owns("ns3::FileTransferClient::UploadProbability", "");
+    options.Owns("ns3::BackgroundTrafficGenerator::PacketSize", "wan-utilisation");
+    options.Owns("ns3::BackgroundTrafficGenerator::InterArrival", "wan-utilisation");
+    options.Owns("ns3::WanFlowMonitor::WarmUp", "warmup");
 }
 
 bool
@@ -173,7 +278,60 @@ EndToEndScenario::Parameters::Validate(std::string& error) const
         given << "load=" << load;
         return Invalid(error, given.str(), "more than 1e6 s between a client's requests");
     }
+    return !HasWan() || ValidateWan(error);
+}
+
+bool
+EndToEndScenario::Parameters::ValidateWan(std::string& error) const
+{
+    uint32_t tunnels = GetTunnels();
+    std::string why;
+    if (tunnels > SdwanTestbedHelper::MAX_TUNNELS)
+    {
+        return Invalid(error,
+                       "wan=" + wanText,
+                       "more than " + std::to_string(SdwanTestbedHelper::MAX_TUNNELS) + " tunnels");
+    }
+    if (!wan.router.Create<TunnelRouter>()->CheckTunnels(tunnels, why))
+    {
+        return Invalid(error, "wan=" + wanText, why);
+    }
+    DataRate rate;
+    if (!ScenarioOptions::ParseDataRate("wan-rate", wan.wanRate, rate, error))
+    {
+        return false;
+    }
+    if (wan.rate > 0 && !(1 / wan.rate <= ScenarioOptions::MAX_SECONDS))
+    {
+        return Invalid(error, "transfers", "more than 1e6 s between downloads: use 0");
+    }
+    if (wan.utilisation > 0 &&
+        SdwanTestbedHelper::BACKGROUND_ON_WIRE * 8.0 / (wan.utilisation * rate.GetBitRate()) >
+            ScenarioOptions::MAX_SECONDS)
+    {
+        return Invalid(error,
+                       "wan-utilisation",
+                       "so small that background packets are over 1e6s apart: use 0");
+    }
     return true;
+}
+
+bool
+EndToEndScenario::Parameters::HasWan() const
+{
+    return wanText != "none";
+}
+
+uint32_t
+EndToEndScenario::Parameters::GetTunnels() const
+{
+    StringValue text;
+    std::vector<uint64_t> thresholds;
+    std::string error;
+    return wan.router.Create<TunnelRouter>()->GetAttributeFailSafe("Thresholds", text) &&
+                   FlowSplitter::ParseThresholds(text.Get(), thresholds, error)
+               ? thresholds.size() + 1
+               : 2;
 }
 
 uint32_t
@@ -222,7 +380,19 @@ EndToEndScenario::Build()
     routerStack.SetRoutingHelper(AheadOfStaticRouting(SemanticRouterHelper()));
     routerStack.Install(m_ingressNode);
 
-    // Client host c on 172.16.0.0 + 4c /30, its default route the ingress.
+    // With --wan, the clients' first hop is the branch router.
+    Ptr<Node> firstHop = m_ingressNode;
+    if (p.HasWan())
+    {
+        m_branchNode = CreateObject<Node>();
+        InternetStackHelper branchStack;
+        branchStack.SetRoutingHelper(Ipv4StaticRoutingHelper());
+        branchStack.Install(m_branchNode);
+        firstHop = m_branchNode;
+        WatchIp(NodeContainer(m_branchNode));
+    }
+
+    // Client host c on 172.16.0.0 + 4c /30, its default route the first hop.
     m_clientNodes.Create(p.clients);
     InternetStackHelper hostStack;
     hostStack.SetRoutingHelper(AheadOfStaticRouting(OutputRouteCacheHelper()));
@@ -237,7 +407,7 @@ EndToEndScenario::Build()
     for (uint32_t c = 0; c < p.clients; ++c)
     {
         Ptr<Node> host = m_clientNodes.Get(c);
-        NetDeviceContainer devices = access.Install(host, m_ingressNode);
+        NetDeviceContainer devices = access.Install(host, firstHop);
         Ipv4AddressHelper addresses(Ipv4Address(0xac100000 + 4 * c), "255.255.255.252");
         Ipv4InterfaceContainer ifaces = addresses.Assign(devices);
         Ptr<Ipv4> ip = host->GetObject<Ipv4>();
@@ -304,6 +474,11 @@ EndToEndScenario::Build()
     // The router counts the requests it cannot route itself.
     WatchIp(NodeContainer(m_ingressNode), false);
 
+    if (p.HasWan())
+    {
+        BuildWan();
+    }
+
     // One client per host, Poisson arrivals, distinct client ids.
     DistributionSpec gap;
     NS_ABORT_MSG_IF(!DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL,
@@ -320,6 +495,107 @@ EndToEndScenario::Build()
     {
         clientHelper.SetAttribute("ClientId", UintegerValue(c));
         InstallClient(clientHelper, m_clientNodes.Get(c), gap, p.rack.service, stream);
+    }
+}
+
+void
+EndToEndScenario::BuildWan()
+{
+    const Parameters& p = m_parameters;
+    // The SD-WAN testbed between the branch router (the clients' networks,
+    // 172.16.0.0/12, behind it) and the ingress (the service behind it),
+    // numbered in 100.0.0.0/10, clear of the racks (10/8) and the service
+    // prefix (100.64/10).
+    m_wan.SetRouter(p.wan.router);
+    m_wan.SetTunnels(p.GetTunnels());
+    m_wan.SetWan(DataRate(p.wan.wanRate), p.wan.wanDelay);
+    m_wan.SetLan(DataRate(p.linkRate), p.wan.lanDelay);
+    m_wan.SetQueueDisc("ns3::FifoQueueDisc", "MaxSize", QueueSizeValue(QueueSize(p.wan.queue)));
+    m_wan.SetAddressBase(Ipv4Address("100.0.0.0"));
+    m_wan.SetHost(0, m_branchNode);
+    m_wan.SetHost(1, m_ingressNode);
+    m_wan.AddHostNetwork(0, Ipv4Address("172.16.0.0"), Ipv4Mask("255.240.0.0"));
+    m_wan.AddHostNetwork(1, SERVICE_ADDRESS, Ipv4Mask("255.255.255.255"));
+    m_wan.Install();
+    int64_t stream = 300000;
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        stream += m_wan.GetBorderRouter(side)->AssignStreams(stream);
+    }
+    m_wan.GetBorderRouter(1)->TraceConnectWithoutContext(
+        "TunnelRx",
+        MakeCallback(&EndToEndScenario::WanArrival, this));
+
+    // Requests share the WAN with TCP downloads and background datagrams:
+    // only the drops of the servers' port count.
+    SetRequestPort(kPort);
+    WatchDevices(m_wan.GetWanDevices());
+    WatchDevices(m_wan.GetLanDevices());
+    NodeContainer routers;
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        routers.Add(m_wan.GetBorderNode(side));
+        for (uint32_t k = 0; k < m_wan.GetTunnels(); ++k)
+        {
+            routers.Add(m_wan.GetTunnelRouter(k, side));
+        }
+    }
+    WatchIp(routers);
+
+    // Downloads from a server on the ingress node to a client on the branch
+    // router (hosts on uncongested LANs), and each tunnel's background.
+    if (p.wan.rate > 0)
+    {
+        auto server =
+            CreateObjectWithAttributes<FileTransferServer>("Port", UintegerValue(kTransferPort));
+        m_ingressNode->AddApplication(server);
+        server->SetStartTime(Seconds(0));
+        m_transfers = CreateObject<FileTransferClient>();
+        m_transfers->SetAttribute(
+            "Remote",
+            AddressValue(InetSocketAddress(m_wan.GetServerAddress(), kTransferPort)));
+        m_transfers->SetAttribute(
+            "InterArrival",
+            PointerValue(CreateObjectWithAttributes<ExponentialRandomVariable>(
+                "Mean",
+                DoubleValue(1 / p.wan.rate))));
+        m_transfers->SetAttribute("DownloadSize", PointerValue(p.wan.downloadSizes.Create()));
+        m_transfers->SetAttribute("UploadProbability", DoubleValue(0));
+        m_branchNode->AddApplication(m_transfers);
+        m_transfers->SetStartTime(Seconds(0));
+        m_transfers->SetStopTime(p.duration);
+        stream += m_transfers->AssignStreams(stream);
+        m_transfers->TraceConnectWithoutContext(
+            "Completed",
+            MakeCallback(&EndToEndScenario::TransferCompleted, this));
+    }
+    if (p.wan.utilisation > 0)
+    {
+        m_wan.InstallBackground(p.wan.utilisation, p.duration, stream);
+    }
+}
+
+void
+EndToEndScenario::WanArrival(Ptr<const Packet> p, const Ipv4Header& header, uint32_t /* tunnel */)
+{
+    const uint32_t udp = UdpHeader().GetSerializedSize();
+    ServiceRequestHeader h;
+    if (header.GetProtocol() == UdpL4Protocol::PROT_NUMBER && p->GetSize() > udp &&
+        ServiceRequestHeader::Peek(p->CreateFragment(udp, p->GetSize() - udp), h) &&
+        h.GetMessageType() == ServiceRequestHeader::REQUEST &&
+        h.GetClientId() < m_parameters.clients && h.GetSendTime() >= m_parameters.warmUp)
+    {
+        ++m_breakdown.wanRequests;
+        m_breakdown.toDatacenter += Simulator::Now() - h.GetSendTime();
+    }
+}
+
+void
+EndToEndScenario::TransferCompleted(const FileTransfer& t)
+{
+    if (t.start >= m_parameters.warmUp)
+    {
+        m_transferTimes.Record(0, t.end - t.start);
     }
 }
 
@@ -426,7 +702,12 @@ EndToEndScenario::Summarize() const
              rct.GetCount() > 0 && sojourn.GetAll().GetCount() > 0
                  ? (rct.GetMean() - sojourn.GetAll().GetMean()).GetSeconds() * 1e6
                  : 0.0)
-        .Set("per_site", perSite);
+        .Set("per_site", perSite)
+        .Set("wan", p.HasWan() ? TypeAliases::Name(p.wan.router.GetTypeId()) : "none");
+    if (p.HasWan())
+    {
+        j.Set("wan_layer", SummarizeWan());
+    }
     // Where the clients' mean completion time goes: to the server (access
     // link, ingress, site link, switch, rack link), waiting at the server
     // (queueing, preemptions and their overheads), service, and back (the
@@ -441,8 +722,39 @@ EndToEndScenario::Summarize() const
         .Set("service", mean(b.service))
         .Set("back_to_client",
              rct.GetCount() > 0 && b.requests > 0 ? rct.GetMean().GetSeconds() * 1e6 - parts : 0.0);
+    if (p.HasWan())
+    {
+        breakdown.Set("to_datacenter",
+                      b.wanRequests ? b.toDatacenter.GetSeconds() * 1e6 / b.wanRequests : 0.0);
+    }
     j.Set("time_breakdown_us", breakdown);
     return j;
+}
+
+JsonSummary
+EndToEndScenario::SummarizeWan() const
+{
+    const Parameters& p = m_parameters;
+    JsonSummary tunnels;
+    for (uint32_t k = 0; k < m_wan.GetTunnels(); ++k)
+    {
+        JsonSummary tunnel;
+        tunnel.Set("packets_up", m_wan.GetBorderRouter(0)->GetTunnelPackets(k))
+            .Set("packets_down", m_wan.GetBorderRouter(1)->GetTunnelPackets(k))
+            .Set("bottleneck_drops_up", m_wan.GetBottleneck(k, 0)->GetStats().nTotalDroppedPackets)
+            .Set("bottleneck_drops_down",
+                 m_wan.GetBottleneck(k, 1)->GetStats().nTotalDroppedPackets);
+        tunnels.Set(std::to_string(k), tunnel);
+    }
+    JsonSummary wan;
+    wan.Set("router", TypeAliases::Name(p.wan.router.GetTypeId()))
+        .Set("tunnels", m_wan.GetTunnels())
+        .Set("per_tunnel", tunnels)
+        .Set("transfers_started", m_transfers ? m_transfers->GetStarted() : 0)
+        .Set("transfers_completed", m_transfers ? m_transfers->GetCompleted() : 0)
+        .Set("transfers_failed", m_transfers ? m_transfers->GetFailed() : 0)
+        .SetLatency("transfer_fct_", m_transferTimes.GetAll());
+    return wan;
 }
 
 } // namespace rsched

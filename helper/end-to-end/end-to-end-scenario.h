@@ -11,6 +11,9 @@
 #include "ns3/rack-helper.h"
 #include "ns3/racksched-scenario.h"
 #include "ns3/request-scenario.h"
+#include "ns3/request-stats.h"
+#include "ns3/sdwan-scenario.h"
+#include "ns3/sdwan-testbed-helper.h"
 #include "ns3/server-request.h"
 
 #include <string>
@@ -22,7 +25,9 @@ namespace rsched
 {
 
 class Dispatcher;
+class FileTransferClient;
 class SemanticRouter;
+struct FileTransfer;
 
 /**
  * \ingroup request-scheduling
@@ -40,9 +45,19 @@ class SemanticRouter;
  * --rack at each site's switch (RackSchedScenario's policies, as its
  * --inter), --intra on the servers (RackSchedScenario's --intra).
  *
- * Topology: client host c on its own access link to the ingress
- * (--access-delay); site s's switch on its own link to the ingress
- * (--site-delay); the rack's links as RackHelper's (40 Gbit/s, 1 us).
+ * With --wan, the clients are at a branch and reach the ingress over the
+ * SD-WAN paper's testbed (SdwanTestbedHelper): their access links lead to a
+ * branch router, the testbed's client-side host; the ingress is its
+ * server-side host; the border routers run --wan (the splitter or an ECMP
+ * baseline). The WAN also carries the SD-WAN paper's traffic: file
+ * downloads from a server on the ingress node to a client on the branch
+ * router (--transfers, --transfer-sizes) and each tunnel's background
+ * (--wan-utilisation).
+ *
+ * Topology: client host c on its own access link to the ingress, or to the
+ * branch router with --wan (--access-delay); site s's switch on its own
+ * link to the ingress (--site-delay); the rack's links as RackHelper's
+ * (40 Gbit/s, 1 us).
  * Requests conserve: sent = completed + in flight + dropped, with the
  * ingress's resolved requests and each switch's scheduled ones in the
  * summary.
@@ -69,6 +84,10 @@ class EndToEndScenario : public RequestScenario
         std::string linkRate{"10Gbps"};      //!< access and site links' rate
         Time accessDelay{MicroSeconds(100)}; //!< client -- ingress propagation delay
         Time siteDelay{MicroSeconds(50)};    //!< ingress -- site switch propagation delay
+        std::string wanText{"none"};         //!< --wan as given
+        /// The WAN when wanText is not "none": its router, links, queue,
+        /// transfers (rate, downloadSizes) and background (utilisation)
+        SdwanScenario::Parameters wan;
 
         Parameters();
         /**
@@ -76,6 +95,11 @@ class EndToEndScenario : public RequestScenario
          * \param options where to declare them
          */
         void AddOptions(ScenarioOptions& options);
+        /**
+         * \brief Declare the WAN's options (--wan and those it uses).
+         * \param options where to declare them
+         */
+        void AddWanOptions(ScenarioOptions& options);
         /**
          * \brief Check the parameters together.
          * \param error receives "invalid --OPTION=VALUE: reason" on failure
@@ -86,6 +110,16 @@ class EndToEndScenario : public RequestScenario
         uint32_t GetWorkers() const;
         /// \return the request rate of all clients (requests/s)
         double GetRate() const;
+        /**
+         * \brief Check the WAN's parameters (with --wan).
+         * \param error receives "invalid --OPTION=VALUE: reason" on failure
+         * \return true if the WAN can be built
+         */
+        bool ValidateWan(std::string& error) const;
+        /// \return true if the clients reach the ingress over the WAN
+        bool HasWan() const;
+        /// \return the WAN's tunnels: the splitter's levels, else 2
+        uint32_t GetTunnels() const;
     };
 
     /**
@@ -103,6 +137,10 @@ class EndToEndScenario : public RequestScenario
     const std::vector<RackHelper>& GetRacks() const;
 
   private:
+    /// Build the WAN between the branch router and the ingress (--wan).
+    void BuildWan();
+    /// \return the WAN's part of the summary (--wan)
+    JsonSummary SummarizeWan() const;
     /**
      * \brief Count a request the ingress dropped (its clients' only).
      * \param ip the packet's IP header
@@ -125,20 +163,40 @@ class EndToEndScenario : public RequestScenario
      */
     void ServerComplete(const ServerRequest& request, Time sojourn);
 
+    /**
+     * \brief A packet reached the datacenter's border router from a
+     * tunnel: if a request sent after the warm-up, add its time so far to
+     * the breakdown's WAN part.
+     * \param p the packet (IP payload)
+     * \param header its IP header
+     * \param tunnel its tunnel
+     */
+    void WanArrival(Ptr<const Packet> p, const Ipv4Header& header, uint32_t tunnel);
+    /**
+     * \param t a file transfer over the WAN that completed
+     */
+    void TransferCompleted(const FileTransfer& t);
+
     /// Sums over the requests the breakdown counts (ServerComplete()).
     struct Breakdown
     {
-        uint64_t requests{0}; //!< completed requests sent after the warm-up
-        Time toServer;        //!< send time to the server's NIC
-        Time waiting;         //!< at the server, not being served
-        Time service;         //!< service demanded
+        uint64_t requests{0};    //!< completed requests sent after the warm-up
+        Time toServer;           //!< send time to the server's NIC
+        Time waiting;            //!< at the server, not being served
+        Time service;            //!< service demanded
+        uint64_t wanRequests{0}; //!< requests sent after the warm-up across the WAN
+        Time toDatacenter;       //!< their send time to the datacenter's border router
     };
 
-    Parameters m_parameters;         //!< parameters
-    Breakdown m_breakdown;           //!< where the completion time goes
-    Ptr<Node> m_ingressNode;         //!< the ingress router
-    NodeContainer m_clientNodes;     //!< client hosts
-    std::vector<RackHelper> m_racks; //!< one rack per site
+    Parameters m_parameters;             //!< parameters
+    Breakdown m_breakdown;               //!< where the completion time goes
+    Ptr<Node> m_ingressNode;             //!< the ingress router
+    Ptr<Node> m_branchNode;              //!< the branch router (--wan)
+    NodeContainer m_clientNodes;         //!< client hosts
+    std::vector<RackHelper> m_racks;     //!< one rack per site
+    SdwanTestbedHelper m_wan;            //!< the WAN (--wan)
+    Ptr<FileTransferClient> m_transfers; //!< the branch's downloads (--wan)
+    RequestStats m_transferTimes;        //!< their completion times, after the warm-up
 };
 
 } // namespace rsched

@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/command-line.h"
 #include "ns3/global-value.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
@@ -21,6 +22,7 @@
 #include "ns3/string.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
 
 #include <chrono>
 #include <iomanip>
@@ -435,24 +437,74 @@ RequestScenario::DoSendingStopped()
 }
 
 void
+RequestScenario::SetRequestPort(uint16_t port)
+{
+    m_requestPort = port;
+}
+
+bool
+RequestScenario::IsRequestTraffic(uint8_t protocol, Ptr<const Packet> p, uint32_t transport) const
+{
+    if (m_requestPort == 0)
+    {
+        return true;
+    }
+    // Up to a PPP header (2 bytes) and the longest IPv4 header (60), then the ports.
+    uint8_t bytes[2 + 60 + 4];
+    if (protocol != UdpL4Protocol::PROT_NUMBER || !p || transport + 4 > sizeof(bytes) ||
+        p->GetSize() < transport + 4)
+    {
+        return false;
+    }
+    p->CopyData(bytes, transport + 4);
+    const uint8_t* ports = bytes + transport;
+    return (ports[0] << 8 | ports[1]) == m_requestPort ||
+           (ports[2] << 8 | ports[3]) == m_requestPort;
+}
+
+void
 RequestScenario::DeviceDrop(Ptr<const Packet> p)
 {
+    // A point-to-point frame: PPP header (2 bytes), IPv4 header, transport.
+    uint8_t frame[2 + 10];
+    if (m_requestPort != 0)
+    {
+        if (!p || p->GetSize() < sizeof(frame))
+        {
+            return; // too short to be a request
+        }
+        p->CopyData(frame, sizeof(frame));
+        if (!IsRequestTraffic(frame[2 + 9], p, 2 + 4 * (frame[2] & 0x0f)))
+        {
+            return;
+        }
+    }
     PacketDropped(p, kDeviceHeaders, "network: device");
 }
 
 void
 RequestScenario::QueueDiscDrop(Ptr<const QueueDiscItem> item)
 {
+    auto ip = DynamicCast<const Ipv4QueueDiscItem>(item);
+    if (m_requestPort != 0 &&
+        (!ip || !IsRequestTraffic(ip->GetHeader().GetProtocol(), item->GetPacket(), 0)))
+    {
+        return;
+    }
     PacketDropped(item->GetPacket(), UdpHeader().GetSerializedSize(), "network: queue disc");
 }
 
 void
-RequestScenario::IpDrop(const Ipv4Header& /* header */,
+RequestScenario::IpDrop(const Ipv4Header& header,
                         Ptr<const Packet> p,
                         Ipv4L3Protocol::DropReason reason,
                         Ptr<Ipv4> ipv4,
                         uint32_t interface)
 {
+    if (!IsRequestTraffic(header.GetProtocol(), p, 0))
+    {
+        return;
+    }
     // Interfaces are down only while a fault holds them.
     auto down = reason == Ipv4L3Protocol::DROP_INTERFACE_DOWN
                     ? m_downInterfaces.find({PeekPointer(ipv4), interface})

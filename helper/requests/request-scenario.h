@@ -206,6 +206,14 @@ class RequestScenario
      * \param servers MulticoreServer applications
      */
     void WatchServers(const ApplicationContainer& servers);
+    /**
+     * \brief The watched network carries other traffic too (TCP transfers,
+     * background datagrams): count only the drops of UDP packets from or to
+     * \p port as lost requests.
+     * \param port the servers' port (0, the default: every dropped packet is
+     *        a request or a reply)
+     */
+    void SetRequestPort(uint16_t port);
 
     /// Busy time of a server's cores.
     struct BusyTime
@@ -306,6 +314,13 @@ class RequestScenario
   private:
     /// Count one answered request and end the run if it was the last.
     void RequestAnswered();
+    /**
+     * \param protocol a dropped packet's IP protocol
+     * \param p the packet
+     * \param transport where its transport header starts
+     * \return true if it is a request or a reply (see SetRequestPort())
+     */
+    bool IsRequestTraffic(uint8_t protocol, Ptr<const Packet> p, uint32_t transport) const;
     /// \param p the dropped packet
     void DeviceDrop(Ptr<const Packet> p);
     /// \param item the dropped queue-disc item
@@ -364,6 +379,7 @@ class RequestScenario
     ApplicationContainer m_clients;          //!< client applications
     uint64_t m_answered{0};                  //!< replies received
     uint64_t m_dropped{0};                   //!< requests dropped, all layers
+    uint16_t m_requestPort{0};               //!< SetRequestPort()
     std::map<std::string, uint64_t> m_drops; //!< requests dropped per reason
     /// Multi-packet requests counted as dropped: (client, request)
     std::set<std::pair<uint32_t, uint64_t>> m_lostMultiPacket;

@@ -33,11 +33,7 @@ namespace rsched
 namespace
 {
 
-constexpr uint16_t kServerPort = 8080;    //!< file server's TCP port
-constexpr uint16_t kGeneratorPort = 5000; //!< first background UDP port
-constexpr uint32_t kMessage = 1472;       //!< background UDP payload (bytes)
-/// Background message on the wire: payload, UDP, IPv4 and PPP headers.
-constexpr uint32_t kMessageOnWire = kMessage + 8 + 20 + 2;
+constexpr uint16_t kServerPort = 8080; //!< file server's TCP port
 
 /// Per-packet cost of the splitter for --splitter-delay=generic|native.
 const std::vector<std::pair<std::string, std::string>> kSplitterDelays = {
@@ -98,6 +94,21 @@ SdwanScenario::Parameters::GetRouter() const
         factory.Set("Thresholds", StringValue(thresholds));
     }
     return factory;
+}
+
+bool
+SdwanScenario::Parameters::IsQueueSize(const std::string& text)
+{
+    return std::regex_match(text, std::regex("[1-9][0-9]{0,8}[pB]"));
+}
+
+void
+SdwanScenario::Parameters::OwnTcpAttributes(ScenarioOptions& options)
+{
+    options.Owns("ns3::TcpSocket::SegmentSize", "ns3::FileTransferApplication::SegmentSize");
+    options.Owns("ns3::TcpSocket::SndBufSize", "ns3::FileTransferApplication::BufferSize");
+    options.Owns("ns3::TcpSocket::RcvBufSize", "ns3::FileTransferApplication::BufferSize");
+    options.Owns("ns3::TcpSocketBase::MaxSegLifetime", "ns3::FileTransferApplication::TimeWait");
 }
 
 uint64_t
@@ -223,7 +234,7 @@ SdwanScenario::Parameters::AddNetworkOptions(ScenarioOptions& options)
                 "size of each WAN queue (FIFO queue disc), e.g. 1000p or 1500000B",
                 queue,
                 [this](const std::string& text, std::string& error) {
-                    if (!std::regex_match(text, std::regex("[1-9][0-9]{0,8}[pB]")))
+                    if (!IsQueueSize(text))
                     {
                         error = "invalid --queue=" + text + ": expected e.g. 1000p or 1500000B";
                         return false;
@@ -277,10 +288,7 @@ SdwanScenario::Parameters::AddNetworkOptions(ScenarioOptions& options)
     options.Owns("ns3::TcpL4Protocol::SocketType", "tcp", false);
     options.Owns("ns3::TcpSocketBase::Sack", "sack");
     options.Owns("ns3::FileTransferApplication::Sack", "sack");
-    options.Owns("ns3::TcpSocket::SegmentSize", "ns3::FileTransferApplication::SegmentSize");
-    options.Owns("ns3::TcpSocket::SndBufSize", "ns3::FileTransferApplication::BufferSize");
-    options.Owns("ns3::TcpSocket::RcvBufSize", "ns3::FileTransferApplication::BufferSize");
-    options.Owns("ns3::TcpSocketBase::MaxSegLifetime", "ns3::FileTransferApplication::TimeWait");
+    OwnTcpAttributes(options);
     options.Owns("ns3::FifoQueueDisc::MaxSize", "queue");
     options.Owns("ns3::FileTransferClient::InterArrival", "rate");
     options.Owns("ns3::FileTransferClient::DownloadSize", "sizes");
@@ -353,7 +361,8 @@ SdwanScenario::Parameters::Validate(std::string& error) const
         return false;
     }
     if (utilisation > 0 &&
-        kMessageOnWire * 8.0 / (utilisation * wan.GetBitRate()) > ScenarioOptions::MAX_SECONDS)
+        SdwanTestbedHelper::BACKGROUND_ON_WIRE * 8.0 / (utilisation * wan.GetBitRate()) >
+            ScenarioOptions::MAX_SECONDS)
     {
         return Invalid(error,
                        "utilisation",
@@ -462,28 +471,11 @@ SdwanScenario::Build()
     // capacity in each direction, on the wire.
     if (p.utilisation > 0)
     {
-        double gap = kMessageOnWire * 8.0 / (p.utilisation * wanRate.GetBitRate());
-        for (uint32_t k = 0; k < m_testbed.GetTunnels(); ++k)
+        ApplicationContainer generators =
+            m_testbed.InstallBackground(p.utilisation, p.duration, stream);
+        for (uint32_t i = 0; i < generators.GetN(); ++i)
         {
-            for (uint32_t side = 0; side < 2; ++side)
-            {
-                auto g = CreateObject<BackgroundTrafficGenerator>();
-                g->SetAttribute(
-                    "Remote",
-                    AddressValue(InetSocketAddress(m_testbed.GetTunnelAddress(k, 1 - side),
-                                                   kGeneratorPort + k)));
-                g->SetAttribute("Port", UintegerValue(kGeneratorPort + k));
-                g->SetAttribute("PacketSize", UintegerValue(kMessage));
-                g->SetAttribute("InterArrival",
-                                PointerValue(CreateObjectWithAttributes<ExponentialRandomVariable>(
-                                    "Mean",
-                                    DoubleValue(gap))));
-                m_testbed.GetTunnelRouter(k, side)->AddApplication(g);
-                g->SetStartTime(Seconds(0));
-                g->SetStopTime(p.duration);
-                stream += g->AssignStreams(stream);
-                m_generators.push_back(g);
-            }
+            m_generators.push_back(DynamicCast<BackgroundTrafficGenerator>(generators.Get(i)));
         }
     }
 

@@ -97,6 +97,17 @@ class SdwanScenario : public RequestScenario
          * \return true if the scenario can run
          */
         bool Validate(std::string& error) const;
+        /**
+         * \param text a queue size as --queue takes it
+         * \return true if it is a count of packets or bytes, e.g. 1000p or 1500000B
+         */
+        static bool IsQueueSize(const std::string& text);
+        /**
+         * \brief Declare the TCP socket attributes FileTransferApplication
+         * sets from its own (ScenarioOptions::Owns).
+         * \param options where to declare them
+         */
+        static void OwnTcpAttributes(ScenarioOptions& options);
         /// \return the number of tunnels (thresholds + 1)
         uint32_t GetTunnels() const;
         /// \return the border routers' type and attributes, thresholds included

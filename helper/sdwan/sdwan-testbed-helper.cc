@@ -5,17 +5,20 @@
 #include "sdwan-testbed-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/background-traffic-generator.h"
 #include "ns3/data-path-router-helper.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/string.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/tunnel-router.h"
-
-#include <sstream>
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -24,19 +27,6 @@ namespace rsched
 
 namespace
 {
-
-/**
- * \param a first octet after 10
- * \param b second octet
- * \return the /24 network 10.a.b.0
- */
-Ipv4Address
-Net(uint32_t a, uint32_t b)
-{
-    std::ostringstream os;
-    os << "10." << a << "." << b << ".0";
-    return Ipv4Address(os.str().c_str());
-}
 
 /**
  * \param node a node
@@ -62,6 +52,34 @@ void
 SdwanTestbedHelper::SetRouter(const ObjectFactory& router)
 {
     m_router = router;
+}
+
+void
+SdwanTestbedHelper::SetHost(uint32_t side, Ptr<Node> node)
+{
+    NS_ABORT_MSG_IF(side > 1, "SdwanTestbedHelper::SetHost: side 0 or 1");
+    NS_ABORT_MSG_IF(!node || !node->GetObject<Ipv4>(),
+                    "SdwanTestbedHelper::SetHost: the node needs an internet stack");
+    (side == 0 ? m_client : m_server) = node;
+}
+
+void
+SdwanTestbedHelper::SetAddressBase(Ipv4Address base)
+{
+    m_base = base.Get() & 0xff000000u;
+}
+
+void
+SdwanTestbedHelper::AddHostNetwork(uint32_t side, Ipv4Address network, Ipv4Mask mask)
+{
+    NS_ABORT_MSG_IF(side > 1, "SdwanTestbedHelper::AddHostNetwork: side 0 or 1");
+    m_hostNetworks[side].push_back({network.CombineMask(mask), mask});
+}
+
+Ipv4Address
+SdwanTestbedHelper::Net(uint32_t a, uint32_t b) const
+{
+    return Ipv4Address(m_base + (a << 16) + (b << 8));
 }
 
 void
@@ -95,8 +113,15 @@ SdwanTestbedHelper::SetQueueDisc(const ObjectFactory& queueDisc)
 void
 SdwanTestbedHelper::Install()
 {
-    m_client = CreateObject<Node>();
-    m_server = CreateObject<Node>();
+    NodeContainer hosts;
+    for (Ptr<Node>* host : {&m_client, &m_server})
+    {
+        if (!*host)
+        {
+            *host = CreateObject<Node>();
+            hosts.Add(*host);
+        }
+    }
     m_border.Create(2);
     m_inner.assign(m_tunnels, NodeContainer());
     NodeContainer inner;
@@ -111,7 +136,7 @@ SdwanTestbedHelper::Install()
     borderStack.Install(m_border);
     InternetStackHelper stack;
     stack.SetRoutingHelper(Ipv4StaticRoutingHelper());
-    stack.Install(NodeContainer(NodeContainer(m_client, m_server), inner));
+    stack.Install(NodeContainer(hosts, inner));
 
     PointToPointHelper lan;
     lan.SetDeviceAttribute("DataRate", DataRateValue(m_lanRate));
@@ -147,6 +172,8 @@ SdwanTestbedHelper::Install()
     auto [clientDevs, clientIfs] = connect(lan, m_client, br1, Net(1, 1));
     auto [serverDevs, serverIfs] = connect(lan, m_server, br2, Net(2, 1));
     m_serverAddress = serverIfs.GetAddress(0);
+    m_lanDevices.Add(clientDevs);
+    m_lanDevices.Add(serverDevs);
 
     Ipv4StaticRoutingHelper routing;
     auto table = [&routing](Ptr<Node> node) {
@@ -157,6 +184,30 @@ SdwanTestbedHelper::Install()
                                      InterfaceOf(m_client, clientDevs.Get(0)));
     table(m_server)->SetDefaultRoute(serverIfs.GetAddress(1),
                                      InterfaceOf(m_server, serverDevs.Get(0)));
+
+    // What lies behind each side: its LAN and its host's networks.
+    std::vector<HostNetwork> behind[2];
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        behind[side].push_back({Net(1 + side, 1), mask});
+        behind[side].insert(behind[side].end(),
+                            m_hostNetworks[side].begin(),
+                            m_hostNetworks[side].end());
+    }
+    for (const HostNetwork& n : m_hostNetworks[0])
+    {
+        table(br1)->AddNetworkRouteTo(n.network,
+                                      n.mask,
+                                      clientIfs.GetAddress(0),
+                                      InterfaceOf(br1, clientDevs.Get(1)));
+    }
+    for (const HostNetwork& n : m_hostNetworks[1])
+    {
+        table(br2)->AddNetworkRouteTo(n.network,
+                                      n.mask,
+                                      serverIfs.GetAddress(0),
+                                      InterfaceOf(br2, serverDevs.Get(1)));
+    }
 
     Ptr<TunnelRouter> router1 = GetBorderRouter(0);
     Ptr<TunnelRouter> router2 = GetBorderRouter(1);
@@ -178,19 +229,31 @@ SdwanTestbedHelper::Install()
         uint32_t aToB = InterfaceOf(a, d2.Get(0));
         uint32_t bToA = InterfaceOf(b, d2.Get(1));
         uint32_t bToBr2 = InterfaceOf(b, d3.Get(0));
-        table(a)->AddNetworkRouteTo(Net(1, 1), mask, i1.GetAddress(0), aToBr1);
-        table(a)->AddNetworkRouteTo(Net(2, 1), mask, i2.GetAddress(1), aToB);
-        table(b)->AddNetworkRouteTo(Net(2, 1), mask, i3.GetAddress(1), bToBr2);
-        table(b)->AddNetworkRouteTo(Net(1, 1), mask, i2.GetAddress(0), bToA);
+        for (const HostNetwork& n : behind[0])
+        {
+            table(a)->AddNetworkRouteTo(n.network, n.mask, i1.GetAddress(0), aToBr1);
+            table(b)->AddNetworkRouteTo(n.network, n.mask, i2.GetAddress(0), bToA);
+        }
+        for (const HostNetwork& n : behind[1])
+        {
+            table(a)->AddNetworkRouteTo(n.network, n.mask, i2.GetAddress(1), aToB);
+            table(b)->AddNetworkRouteTo(n.network, n.mask, i3.GetAddress(1), bToBr2);
+        }
 
-        // The border routers' ordinary route to the remote LAN is tunnel 0;
+        // The border routers' ordinary route to the remote side is tunnel 0;
         // their TunnelRouter chooses the tunnel of each packet.
         uint32_t br1ToA = InterfaceOf(br1, d1.Get(0));
         uint32_t br2ToB = InterfaceOf(br2, d3.Get(1));
         if (k == 0)
         {
-            table(br1)->AddNetworkRouteTo(Net(2, 1), mask, i1.GetAddress(1), br1ToA);
-            table(br2)->AddNetworkRouteTo(Net(1, 1), mask, i3.GetAddress(0), br2ToB);
+            for (const HostNetwork& n : behind[1])
+            {
+                table(br1)->AddNetworkRouteTo(n.network, n.mask, i1.GetAddress(1), br1ToA);
+            }
+            for (const HostNetwork& n : behind[0])
+            {
+                table(br2)->AddNetworkRouteTo(n.network, n.mask, i3.GetAddress(0), br2ToB);
+            }
         }
         router1->AddTunnel(br1ToA, i1.GetAddress(1));
         router2->AddTunnel(br2ToB, i3.GetAddress(0));
@@ -201,6 +264,37 @@ SdwanTestbedHelper::Install()
         NS_ABORT_MSG_UNLESS(router->CheckTunnels(m_tunnels, error),
                             "SdwanTestbedHelper: the border routers' " << error);
     }
+}
+
+ApplicationContainer
+SdwanTestbedHelper::InstallBackground(double utilisation, Time stop, int64_t& stream)
+{
+    NS_ABORT_MSG_IF(!(utilisation > 0), "SdwanTestbedHelper::InstallBackground: utilisation > 0");
+    NS_ABORT_MSG_IF(m_inner.empty(), "SdwanTestbedHelper::InstallBackground: Install first");
+    double gap = BACKGROUND_ON_WIRE * 8.0 / (utilisation * m_wanRate.GetBitRate());
+    ApplicationContainer generators;
+    for (uint32_t k = 0; k < m_tunnels; ++k)
+    {
+        for (uint32_t side = 0; side < 2; ++side)
+        {
+            auto g = CreateObject<BackgroundTrafficGenerator>();
+            g->SetAttribute("Remote",
+                            AddressValue(InetSocketAddress(GetTunnelAddress(k, 1 - side),
+                                                           BACKGROUND_PORT + k)));
+            g->SetAttribute("Port", UintegerValue(BACKGROUND_PORT + k));
+            g->SetAttribute("PacketSize", UintegerValue(BACKGROUND_MESSAGE));
+            g->SetAttribute("InterArrival",
+                            PointerValue(CreateObjectWithAttributes<ExponentialRandomVariable>(
+                                "Mean",
+                                DoubleValue(gap))));
+            GetTunnelRouter(k, side)->AddApplication(g);
+            g->SetStartTime(Seconds(0));
+            g->SetStopTime(stop);
+            stream += g->AssignStreams(stream);
+            generators.Add(g);
+        }
+    }
+    return generators;
 }
 
 Ptr<Node>
@@ -261,6 +355,12 @@ uint32_t
 SdwanTestbedHelper::GetTunnels() const
 {
     return m_tunnels;
+}
+
+NetDeviceContainer
+SdwanTestbedHelper::GetLanDevices() const
+{
+    return m_lanDevices;
 }
 
 NodeContainer

@@ -5,6 +5,7 @@
 #ifndef SDWAN_TESTBED_HELPER_H
 #define SDWAN_TESTBED_HELPER_H
 
+#include "ns3/application-container.h"
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
@@ -53,7 +54,13 @@ class TunnelRouter;
  *
  * Addresses: client LAN 10.1.1.0/24 (client .1), server LAN 10.2.1.0/24
  * (server .1), tunnel k links 10.(10+k).{1,2,3}.0/24 (the middle link
- * 10.(10+k).2.0/24: Rka .1, Rkb .2).
+ * 10.(10+k).2.0/24: Rka .1, Rkb .2); SetAddressBase moves the plan to
+ * another /8.
+ *
+ * In a topology of one's own, the hosts can be nodes one has built
+ * (SetHost: a branch router with hosts behind it, a datacenter's ingress
+ * router), and the networks behind them are routed across the testbed
+ * (AddHostNetwork).
  */
 class SdwanTestbedHelper
 {
@@ -101,8 +108,51 @@ class SdwanTestbedHelper
         SetQueueDisc(queueDisc);
     }
 
+    /**
+     * \brief Use a node of one's own as a side's host instead of a new one:
+     * the testbed links it to that side's border router on the LAN and gives
+     * it a default route there.
+     * \param side 0 (the client host) or 1 (the server host)
+     * \param node a node with an internet stack whose routing includes
+     *        Ipv4StaticRouting (alone or in a list)
+     */
+    void SetHost(uint32_t side, Ptr<Node> node);
+    /**
+     * \brief Number the testbed's networks in another /8.
+     * \param base the /8 (its first octet counts; default 10.0.0.0)
+     */
+    void SetAddressBase(Ipv4Address base);
+    /**
+     * \brief A network behind a side's host: every router of the testbed
+     * routes it towards that host (the border routers' TunnelRouter steers
+     * what they send to it over the tunnels).
+     * \param side 0 (behind the client host) or 1 (behind the server host)
+     * \param network the network
+     * \param mask its mask
+     */
+    void AddHostNetwork(uint32_t side, Ipv4Address network, Ipv4Mask mask);
+
     /// Create the nodes, links, addresses, routes and border routers.
     void Install();
+
+    /// Background message payload (bytes): one full-size UDP datagram.
+    static constexpr uint32_t BACKGROUND_MESSAGE = 1472;
+    /// Background message on the wire: payload, UDP, IPv4 and PPP headers.
+    static constexpr uint32_t BACKGROUND_ON_WIRE = BACKGROUND_MESSAGE + 8 + 20 + 2;
+    /// The first background UDP port (tunnel k's generators use it + k).
+    static constexpr uint16_t BACKGROUND_PORT = 5000;
+
+    /**
+     * \brief The paper's background traffic (after Install): on each tunnel,
+     * a BackgroundTrafficGenerator on each of its two routers sends Poisson
+     * BACKGROUND_MESSAGE datagrams to the other, so that the middle link
+     * carries \p utilisation of the WAN rate in each direction, on the wire.
+     * \param utilisation share of the WAN rate, > 0
+     * \param stop when the generators stop
+     * \param stream first random stream; advanced past the streams used
+     * \return the generators (tunnel by tunnel, side 0 then 1)
+     */
+    ApplicationContainer InstallBackground(double utilisation, Time stop, int64_t& stream);
 
     /// \return the client host
     Ptr<Node> GetClient() const;
@@ -134,12 +184,28 @@ class SdwanTestbedHelper
     Ptr<QueueDisc> GetBottleneck(uint32_t tunnel, uint32_t direction) const;
     /// \return every WAN device
     NetDeviceContainer GetWanDevices() const;
+    /// \return the LAN devices: client, BR1, server, BR2
+    NetDeviceContainer GetLanDevices() const;
     /// \return the number of tunnels
     uint32_t GetTunnels() const;
     /// \return every node
     NodeContainer GetNodes() const;
 
   private:
+    /// A network behind a host.
+    struct HostNetwork
+    {
+        Ipv4Address network; //!< the network
+        Ipv4Mask mask;       //!< its mask
+    };
+
+    /**
+     * \param a second octet
+     * \param b third octet
+     * \return the /24 network base.a.b.0
+     */
+    Ipv4Address Net(uint32_t a, uint32_t b) const;
+
     ObjectFactory m_router;                      //!< border routers' TunnelRouter
     ObjectFactory m_queueDisc;                   //!< WAN queue disc
     uint32_t m_tunnels{2};                       //!< tunnels
@@ -147,6 +213,8 @@ class SdwanTestbedHelper
     Time m_wanDelay;                             //!< WAN link delay
     DataRate m_lanRate{"10Gbps"};                //!< LAN link rate
     Time m_lanDelay;                             //!< LAN link delay
+    uint32_t m_base{10u << 24};                  //!< the /8 of the addressing plan
+    std::vector<HostNetwork> m_hostNetworks[2];  //!< per side, networks behind its host
     Ptr<Node> m_client;                          //!< client host
     Ptr<Node> m_server;                          //!< server host
     NodeContainer m_border;                      //!< BR1, BR2
@@ -155,6 +223,7 @@ class SdwanTestbedHelper
     std::vector<Ipv4Address> m_middle[2];        //!< middle-link addresses per side, per tunnel
     std::vector<Ptr<QueueDisc>> m_bottleneck[2]; //!< per direction, per tunnel
     NetDeviceContainer m_wanDevices;             //!< WAN devices
+    NetDeviceContainer m_lanDevices;             //!< LAN devices
 };
 
 } // namespace rsched

@@ -10,6 +10,11 @@ configuration, each layer's scheduler on alone, and all three on, over the
 offered load, on the example's default topology: two sites of 4 and 2
 servers of 4 worker cores, RackSched's bimodal90 workload.
 
+A second study puts the clients at a branch behind the SD-WAN paper's WAN
+(``wan``): the datacenter's layers all baseline or all on, behind ECMP or
+the short/long flow splitter, under the paper's traffic and under bulk
+downloads, at the default load (``wan-runs.csv``, ``wan-summary.csv``).
+
 Writes the runs (``ablation-runs.csv``), the summary per configuration and
 load with 95 % confidence half-widths over runs (``ablation-summary.csv``),
 a gnuplot figure of the p99 completion time against the load
@@ -39,6 +44,22 @@ CONFIGURATIONS = {
     "switch: racksched": {**BASELINE, "rack": ON["rack"]},
     "servers: shinjuku": {**BASELINE, "intra": ON["intra"]},
     "all on": ON,
+}
+#: The clients at a branch (--wan): the datacenter's layers all baseline or
+#: all on, behind an ECMP WAN or the short/long flow splitter.
+WAN_CONFIGURATIONS = {
+    "baseline, ecmp WAN": {**BASELINE, "wan": "ecmp"},
+    "wan: splitter": {**BASELINE, "wan": "splitter"},
+    "all on, ecmp WAN": {**ON, "wan": "ecmp"},
+    "all on, splitter": {**ON, "wan": "splitter"},
+}
+#: What shares the WAN with the requests: the SD-WAN paper's traffic (the
+#: example's defaults: 100 downloads/s of its NextCloud mix, background at
+#: 0.4 of each tunnel), and the same background with bulk downloads of
+#: 1 000 packets (1.5 MB) at 20/s, a quarter of a tunnel's capacity.
+WAN_TRAFFIC = {
+    "paper traffic": {},
+    "bulk downloads": {"transfers": 20, "transfer_sizes": "const:1000"},
 }
 #: The example's default point, where the doc's table compares the layers.
 DEFAULT_LOAD = 0.5
@@ -86,6 +107,49 @@ def ablation(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None)
     return {"ablation": result, "ablation_p99_gain": gains}
 
 
+def wan_study(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+    """The WAN configurations under each traffic at the default load,
+    ``scale["runs"]`` seeds each, and the baseline's p99 over each
+    configuration's, run by run, per traffic."""
+    frames = []
+    for traffic, extra in WAN_TRAFFIC.items():
+        for label, options in WAN_CONFIGURATIONS.items():
+            df = sweep("end-to-end-scenario", {"load": [DEFAULT_LOAD]}, runs=scale["runs"], jobs=jobs,
+                       duration=scale["duration"], warmup=scale["warmup"], progress=progress, **options, **extra)
+            df["traffic"], df["configuration"] = traffic, label
+            frames.append(df)
+    runs = pd.concat(frames, ignore_index=True)
+    runs.to_csv(out / "wan-runs.csv", index=False)
+    metrics = METRICS + ["time_breakdown_us.to_datacenter"]
+    summarize(runs, ["traffic", "configuration"], metrics).to_csv(out / "wan-summary.csv", index=False)
+    result, gains = {}, {}
+    for traffic in WAN_TRAFFIC:
+        mine = runs[runs.traffic == traffic]
+        base = mine[mine.configuration == "baseline, ecmp WAN"].set_index("run")["rct_p99_us"]
+        result[traffic] = {label: {m: list(mean_ci(mine[mine.configuration == label][m])) for m in metrics}
+                           for label in WAN_CONFIGURATIONS}
+        gains[traffic] = {label: list(mean_ci(base / mine[mine.configuration == label].set_index("run")["rct_p99_us"]))
+                          for label in WAN_CONFIGURATIONS if label != "baseline, ecmp WAN"}
+    return {"wan": result, "wan_p99_gain": gains}
+
+
+def wan_table(root: Path | str = "results/end-to-end") -> str:
+    """The doc's table of the WAN study, from the committed quick-scale
+    summary: p99 and median completion time and the time to the datacenter
+    (mean ± 95 % CI half-width over runs), and the WAN baseline's p99 over
+    the configuration's, run by run."""
+    summary = json.loads((Path(root) / "quick" / "summary.json").read_text())
+    rows = [(f"Traffic, configuration (load {DEFAULT_LOAD:g})", "p99 (us)", "median (us)", "to datacenter (us)",
+             "baseline p99 / this p99")]
+    for traffic in WAN_TRAFFIC:
+        for label in WAN_CONFIGURATIONS:
+            point = summary["wan"][traffic][label]
+            gain = "1" if label == "baseline, ecmp WAN" else pm(summary["wan_p99_gain"][traffic][label])
+            rows.append((f"{traffic}, {label}", pm(point["rct_p99_us"], 1), pm(point["rct_p50_us"], 1),
+                         pm(point["time_breakdown_us.to_datacenter"], 1), gain))
+    return rst_table(rows)
+
+
 def doc_table(root: Path | str = "results/end-to-end") -> str:
     """The doc's ablation table at the default load, from the committed
     quick-scale summary: p99 and median completion time (mean ± 95 % CI
@@ -118,11 +182,12 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["table"]:
         root = argv[1] if len(argv) > 1 else "results/end-to-end"
-        print(doc_table(root) + "\n" + breakdown_table(root), end="")
+        print(doc_table(root) + "\n" + breakdown_table(root) + "\n" + wan_table(root), end="")
         return 0
     return reproduce_main(
         "end-to-end", "The end-to-end ablation", "results/end-to-end", SCALES,
-        {"ablation": recorded("end_to_end", "ablation", ablation, argv)},
+        {"ablation": recorded("end_to_end", "ablation", ablation, argv),
+         "wan": recorded("end_to_end", "wan", wan_study, argv)},
         argv)
 
 

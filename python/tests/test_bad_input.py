@@ -179,6 +179,17 @@ CASES = {
         "link-rate": values(RATE),
         "access-delay": values(TIME),
         "site-delay": values(TIME),
+        "wan": values(CHOICE, ["ns3::Object", "ns3::TunnelRouter", "splitter[Bogus=1]", "ecmp[Thresholds=5]",
+                               "splitter[Thresholds=5,3]", "splitter[Marks=8]",
+                               "splitter[Thresholds=" + ",".join(map(str, range(1, 31))) + "]"]),
+        # The WAN's options are invalid without --wan too.
+        "wan-delay": values(TIME, extra=["--wan=ecmp"]) + values(["1ms"]),
+        "wan-rate": values(RATE, extra=["--wan=ecmp"]) + values(["1Gbps"]),
+        "wan-queue": values(["abc", "0p", "-1p", "99999999999999999999p", "5", "1.5p"], extra=["--wan=ecmp"])
+                     + values(["1000p"]),
+        "transfers": values(["-1", "2e6", "1e-300", *JUNK], extra=["--wan=ecmp"]) + values(["5"]),
+        "transfer-sizes": values(COUNTS, extra=["--wan=ecmp"]) + values(["const:5"]),
+        "wan-utilisation": values(["-0.1", "1", "1.5", "1e-300", *JUNK], extra=["--wan=ecmp"]) + values(["0.1"]),
     },
     "sdwan-scenario": {
         "mode": values(CHOICE, ["ns3::Object", "splitter[Bogus=1]", "splitter[Thresholds=5]",

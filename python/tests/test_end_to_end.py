@@ -53,3 +53,36 @@ def test_time_breakdown_adds_up():
                    - s["rct_mean_us"]) < 1e-6 * s["rct_mean_us"]
         assert 151 < b["to_server"] < 160 and 151 < b["back_to_client"] < 160
         assert b["server_waiting"] >= 0 and abs(b["service"] / s["service_mean_us"] - 1) < 0.1
+
+
+def test_the_wan_steers_requests_as_its_router_says():
+    # Requests alone on the WAN (no downloads, no background): the splitter
+    # keeps every one on tunnel 0 (it counts TCP flows only), ECMP spreads
+X
+    # link, the branch's LAN and the three WAN links (100 + 5 + 3 x 250 us).
+    quiet = dict(transfers=0, wan_utilisation=0, duration="20ms", warmup="2ms")
+    split = rs.run("end-to-end-scenario", wan="splitter", **quiet)
+    ecmp = rs.run("end-to-end-scenario", wan="ecmp", **quiet)
+    for s in (split, ecmp):
+        assert s["wan"] == s["wan_layer"]["router"] and s["sent"] == s["completed"]
+        tunnels = s["wan_layer"]["per_tunnel"]
+        # One packet per request up, one reply down.
+        assert sum(t["packets_up"] for t in tunnels.values()) == s["sent"]
+        assert sum(t["packets_down"] for t in tunnels.values()) == s["sent"]
+        wan = s["time_breakdown_us"]["to_datacenter"]
+        assert 855 < wan < 860, wan
+        assert wan < s["time_breakdown_us"]["to_server"]
+    assert split["wan_layer"]["per_tunnel"]["1"]["packets_up"] == 0
+    shares = [t["packets_up"] / ecmp["sent"] for t in ecmp["wan_layer"]["per_tunnel"].values()]
+    assert min(shares) > 0.3, shares
+
+
+def test_only_requests_lost_on_the_wan_count_as_dropped_requests():
+    # A WAN queue of 10 packets under downloads and background: TCP segments
+    # and datagrams are lost there too, but only requests and replies count.
+    s = rs.run("end-to-end-scenario", wan="ecmp", wan_queue="10p", transfers=200, transfer_sizes="const:1000",
+               wan_utilisation=0.9, duration="50ms", warmup="5ms")
+    lost = sum(t["bottleneck_drops_up"] + t["bottleneck_drops_down"] for t in s["wan_layer"]["per_tunnel"].values())
+    assert s["dropped"] == s["dropped_by_reason"]["network: queue disc"] > 0
+    assert s["sent"] == s["completed"] + s["in_flight"] + s["dropped"]
+    assert lost > 2 * s["dropped"], (lost, s["dropped"])

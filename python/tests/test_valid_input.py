@@ -97,6 +97,7 @@ TCPS = ["NewReno", "Cubic", "Bbr", "Vegas", "WestwoodPlus", "HighSpeed", "Hybla"
 PIPELINES = ["l2l3", "gw", "vrf", "mgw", "rc"]
 CONTROLLERS = ["null", "max", "onoff", "full", "nfvnice"]
 INGRESS = ["cards", "random", "round-robin"]
+WAN_ROUTERS = ["none", *SDWAN_MODES]
 RACK_SWITCHES = [p for p in RACK_POLICIES if p != "client"]
 
 # The base options of each example: short runs of well under a second.
@@ -395,6 +396,19 @@ def build_cases() -> list[Case]:
       dict(inter="cards[RandomOffset=false]", exact="true", warmup="0s"),
       dict(inter="random", rack="jbsq", intra="psp", workload="getscan50"))
     e(dict(sites="200,200", workers=8, load=0.99, duration="2ms"), dict(workers=1024, load=0.99), quick=False)
+    # Over the WAN: every border router with the datacenter's layers all
+    # baseline and all on; its corners (no traffic but the requests, a WAN
+    # that drops requests and TCP alike, many tunnels, no delay).
+    e(*[dict(wan=w, inter=i, rack=r, intra=p, duration="50ms", warmup="5ms") for w in WAN_ROUTERS
+        for i, r, p in (("random", "random", "dfcfs"), ("cards", "racksched", "shinjuku"))])
+    e(dict(wan="splitter", transfers=0, wan_utilisation=0, duration="20ms"),
+      dict(wan="ecmp", wan_queue="10p", transfers=200, transfer_sizes="const:1000", wan_utilisation=0.9,
+           duration="50ms"),
+      dict(wan="splitter[Thresholds=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29]",
+           duration="20ms"),
+      dict(wan="ecmp-packet", wan_delay="0s", wan_rate="10Gbps", wan_queue="1500000B", duration="20ms"),
+      dict(wan="ecmp", wan_delay="100ms", transfer_sizes="const:60000", transfers=5, drain="2s", duration="50ms"),
+      dict(wan="splitter[ProcessingDelay=ns3::ExponentialRandomVariable[Mean=1e-5]]", clients=5, duration="20ms"))
 
     # ---- every example: --seed at both ends of [1, 4294944442] ----------------
     for example, base in (("microsecond-scenario", MULTICORE), ("cards-scenario", CARDS),
@@ -577,7 +591,7 @@ def test_every_choice_is_in_the_grid():
         "batchy-scenario pipeline": PIPELINES, "batchy-scenario controller": CONTROLLERS,
         "batchy-scenario arrival": ["paced"],
         "end-to-end-scenario inter": INGRESS, "end-to-end-scenario rack": RACK_SWITCHES,
-        "end-to-end-scenario intra": POLICIES,
+        "end-to-end-scenario intra": POLICIES, "end-to-end-scenario wan": WAN_ROUTERS,
     }
     missing = {k: sorted(set(v) - seen.get(k, set())) for k, v in wanted.items()}
     assert not any(missing.values()), {k: v for k, v in missing.items() if v}
