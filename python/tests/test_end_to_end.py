@@ -37,7 +37,8 @@ def test_each_layer_is_what_its_option_says():
 
 def test_doc_tables_are_the_committed_results():
     for table in (end_to_end.doc_table(REPO / "results" / "end-to-end"),
-                  end_to_end.breakdown_table(REPO / "results" / "end-to-end")):
+                  end_to_end.breakdown_table(REPO / "results" / "end-to-end"),
+                  end_to_end.wan_table(REPO / "results" / "end-to-end")):
         assert table in chapter(), ("the doc's ablation tables differ from results/end-to-end/: paste the "
                                     "output of python -m request_scheduling.end_to_end table")
 
@@ -58,8 +59,9 @@ def test_time_breakdown_adds_up():
 def test_the_wan_steers_requests_as_its_router_says():
     # Requests alone on the WAN (no downloads, no background): the splitter
     # keeps every one on tunnel 0 (it counts TCP flows only), ECMP spreads
-X
-    # link, the branch's LAN and the three WAN links (100 + 5 + 3 x 250 us).
+    # the clients' flows over both tunnels, and a request's way to the
+    # datacenter takes the access link, the branch's LAN and the three WAN
+    # links (100 + 5 + 3 x 250 us).
     quiet = dict(transfers=0, wan_utilisation=0, duration="20ms", warmup="2ms")
     split = rs.run("end-to-end-scenario", wan="splitter", **quiet)
     ecmp = rs.run("end-to-end-scenario", wan="ecmp", **quiet)
