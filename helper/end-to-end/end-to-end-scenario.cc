@@ -5,11 +5,16 @@
 #include "end-to-end-scenario.h"
 
 #include "ns3/abort.h"
+#include "ns3/batchy-controller.h"
+#include "ns3/batchy-pipelines.h"
+#include "ns3/batchy-switch.h"
+#include "ns3/batchy-worker.h"
 #include "ns3/boolean.h"
 #include "ns3/cards-dispatcher.h"
 #include "ns3/core-policy.h"
 #include "ns3/data-path-router-helper.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/file-transfer-client.h"
 #include "ns3/file-transfer-server.h"
 #include "ns3/flow-splitter.h"
@@ -64,6 +69,9 @@ constexpr uint16_t kPort = 9000;
 /// The file server's TCP port (--wan's downloads).
 constexpr uint16_t kTransferPort = 8080;
 
+/// The options that only --gateway uses.
+const char* const kGatewayOptions[] = {"gateway-n", "gateway-m", "gateway-controller"};
+
 /// The options that only --wan uses.
 const char* const kWanOptions[] =
     {"wan-delay", "wan-rate", "wan-queue", "transfers", "transfer-sizes", "wan-utilisation"};
@@ -73,6 +81,7 @@ const char* const kWanOptions[] =
 EndToEndScenario::Parameters::Parameters()
 {
     ingress.SetTypeId("ns3::CardsDispatcher");
+    gateway.controller.SetTypeId("ns3::FullBatchyController");
 }
 
 void
@@ -140,6 +149,7 @@ EndToEndScenario::Parameters::AddOptions(ScenarioOptions& options)
                     siteDelay,
                     true);
     AddWanOptions(options);
+    AddGatewayOptions(options);
     RequestScenario::Parameters::AddOptions(options);
     OwnClientAttributes(options, "load", "service");
     options.Owns("ns3::RequestClient::Flows", "flows");
@@ -237,6 +247,113 @@ EndToEndScenario::Parameters::AddWanOptions(ScenarioOptions& options)
     options.Owns("ns3::WanFlowMonitor::WarmUp", "warmup");
 }
 
+void
+EndToEndScenario::Parameters::AddGatewayOptions(ScenarioOptions& options)
+{
+    options.Add("gateway",
+                "each site's Batchy software switch in front of its switch: none, or a "
+                "pipeline as batchy-scenario's (l2l3, gw, vrf, mgw, rc, or a file in its graph "
+                "format); the requests' 5-tuples hash onto its flows",
+                gatewayText,
+                [this](const std::string& text, std::string& error) {
+                    if (text.empty())
+                    {
+                        error = "invalid --gateway=: expected none, l2l3, gw, vrf, mgw, rc or a "
+                                "file";
+                        return false;
+                    }
+                    gatewayText = text;
+                    gateway.pipeline = text;
+                    return true;
+                });
+    options.AddUnsigned("gateway-n",
+                        "size of the gateway's pipeline (next hops, leaves; at most 64, the "
+                        "authors' largest)",
+                        gateway.n,
+                        1,
+                        64);
+    options.AddUnsigned("gateway-m",
+                        "VRFs of the gateway's vrf pipeline, bearers of its mgw pipeline (at "
+                        "most 16, the authors' largest)",
+                        gateway.m,
+                        1,
+                        16);
+    options.Add(
+        "gateway-controller",
+        "the gateway's buffer controller: " + TypeAliases::List(BatchyController::GetTypeId()) +
+            ", or a TypeId name; attributes as NAME[Attribute=Value|...]",
+        TypeAliases::Name(gateway.controller.GetTypeId()),
+        [this](const std::string& text, std::string& error) {
+            return TypeAliases::Parse("gateway-controller",
+                                      text,
+                                      BatchyController::GetTypeId(),
+                                      gateway.controller,
+                                      error);
+        });
+    for (const char* option : kGatewayOptions)
+    {
+        options.ContextualDefault(option);
+    }
+    options.AddCheck([this, &options](std::string& error) {
+        const BatchyPipelines::Named* named = BatchyPipelines::Find(gatewayText);
+        const std::pair<const char*, bool> uses[] = {
+            {"gateway-n", named},
+            {"gateway-m", named && named->usesM},
+            {"gateway-controller", HasGateway()},
+        };
+        for (const auto& [option, used] : uses)
+        {
+            if (options.IsGiven(option) && !used)
+            {
+                error = std::string("invalid --") + option +
+                        ": has no effect with --gateway=" + gatewayText;
+                return false;
+            }
+        }
+        return true;
+    });
+    options.Owns("ns3::BatchySwitch::Ingress", "");
+    options.Owns("ns3::BatchySwitch::EgressDevice", "");
+    options.Owns("ns3::BatchyWorker::IngressBackpressure", "");
+}
+
+bool
+EndToEndScenario::Parameters::HasGateway() const
+{
+    return gatewayText != "none";
+}
+
+bool
+EndToEndScenario::Parameters::MakeGatewayGraph(uint32_t site,
+                                               DataFlowGraph& graph,
+                                               std::string& error) const
+{
+    uint32_t servers = 0;
+    for (uint32_t n : sites)
+    {
+        servers += n;
+    }
+    BatchyScenario::Parameters pipeline = gateway;
+    pipeline.rate = GetRate() * sites[site] / servers;
+    if (pipeline.MakeGraph(graph, error))
+    {
+        return true;
+    }
+    // Name the options as this example calls them.
+    for (const auto& [theirs, ours] :
+         {std::pair<std::string, std::string>{"--pipeline=", "--gateway="},
+          {"--n=", "--gateway-n="},
+          {"--m=", "--gateway-m="}})
+    {
+        for (size_t at = error.find(theirs); at != std::string::npos; at = error.find(theirs, at))
+        {
+            error.replace(at, theirs.size(), ours);
+            at += ours.size();
+        }
+    }
+    return false;
+}
+
 bool
 EndToEndScenario::Parameters::Validate(std::string& error) const
 {
@@ -278,7 +395,9 @@ EndToEndScenario::Parameters::Validate(std::string& error) const
         given << "load=" << load;
         return Invalid(error, given.str(), "more than 1e6 s between a client's requests");
     }
-    return !HasWan() || ValidateWan(error);
+    DataFlowGraph graph;
+    return (!HasWan() || ValidateWan(error)) &&
+           (!HasGateway() || MakeGatewayGraph(0, graph, error));
 }
 
 bool
@@ -443,10 +562,16 @@ EndToEndScenario::Build()
         }
         rack.SetDispatcher(dispatcher);
         rack.Install();
+        Ptr<Node> gateway = p.HasGateway() ? CreateObject<Node>() : nullptr;
         rack.ConnectUplink(m_ingressNode,
                            Ipv4Address(0xc0a80000 + 4 * s),
                            DataRate(p.linkRate),
-                           p.siteDelay);
+                           p.siteDelay,
+                           gateway);
+        if (gateway)
+        {
+            InstallGateway(s, gateway);
+        }
         rack.GetDispatcher()->AssignStreams(1000 + 10 * s);
         rack.GetSwitch()->TraceConnectWithoutContext(
             "Drop",
@@ -576,6 +701,53 @@ EndToEndScenario::BuildWan()
 }
 
 void
+EndToEndScenario::InstallGateway(uint32_t site, Ptr<Node> node)
+{
+    const Parameters& p = m_parameters;
+    DataFlowGraph graph;
+    std::string error;
+    NS_ABORT_MSG_UNLESS(p.MakeGatewayGraph(site, graph, error), "EndToEndScenario: " << error);
+    auto worker = CreateObject<BatchyWorker>();
+    // The network cannot pause: a full ingress queue drops.
+    worker->SetAttribute("IngressBackpressure", BooleanValue(false));
+    worker->SetGraph(graph);
+    worker->AssignStreams(400000 + 100 * site);
+    worker->TraceConnectWithoutContext("Drop",
+                                       MakeCallback(&EndToEndScenario::GatewayWorkerDrop, this));
+    auto gateway = CreateObject<BatchySwitch>();
+    gateway->SetAttribute("Worker", PointerValue(worker));
+    gateway->SetAttribute("Controller",
+                          PointerValue(p.gateway.controller.Create<BatchyController>()));
+    gateway->SetAttribute("Ingress", EnumValue(BatchySwitch::IPV4_HASH));
+    gateway->SetAttribute("EgressDevice", UintegerValue(1));
+    gateway->TraceConnectWithoutContext("Drop", MakeCallback(&EndToEndScenario::GatewayDrop, this));
+    node->AddApplication(gateway);
+    gateway->SetStartTime(Seconds(0));
+    m_gateways.push_back(gateway);
+}
+
+void
+EndToEndScenario::GatewayDrop(Ptr<const Packet> p, const std::string& reason)
+{
+    Ipv4Header ip;
+    if (p->GetSize() >= 20 && p->PeekHeader(ip) != 0 &&
+        ip.GetProtocol() == UdpL4Protocol::PROT_NUMBER)
+    {
+        PacketDropped(p,
+                      ip.GetSerializedSize() + UdpHeader().GetSerializedSize(),
+                      "gateway: " + reason);
+    }
+}
+
+void
+EndToEndScenario::GatewayWorkerDrop(Ptr<const Packet> p,
+                                    uint32_t /* flow */,
+                                    const std::string& reason)
+{
+    GatewayDrop(p, reason);
+}
+
+void
 EndToEndScenario::WanArrival(Ptr<const Packet> p, const Ipv4Header& header, uint32_t /* tunnel */)
 {
     const uint32_t udp = UdpHeader().GetSerializedSize();
@@ -669,6 +841,30 @@ EndToEndScenario::Summarize() const
         sojourn.Merge(siteSojourn);
         scheduled += rack.GetSwitch()->GetScheduled();
         JsonSummary site;
+        if (p.HasGateway())
+        {
+            const Ptr<BatchySwitch>& g = m_gateways[s];
+            uint64_t dropped = 0;
+            for (const auto& [reason, n] : g->GetDrops())
+            {
+                dropped += n;
+            }
+            Ptr<BatchyWorker> worker = g->GetWorker();
+            uint64_t departed = 0;
+            double delay = 0; // summed over the departed packets (us)
+            for (uint32_t f = 0; f < worker->GetGraph().GetNFlows(); ++f)
+            {
+                const BatchyWorker::FlowStats& stats = worker->GetFlowStats(f);
+                dropped += stats.dropped;
+                departed += stats.departed;
+                delay += stats.departed * stats.delay.GetMean().GetSeconds() * 1e6;
+            }
+            site.Set("gateway_received", g->GetReceived())
+                .Set("gateway_forwarded", g->GetForwarded())
+                .Set("gateway_returned", g->GetReturned())
+                .Set("gateway_dropped", dropped)
+                .Set("gateway_delay_mean_us", departed ? delay / departed : 0.0);
+        }
         site.Set("servers", servers.GetN())
             .Set("worker_cores", servers.GetN() * p.workers)
             .Set("switch_scheduled", rack.GetSwitch()->GetScheduled())
@@ -703,7 +899,12 @@ EndToEndScenario::Summarize() const
                  ? (rct.GetMean() - sojourn.GetAll().GetMean()).GetSeconds() * 1e6
                  : 0.0)
         .Set("per_site", perSite)
-        .Set("wan", p.HasWan() ? TypeAliases::Name(p.wan.router.GetTypeId()) : "none");
+        .Set("wan", p.HasWan() ? TypeAliases::Name(p.wan.router.GetTypeId()) : "none")
+        .Set("gateway", p.gatewayText);
+    if (p.HasGateway())
+    {
+        j.Set("gateway_controller", TypeAliases::Name(p.gateway.controller.GetTypeId()));
+    }
     if (p.HasWan())
     {
         j.Set("wan_layer", SummarizeWan());

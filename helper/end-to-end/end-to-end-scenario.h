@@ -5,6 +5,7 @@
 #ifndef END_TO_END_SCENARIO_H
 #define END_TO_END_SCENARIO_H
 
+#include "ns3/batchy-scenario.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
@@ -24,6 +25,7 @@ namespace ns3
 namespace rsched
 {
 
+class BatchySwitch;
 class Dispatcher;
 class FileTransferClient;
 class SemanticRouter;
@@ -53,6 +55,12 @@ struct FileTransfer;
  * downloads from a server on the ingress node to a client on the branch
  * router (--transfers, --transfer-sizes) and each tunnel's background
  * (--wan-utilisation).
+ *
+ * With --gateway, each site's switch sits behind a Batchy software switch
+ * (BatchySwitch, Ingress=Ipv4Hash): a bump in the wire of the site's link
+ * (RackHelper::ConnectUplink), which runs the requests through a Batchy
+ * pipeline (--gateway, --gateway-n, --gateway-m) under a buffer controller
+ * (--gateway-controller) and lets the replies pass.
  *
  * Topology: client host c on its own access link to the ingress, or to the
  * branch router with --wan (--access-delay); site s's switch on its own
@@ -88,6 +96,10 @@ class EndToEndScenario : public RequestScenario
         /// The WAN when wanText is not "none": its router, links, queue,
         /// transfers (rate, downloadSizes) and background (utilisation)
         SdwanScenario::Parameters wan;
+        std::string gatewayText{"none"}; //!< --gateway as given
+        /// Each site's gateway when gatewayText is not "none": its pipeline,
+        /// sizes (n, m) and controller
+        BatchyScenario::Parameters gateway;
 
         Parameters();
         /**
@@ -110,6 +122,22 @@ class EndToEndScenario : public RequestScenario
         uint32_t GetWorkers() const;
         /// \return the request rate of all clients (requests/s)
         double GetRate() const;
+        /**
+         * \brief Declare the site gateways' options (--gateway and those it uses).
+         * \param options where to declare them
+         */
+        void AddGatewayOptions(ScenarioOptions& options);
+        /**
+         * \brief A site's gateway pipeline (with --gateway).
+         * \param site the site
+         * \param graph receives the pipeline, its flows sharing the site's
+         *        expected request rate (its share of the worker cores)
+         * \param error receives "invalid --OPTION=VALUE: reason" on failure
+         * \return true if the pipeline is valid
+         */
+        bool MakeGatewayGraph(uint32_t site, DataFlowGraph& graph, std::string& error) const;
+        /// \return true if each site has a Batchy gateway
+        bool HasGateway() const;
         /**
          * \brief Check the WAN's parameters (with --wan).
          * \param error receives "invalid --OPTION=VALUE: reason" on failure
@@ -141,6 +169,26 @@ class EndToEndScenario : public RequestScenario
     void BuildWan();
     /// \return the WAN's part of the summary (--wan)
     JsonSummary SummarizeWan() const;
+    /**
+     * \brief Put a Batchy gateway (--gateway) on a node in the wire between
+     * the ingress and a site's switch.
+     * \param site the site
+     * \param node the gateway's node (two devices: the ingress's, the switch's)
+     */
+    void InstallGateway(uint32_t site, Ptr<Node> node);
+    /**
+     * \brief Count a request a gateway dropped.
+     * \param p the packet (from its IPv4 header on)
+     * \param reason why
+     */
+    void GatewayDrop(Ptr<const Packet> p, const std::string& reason);
+    /**
+     * \brief Count a request a gateway's worker dropped.
+     * \param p the packet (from its IPv4 header on)
+     * \param flow its flow in the pipeline
+     * \param reason why
+     */
+    void GatewayWorkerDrop(Ptr<const Packet> p, uint32_t flow, const std::string& reason);
     /**
      * \brief Count a request the ingress dropped (its clients' only).
      * \param ip the packet's IP header
@@ -188,15 +236,16 @@ class EndToEndScenario : public RequestScenario
         Time toDatacenter;       //!< their send time to the datacenter's border router
     };
 
-    Parameters m_parameters;             //!< parameters
-    Breakdown m_breakdown;               //!< where the completion time goes
-    Ptr<Node> m_ingressNode;             //!< the ingress router
-    Ptr<Node> m_branchNode;              //!< the branch router (--wan)
-    NodeContainer m_clientNodes;         //!< client hosts
-    std::vector<RackHelper> m_racks;     //!< one rack per site
-    SdwanTestbedHelper m_wan;            //!< the WAN (--wan)
-    Ptr<FileTransferClient> m_transfers; //!< the branch's downloads (--wan)
-    RequestStats m_transferTimes;        //!< their completion times, after the warm-up
+    Parameters m_parameters;                   //!< parameters
+    Breakdown m_breakdown;                     //!< where the completion time goes
+    Ptr<Node> m_ingressNode;                   //!< the ingress router
+    Ptr<Node> m_branchNode;                    //!< the branch router (--wan)
+    NodeContainer m_clientNodes;               //!< client hosts
+    std::vector<RackHelper> m_racks;           //!< one rack per site
+    SdwanTestbedHelper m_wan;                  //!< the WAN (--wan)
+    Ptr<FileTransferClient> m_transfers;       //!< the branch's downloads (--wan)
+    std::vector<Ptr<BatchySwitch>> m_gateways; //!< each site's gateway (--gateway)
+    RequestStats m_transferTimes;              //!< their completion times, after the warm-up
 };
 
 } // namespace rsched

@@ -162,18 +162,41 @@ RackHelper::Install()
 }
 
 NetDeviceContainer
-RackHelper::ConnectUplink(Ptr<Node> router, Ipv4Address network, DataRate rate, Time delay)
+RackHelper::ConnectUplink(Ptr<Node> router,
+                          Ipv4Address network,
+                          DataRate rate,
+                          Time delay,
+                          Ptr<Node> bump)
 {
     NS_ABORT_MSG_IF(!m_tor, "RackHelper::ConnectUplink: Install() first");
+    NS_ABORT_MSG_IF(bump && bump->GetNDevices() != 0,
+                    "RackHelper::ConnectUplink: the bump in the wire must have no devices yet");
     PointToPointHelper link;
     link.SetDeviceAttribute("DataRate", DataRateValue(rate));
     link.SetChannelAttribute("Delay", TimeValue(delay));
     link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
     link.DisableFlowControl();
-    NetDeviceContainer devices = link.Install(m_tor, router);
+    NetDeviceContainer devices;
+    NetDeviceContainer bumpDevices;
+    if (bump)
+    {
+        NetDeviceContainer outside = link.Install(bump, router);
+        link.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
+        link.SetChannelAttribute("Delay", TimeValue(m_delay));
+        NetDeviceContainer inside = link.Install(bump, m_tor);
+        devices.Add(inside.Get(1));
+        devices.Add(outside.Get(1));
+        bumpDevices.Add(outside.Get(0));
+        bumpDevices.Add(inside.Get(0));
+    }
+    else
+    {
+        devices = link.Install(m_tor, router);
+    }
     Ipv4AddressHelper addresses(network, "255.255.255.252");
     Ipv4InterfaceContainer ifaces = addresses.Assign(devices);
     m_devices.Add(devices);
+    m_devices.Add(bumpDevices);
 
     Ipv4StaticRoutingHelper routing;
     Ptr<Ipv4> torIp = m_tor->GetObject<Ipv4>();
@@ -194,6 +217,7 @@ RackHelper::ConnectUplink(Ptr<Node> router, Ipv4Address network, DataRate rate, 
                                             uplink);
         }
     }
+    devices.Add(bumpDevices);
     return devices;
 }
 

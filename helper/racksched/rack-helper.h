@@ -154,12 +154,19 @@ class RackHelper
      *        first address, the router the second
      * \param rate the link's data rate
      * \param delay its propagation delay
-     * \return the two devices (the switch's first)
+     * \param bump if not null, a node without an IP stack (a software
+     *        switch in front of the rack, e.g. a BatchySwitch with
+     *        Ingress=Ipv4Hash) put in the wire: the router links to its
+     *        device 0 (\p rate, \p delay) and its device 1 to the switch
+     *        (the rack's link rate and delay); the /30 spans both links
+     * \return the switch's and the router's devices (with \p bump, then
+     *         the bump's devices 0 and 1)
      */
     NetDeviceContainer ConnectUplink(Ptr<Node> router,
                                      Ipv4Address network,
                                      DataRate rate,
-                                     Time delay);
+                                     Time delay,
+                                     Ptr<Node> bump = nullptr);
 
     /// \return the switch's scheduler
     Ptr<RackScheduler> GetSwitch() const;

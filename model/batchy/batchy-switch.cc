@@ -7,9 +7,15 @@
 #include "batchy-header.h"
 
 #include "ns3/abort.h"
+#include "ns3/enum.h"
+#include "ns3/hash-mix.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 #include <iterator>
@@ -44,6 +50,13 @@ BatchySwitch::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&BatchySwitch::m_egressIndex),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Ingress",
+                          "What arrives: packets with a BatchyHeader naming their flow, or "
+                          "IPv4 packets, the switch a bump in the wire between device 0 and "
+                          "the egress device, each packet's flow a hash of its 5-tuple",
+                          EnumValue(BATCHY_HEADER),
+                          MakeEnumAccessor<Ingress>(&BatchySwitch::m_ingress),
+                          MakeEnumChecker(BATCHY_HEADER, "BatchyHeader", IPV4_HASH, "Ipv4Hash"))
             .AddTraceSource("Drop",
                             "A packet was dropped at the switch; the reason is given",
                             MakeTraceSourceAccessor(&BatchySwitch::m_dropTrace),
@@ -85,6 +98,12 @@ uint64_t
 BatchySwitch::GetReceived() const
 {
     return m_received;
+}
+
+uint64_t
+BatchySwitch::GetReturned() const
+{
+    return m_returned;
 }
 
 uint64_t
@@ -172,13 +191,28 @@ BatchySwitch::StartApplication()
     }
     if (m_direct.IsNull() && !m_handlerRegistered)
     {
-        for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+        if (m_ingress == IPV4_HASH)
         {
-            if (i != m_egressIndex)
+            NS_ABORT_MSG_IF(node->GetNDevices() != 2 || m_egressIndex != 1,
+                            "BatchySwitch: Ingress=Ipv4Hash is a bump in the wire: devices 0 "
+                            "and 1, EgressDevice 1");
+            node->RegisterProtocolHandler(MakeCallback(&BatchySwitch::Receive, this),
+                                          Ipv4L3Protocol::PROT_NUMBER,
+                                          node->GetDevice(0));
+            node->RegisterProtocolHandler(MakeCallback(&BatchySwitch::Return, this),
+                                          Ipv4L3Protocol::PROT_NUMBER,
+                                          node->GetDevice(1));
+        }
+        else
+        {
+            for (uint32_t i = 0; i < node->GetNDevices(); ++i)
             {
-                node->RegisterProtocolHandler(MakeCallback(&BatchySwitch::Receive, this),
-                                              BatchyHeader::PROTOCOL,
-                                              node->GetDevice(i));
+                if (i != m_egressIndex)
+                {
+                    node->RegisterProtocolHandler(MakeCallback(&BatchySwitch::Receive, this),
+                                                  BatchyHeader::PROTOCOL,
+                                                  node->GetDevice(i));
+                }
             }
         }
         m_handlerRegistered = true;
@@ -212,15 +246,81 @@ BatchySwitch::Receive(Ptr<NetDevice> device,
             return;
         }
     }
-    BatchyHeader h;
-    if (packet->GetSize() < BatchyHeader::SERIALIZED_SIZE ||
-        packet->PeekHeader(h) != BatchyHeader::SERIALIZED_SIZE ||
-        h.GetFlow() >= m_worker->GetGraph().GetNFlows())
+    uint32_t flow = 0;
+    if (m_ingress == IPV4_HASH)
     {
-        Drop(packet, MALFORMED_DROP);
+        if (!ClassifyIpv4(packet, m_worker->GetGraph().GetNFlows(), flow))
+        {
+            Drop(packet, MALFORMED_DROP);
+            return;
+        }
+    }
+    else
+    {
+        BatchyHeader h;
+        if (packet->GetSize() < BatchyHeader::SERIALIZED_SIZE ||
+            packet->PeekHeader(h) != BatchyHeader::SERIALIZED_SIZE ||
+            h.GetFlow() >= m_worker->GetGraph().GetNFlows())
+        {
+            Drop(packet, MALFORMED_DROP);
+            return;
+        }
+        flow = h.GetFlow();
+    }
+    m_worker->Receive(packet->Copy(), flow);
+}
+
+bool
+BatchySwitch::ClassifyIpv4(Ptr<const Packet> packet, uint32_t flows, uint32_t& flow)
+{
+    Ipv4Header ip;
+    if (packet->GetSize() < 20 || packet->PeekHeader(ip) == 0 || !ip.IsLastFragment() ||
+        ip.GetFragmentOffset() != 0 || packet->GetSize() < ip.GetSerializedSize())
+    {
+        return false;
+    }
+    uint8_t protocol = ip.GetProtocol();
+    uint32_t ports = 0;
+    if (protocol == UdpL4Protocol::PROT_NUMBER || protocol == TcpL4Protocol::PROT_NUMBER)
+    {
+        // The source and destination ports lead both headers.
+        uint8_t bytes[60 + 4];
+        uint32_t end = ip.GetSerializedSize() + 4;
+        if (packet->GetSize() < end)
+        {
+            return false;
+        }
+        packet->CopyData(bytes, end);
+        const uint8_t* p = bytes + ip.GetSerializedSize();
+        ports = uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3];
+    }
+    uint64_t h = HashPair(uint64_t(ip.GetSource().Get()) << 32 | ip.GetDestination().Get(),
+                          uint64_t(protocol) << 32 | ports);
+    flow = h % flows;
+    return true;
+}
+
+void
+BatchySwitch::Return(Ptr<NetDevice> /* device */,
+                     Ptr<const Packet> packet,
+                     uint16_t /* protocol */,
+                     const Address& /* from */,
+                     const Address& /* to */,
+                     NetDevice::PacketType /* type */)
+{
+    Ptr<NetDevice> back = GetNode()->GetDevice(0);
+    auto down = m_down.find(0);
+    if (down == m_down.end())
+    {
+        down = m_down.find(m_egressIndex);
+    }
+    if (down != m_down.end())
+    {
+        Drop(packet, down->second.second);
         return;
     }
-    m_worker->Receive(packet->Copy(), h.GetFlow());
+    back->Send(packet->Copy(), back->GetBroadcast(), Ipv4L3Protocol::PROT_NUMBER);
+    ++m_returned;
 }
 
 void
@@ -268,7 +368,10 @@ BatchySwitch::SendPending()
         }
         else if (d.packet)
         {
-            m_egress->Send(d.packet, m_egress->GetBroadcast(), BatchyHeader::PROTOCOL);
+            m_egress->Send(d.packet,
+                           m_egress->GetBroadcast(),
+                           m_ingress == IPV4_HASH ? Ipv4L3Protocol::PROT_NUMBER
+                                                  : BatchyHeader::PROTOCOL);
             ++m_forwarded;
         }
     }

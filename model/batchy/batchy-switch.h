@@ -41,6 +41,15 @@ namespace rsched
  * up again: packets arriving on a down ingress, or leaving when their
  * departure finds the egress down, are dropped with the failure's reason.
  *
+ * In front of an IP network (Ingress = Ipv4Hash), the switch is a bump in
+ * the wire between two devices, 0 and EgressDevice, on a node without an
+ * IP stack: the IPv4 packets arriving on device 0 go through the graph,
+ * each to flow hash(addresses, protocol, ports) modulo the graph's flows
+ * (a flow's packets stay in order, as a NIC's RSS keeps them), and leave
+ * on the egress device as IPv4; those arriving on the egress device (the
+ * way back) leave on device 0 at once, not scheduled (GetReturned). An IP
+ * fragment or a truncated header counts as malformed.
+ *
  * Queue level (SetDirectEgress): no packets and no devices. The source
  * hands each packet's flow and sequence to Deliver, and the packets one
  * execution finishes go to the direct egress at the same time as they
@@ -52,6 +61,13 @@ class BatchySwitch : public Application
 {
   public:
     static constexpr const char* MALFORMED_DROP = "Malformed packet"; //!< drop reason
+
+    /// What arrives on the ingress devices.
+    enum Ingress
+    {
+        BATCHY_HEADER, //!< packets with a BatchyHeader, which names the flow
+        IPV4_HASH,     //!< IPv4 packets, a bump in the wire; the flow is a 5-tuple hash
+    };
 
     /**
      * \brief Get the type ID.
@@ -84,6 +100,17 @@ class BatchySwitch : public Application
     uint64_t GetReceived() const;
     /// \return packets sent on the egress device
     uint64_t GetForwarded() const;
+    /// \return packets sent back unscheduled (Ipv4Hash: from the egress device to device 0)
+    uint64_t GetReturned() const;
+    /**
+     * \brief The flow of an IPv4 packet (Ipv4Hash).
+     * \param packet the packet, from its IPv4 header on
+     * \param flows the graph's flows (> 0)
+     * \param flow receives hash(addresses, protocol, ports) modulo \p flows
+     * \return false if the packet is not a whole, unfragmented IPv4 packet
+     *         whose TCP or UDP ports can be read (other protocols: ports 0)
+     */
+    static bool ClassifyIpv4(Ptr<const Packet> packet, uint32_t flows, uint32_t& flow);
     /// \return packets finished by the worker, not yet sent (same-time batch pending)
     uint32_t GetPendingEgress() const;
     /// \return drops by reason (the worker's are its own)
@@ -129,6 +156,21 @@ class BatchySwitch : public Application
      * \param departure when it leaves
      */
     void Egress(Ptr<Packet> packet, uint32_t flow, uint64_t id, Time arrival, Time departure);
+    /**
+     * \brief Ipv4Hash: a packet on the way back goes out on device 0.
+     * \param device the egress device
+     * \param packet the packet
+     * \param protocol protocol number
+     * \param from sender
+     * \param to receiver
+     * \param type packet type
+     */
+    void Return(Ptr<NetDevice> device,
+                Ptr<const Packet> packet,
+                uint16_t protocol,
+                const Address& from,
+                const Address& to,
+                NetDevice::PacketType type);
     /// Send the group of packets that leaves now (the oldest).
     void SendPending();
     /**
@@ -141,6 +183,7 @@ class BatchySwitch : public Application
     Ptr<BatchyWorker> m_worker;         //!< the pipeline
     Ptr<BatchyController> m_controller; //!< its controller
     uint32_t m_egressIndex;             //!< egress device index
+    Ingress m_ingress{BATCHY_HEADER};   //!< what arrives
 
     /// A packet finished by the worker, waiting for its departure time.
     struct Departure
@@ -158,6 +201,7 @@ class BatchySwitch : public Application
     uint32_t m_pendingPackets{0};            //!< packets in m_pending
     uint64_t m_received{0};                  //!< packets received
     uint64_t m_forwarded{0};                 //!< packets sent
+    uint64_t m_returned{0};                  //!< packets sent back unscheduled (Ipv4Hash)
     std::map<std::string, uint64_t> m_drops; //!< drops per reason
     bool m_handlerRegistered{false};         //!< protocol handler in place
     /// per device down: failures holding it down and the latest reason

@@ -15,6 +15,10 @@ A second study puts the clients at a branch behind the SD-WAN paper's WAN
 the short/long flow splitter, under the paper's traffic and under bulk
 downloads, at the default load (``wan-runs.csv``, ``wan-summary.csv``).
 
+A third puts a Batchy gateway (the GW pipeline) in front of every site's
+switch, the datacenter's layers all on, under each buffer controller
+(``gateway``, ``gateway-runs.csv``, ``gateway-summary.csv``).
+
 Writes the runs (``ablation-runs.csv``), the summary per configuration and
 load with 95 % confidence half-widths over runs (``ablation-summary.csv``),
 a gnuplot figure of the p99 completion time against the load
@@ -61,6 +65,12 @@ WAN_TRAFFIC = {
     "paper traffic": {},
     "bulk downloads": {"transfers": 20, "transfer_sizes": "const:1000"},
 }
+#: A Batchy gateway (the GW pipeline, 4 next hops) in front of every site's
+#: switch, the datacenter's layers all on, under each buffer controller;
+#: null (no fractional buffers, BESS's default) is the baseline.
+GATEWAY_CONTROLLERS = ["null", "max", "onoff", "nfvnice", "full"]
+GATEWAY_CONFIGURATIONS = {f"all on, gateway {c}": {**ON, "gateway": "gw", "gateway_controller": c}
+                          for c in GATEWAY_CONTROLLERS}
 #: The example's default point, where the doc's table compares the layers.
 DEFAULT_LOAD = 0.5
 SCALES = {
@@ -133,6 +143,45 @@ def wan_study(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     return {"wan": result, "wan_p99_gain": gains}
 
 
+def gateway_study(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
+    """Every gateway controller at the default load, ``scale["runs"]``
+    seeds each, and the null controller's p99 over each one's, run by run."""
+    frames = []
+    for label, options in GATEWAY_CONFIGURATIONS.items():
+        df = sweep("end-to-end-scenario", {"load": [DEFAULT_LOAD]}, runs=scale["runs"], jobs=jobs,
+                   duration=scale["duration"], warmup=scale["warmup"], progress=progress, **options)
+        df["configuration"] = label
+        frames.append(df)
+    runs = pd.concat(frames, ignore_index=True)
+    runs.to_csv(out / "gateway-runs.csv", index=False)
+    metrics = METRICS + ["per_site.0.gateway_delay_mean_us", "per_site.1.gateway_delay_mean_us"]
+    summarize(runs, ["configuration"], metrics).to_csv(out / "gateway-summary.csv", index=False)
+    base = runs[runs.configuration == "all on, gateway null"].set_index("run")["rct_p99_us"]
+    return {
+        "gateway": {label: {m: list(mean_ci(runs[runs.configuration == label][m])) for m in metrics}
+                    for label in GATEWAY_CONFIGURATIONS},
+        "gateway_p99_gain": {label: list(mean_ci(base / runs[runs.configuration == label].set_index("run")["rct_p99_us"]))
+                             for label in GATEWAY_CONFIGURATIONS if label != "all on, gateway null"},
+    }
+
+
+def gateway_table(root: Path | str = "results/end-to-end") -> str:
+    """The doc's table of the gateway study, from the committed quick-scale
+    summary: p99 and median completion time, the mean time to the server
+    and each site's mean delay in its gateway (mean ± 95 % CI half-width
+    over runs), and the null controller's p99 over the configuration's."""
+    summary = json.loads((Path(root) / "quick" / "summary.json").read_text())
+    rows = [(f"Configuration (load {DEFAULT_LOAD:g})", "p99 (us)", "median (us)", "to the server (us)",
+             "gateway 0 (us)", "gateway 1 (us)", "null p99 / this p99")]
+    for label in GATEWAY_CONFIGURATIONS:
+        point = summary["gateway"][label]
+        gain = "1" if label == "all on, gateway null" else pm(summary["gateway_p99_gain"][label])
+        rows.append((label, pm(point["rct_p99_us"], 1), pm(point["rct_p50_us"], 1),
+                     pm(point["time_breakdown_us.to_server"], 1), pm(point["per_site.0.gateway_delay_mean_us"], 1),
+                     pm(point["per_site.1.gateway_delay_mean_us"], 1), gain))
+    return rst_table(rows)
+
+
 def wan_table(root: Path | str = "results/end-to-end") -> str:
     """The doc's table of the WAN study, from the committed quick-scale
     summary: p99 and median completion time and the mean time back to the
@@ -182,12 +231,13 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["table"]:
         root = argv[1] if len(argv) > 1 else "results/end-to-end"
-        print(doc_table(root) + "\n" + breakdown_table(root) + "\n" + wan_table(root), end="")
+        print("\n".join(t(root) for t in (doc_table, breakdown_table, wan_table, gateway_table)), end="")
         return 0
     return reproduce_main(
         "end-to-end", "The end-to-end ablation", "results/end-to-end", SCALES,
         {"ablation": recorded("end_to_end", "ablation", ablation, argv),
-         "wan": recorded("end_to_end", "wan", wan_study, argv)},
+         "wan": recorded("end_to_end", "wan", wan_study, argv),
+         "gateway": recorded("end_to_end", "gateway", gateway_study, argv)},
         argv)
 
 

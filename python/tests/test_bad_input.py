@@ -190,6 +190,14 @@ CASES = {
         "transfers": values(["-1", "2e6", "1e-300", *JUNK], extra=["--wan=ecmp"]) + values(["5"]),
         "transfer-sizes": values(COUNTS, extra=["--wan=ecmp"]) + values(["const:5"]),
         "wan-utilisation": values(["-0.1", "1", "1.5", "1e-300", *JUNK], extra=["--wan=ecmp"]) + values(["0.1"]),
+        "gateway": values(["bogus", "", " ", "/nonexistent"]),
+        # The gateway's options are invalid without --gateway, or where its pipeline has no use for them.
+        "gateway-n": values(UINT1, ["65"], extra=["--gateway=gw"]) + values(["1"], extra=["--gateway=rc"])
+                     + values(["4"]),
+        "gateway-m": values(UINT1, ["17"], extra=["--gateway=vrf"]) + values(["2"], extra=["--gateway=gw"])
+                     + values(["2"]),
+        "gateway-controller": values(CHOICE, ["full[Bogus=1]", "ns3::Object"], extra=["--gateway=gw"])
+                              + values(["max"]),
     },
     "sdwan-scenario": {
         "mode": values(CHOICE, ["ns3::Object", "splitter[Bogus=1]", "splitter[Thresholds=5]",

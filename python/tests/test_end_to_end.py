@@ -38,7 +38,8 @@ def test_each_layer_is_what_its_option_says():
 def test_doc_tables_are_the_committed_results():
     for table in (end_to_end.doc_table(REPO / "results" / "end-to-end"),
                   end_to_end.breakdown_table(REPO / "results" / "end-to-end"),
-                  end_to_end.wan_table(REPO / "results" / "end-to-end")):
+                  end_to_end.wan_table(REPO / "results" / "end-to-end"),
+                  end_to_end.gateway_table(REPO / "results" / "end-to-end")):
         assert table in chapter(), ("the doc's ablation tables differ from results/end-to-end/: paste the "
                                     "output of python -m request_scheduling.end_to_end table")
 
@@ -88,3 +89,22 @@ def test_only_requests_lost_on_the_wan_count_as_dropped_requests():
     assert s["dropped"] == s["dropped_by_reason"]["network: queue disc"] > 0
     assert s["sent"] == s["completed"] + s["in_flight"] + s["dropped"]
     assert lost > 2 * s["dropped"], (lost, s["dropped"])
+
+
+def test_a_gateway_passes_requests_through_its_pipeline_and_replies_back():
+    # Every request crosses its site's gateway, pipeline and all, on its way
+    # to the switch; every reply crosses it back unscheduled. With no
+    # buffering (null) a request spends the pipeline's processing there;
+    # max batching holds it until its buffers fill or flush (1 ms idle).
+    delay = {}
+    for controller in ("null", "max"):
+        s = rs.run("end-to-end-scenario", gateway="gw", gateway_controller=controller, duration="20ms",
+                   warmup="2ms")
+        assert s["gateway"] == "gw" and s["gateway_controller"] == controller
+        assert s["sent"] == s["completed"]
+        for site in s["per_site"].values():
+            assert site["gateway_received"] == site["gateway_forwarded"] == site["switch_scheduled"]
+            assert site["gateway_returned"] == site["served"] and site["gateway_dropped"] == 0
+        delay[controller] = [site["gateway_delay_mean_us"] for site in s["per_site"].values()]
+    assert all(0 < d < 2 for d in delay["null"]), delay
+    assert all(d > 100 for d in delay["max"]), delay

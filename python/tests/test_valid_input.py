@@ -409,6 +409,16 @@ def build_cases() -> list[Case]:
       dict(wan="ecmp-packet", wan_delay="0s", wan_rate="10Gbps", wan_queue="1500000B", duration="20ms"),
       dict(wan="ecmp", wan_delay="100ms", transfer_sizes="const:60000", transfers=5, drain="2s", duration="50ms"),
       dict(wan="splitter[ProcessingDelay=ns3::ExponentialRandomVariable[Mean=1e-5]]", clients=5, duration="20ms"))
+    # A Batchy gateway at every site: every pipeline under every controller,
+    # the largest sizes, with the WAN, and at the highest load.
+    e(*[dict(gateway=g, gateway_controller=ctl, duration="20ms", warmup="2ms") for g in PIPELINES
+        for ctl in CONTROLLERS])
+    e(dict(gateway="vrf", gateway_m=16, gateway_n=64, duration="5ms"),
+      dict(gateway="mgw", gateway_m=16, gateway_n=64, duration="5ms"),
+      dict(gateway="gw", gateway_n=64, wan="splitter", inter="cards", rack="racksched", intra="shinjuku",
+           duration="20ms"),
+      dict(gateway="gw", gateway_controller="max", load=2, duration="20ms"),
+      dict(gateway="rc", gateway_n=2, sites=",".join(["1"] * 20), workers=1, duration="5ms"))
 
     # ---- every example: --seed at both ends of [1, 4294944442] ----------------
     for example, base in (("microsecond-scenario", MULTICORE), ("cards-scenario", CARDS),
@@ -592,6 +602,7 @@ def test_every_choice_is_in_the_grid():
         "batchy-scenario arrival": ["paced"],
         "end-to-end-scenario inter": INGRESS, "end-to-end-scenario rack": RACK_SWITCHES,
         "end-to-end-scenario intra": POLICIES, "end-to-end-scenario wan": WAN_ROUTERS,
+        "end-to-end-scenario gateway": PIPELINES, "end-to-end-scenario gateway_controller": CONTROLLERS,
     }
     missing = {k: sorted(set(v) - seen.get(k, set())) for k, v in wanted.items()}
     assert not any(missing.values()), {k: v for k, v in missing.items() if v}
