@@ -13,12 +13,14 @@
 #include "ns3/batchy-fair-queueing.h"
 #include "ns3/batchy-profiler.h"
 #include "ns3/batchy-scenario.h"
+#include "ns3/batchy-switch.h"
 #include "ns3/batchy-worker.h"
 #include "ns3/boolean.h"
 #include "ns3/data-flow-graph.h"
 #include "ns3/double.h"
 #include "ns3/fractional-buffer.h"
 #include "ns3/full-batchy-controller.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/max-batchy-controller.h"
 #include "ns3/nfvnice-batchy-controller.h"
 #include "ns3/null-batchy-controller.h"
@@ -26,6 +28,8 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
@@ -1426,6 +1430,87 @@ class SwitchEgressTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup request-scheduling-tests
+ * \brief A BatchySwitch in front of an IP network (Ingress=Ipv4Hash) puts
+ * each IPv4 packet on the flow its 5-tuple hashes to: the same 5-tuple
+ * always on the same flow, the flows all used, and fragments and truncated
+ * packets refused.
+ */
+class Ipv4HashTestCase : public TestCase
+{
+  public:
+    Ipv4HashTestCase()
+        : TestCase("Ipv4Hash: a 5-tuple's flow is stable, spread, and only whole packets count")
+    {
+    }
+
+  private:
+    /**
+     * \param source source address
+     * \param port source port
+     * \param fragment true for a first fragment of several
+     * \return an IPv4 packet with a UDP header to port 9000
+     */
+    static Ptr<Packet> Make(uint32_t source, uint16_t port, bool fragment = false)
+    {
+        Ptr<Packet> p = Create<Packet>(32);
+        UdpHeader udp;
+        udp.SetSourcePort(port);
+        udp.SetDestinationPort(9000);
+        p->AddHeader(udp);
+        Ipv4Header ip;
+        ip.SetSource(Ipv4Address(source));
+        ip.SetDestination(Ipv4Address("10.255.0.1"));
+        ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+        ip.SetPayloadSize(p->GetSize());
+        if (fragment)
+        {
+            ip.SetMoreFragments();
+        }
+        p->AddHeader(ip);
+        return p;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t flows = 4;
+        std::vector<uint32_t> count(flows, 0);
+        for (uint32_t c = 0; c < 64; ++c)
+        {
+            for (uint16_t port = 49152; port < 49152 + 16; ++port)
+            {
+                uint32_t flow = flows;
+                uint32_t again = flows;
+                NS_TEST_ASSERT_MSG_EQ(
+                    BatchySwitch::ClassifyIpv4(Make(0xac100000 + 4 * c, port), flows, flow),
+                    true,
+                    "a UDP packet is classified");
+                BatchySwitch::ClassifyIpv4(Make(0xac100000 + 4 * c, port), flows, again);
+                NS_TEST_ASSERT_MSG_EQ(flow, again, "the same 5-tuple, the same flow");
+                NS_TEST_ASSERT_MSG_LT(flow, flows, "a flow of the graph");
+                ++count[flow];
+            }
+        }
+        // 1024 5-tuples over 4 flows: 256 each, within 25 %.
+        for (uint32_t f = 0; f < flows; ++f)
+        {
+            NS_TEST_ASSERT_MSG_EQ_TOL(count[f], 256u, 64u, "flow " << f << " gets its share");
+        }
+        uint32_t flow = 0;
+        NS_TEST_ASSERT_MSG_EQ(BatchySwitch::ClassifyIpv4(Make(1, 1, true), flows, flow),
+                              false,
+                              "a fragment is not classified");
+        NS_TEST_ASSERT_MSG_EQ(
+            BatchySwitch::ClassifyIpv4(Make(1, 1)->CreateFragment(0, 22), flows, flow),
+            false,
+            "a packet cut inside its ports is not classified");
+        NS_TEST_ASSERT_MSG_EQ(BatchySwitch::ClassifyIpv4(Create<Packet>(10), flows, flow),
+                              false,
+                              "a packet shorter than an IPv4 header is not classified");
+    }
+};
+
 class BatchyTestSuite : public TestSuite
 {
   public:
@@ -1448,6 +1533,7 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new DecompositionTestCase());
         AddTestCase(new FailoverTestCase());
         AddTestCase(new SwitchEgressTestCase());
+        AddTestCase(new Ipv4HashTestCase());
     }
 };
 
