@@ -4,6 +4,7 @@
 
 #include "batchy-switch.h"
 
+#include "../requests/request-scheduling-compat.h"
 #include "batchy-header.h"
 
 #include "ns3/abort.h"
@@ -55,7 +56,7 @@ BatchySwitch::GetTypeId()
                           "IPv4 packets, the switch a bump in the wire between device 0 and "
                           "the egress device, each packet's flow a hash of its 5-tuple",
                           EnumValue(BATCHY_HEADER),
-                          MakeEnumAccessor<Ingress>(&BatchySwitch::m_ingress),
+                          RS_MAKE_ENUM_ACCESSOR(Ingress, &BatchySwitch::m_ingress),
                           MakeEnumChecker(BATCHY_HEADER, "BatchyHeader", IPV4_HASH, "Ipv4Hash"))
             .AddTraceSource("Drop",
                             "A packet was dropped at the switch; the reason is given",
