@@ -576,6 +576,9 @@ EndToEndScenario::Build()
         rack.GetSwitch()->TraceConnectWithoutContext(
             "Drop",
             MakeCallback(&EndToEndScenario::SwitchDrop, this));
+        rack.GetSwitch()->TraceConnectWithoutContext(
+            "Schedule",
+            MakeCallback(&EndToEndScenario::Scheduled, this));
         WatchDevices(rack.GetDevices());
         WatchIp(rack.GetAllNodes());
         WatchServers(rack.GetServers());
@@ -763,6 +766,17 @@ EndToEndScenario::WanArrival(Ptr<const Packet> p, const Ipv4Header& header, uint
 }
 
 void
+EndToEndScenario::Scheduled(const ServiceRequestHeader& request, uint32_t /* server */)
+{
+    if (request.GetClientId() < m_parameters.clients &&
+        request.GetSendTime() >= m_parameters.warmUp)
+    {
+        ++m_breakdown.switched;
+        m_breakdown.toSwitch += Simulator::Now() - request.GetSendTime();
+    }
+}
+
+void
 EndToEndScenario::TransferCompleted(const FileTransfer& t)
 {
     if (t.start >= m_parameters.warmUp)
@@ -923,6 +937,7 @@ EndToEndScenario::Summarize() const
         .Set("service", mean(b.service))
         .Set("back_to_client",
              rct.GetCount() > 0 && b.requests > 0 ? rct.GetMean().GetSeconds() * 1e6 - parts : 0.0);
+    breakdown.Set("to_switch", b.switched ? b.toSwitch.GetSeconds() * 1e6 / b.switched : 0.0);
     if (p.HasWan())
     {
         breakdown.Set("to_datacenter",

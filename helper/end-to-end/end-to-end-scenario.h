@@ -221,6 +221,13 @@ class EndToEndScenario : public RequestScenario
      */
     void WanArrival(Ptr<const Packet> p, const Ipv4Header& header, uint32_t tunnel);
     /**
+     * \brief A site's switch sent a request to a server: if sent after the
+     * warm-up, add its time so far to the breakdown's way to the switch.
+     * \param request the request
+     * \param server the server's index in the rack
+     */
+    void Scheduled(const ServiceRequestHeader& request, uint32_t server);
+    /**
      * \param t a file transfer over the WAN that completed
      */
     void TransferCompleted(const FileTransfer& t);
@@ -234,6 +241,8 @@ class EndToEndScenario : public RequestScenario
         Time service;            //!< service demanded
         uint64_t wanRequests{0}; //!< requests sent after the warm-up across the WAN
         Time toDatacenter;       //!< their send time to the datacenter's border router
+        uint64_t switched{0};    //!< requests sent after the warm-up that a switch scheduled
+        Time toSwitch;           //!< their send time to the switch's decision
     };
 
     Parameters m_parameters;                   //!< parameters

@@ -54,6 +54,9 @@ def test_time_breakdown_adds_up():
         assert abs(b["to_server"] + b["server_waiting"] + b["service"] + b["back_to_client"]
                    - s["rct_mean_us"]) < 1e-6 * s["rct_mean_us"]
         assert 151 < b["to_server"] < 160 and 151 < b["back_to_client"] < 160
+        # Up to the switch's decision: all but the rack's 1 us link (and its
+        # serialisation at 40 Gbit/s).
+        assert 150 < b["to_switch"] and 1 < b["to_server"] - b["to_switch"] < 1.1
         assert b["server_waiting"] >= 0 and abs(b["service"] / s["service_mean_us"] - 1) < 0.1
 
 
