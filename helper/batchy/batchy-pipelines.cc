@@ -335,6 +335,15 @@ BatchyPipelines::Build(const std::string& name,
         error = "--m=" + std::to_string(m) + ": must be 1 .. 4096";
         return false;
     }
+    // vrf and mgw grow as m x n in flows and in modules, and the graph's
+    // routing table as their product: past this it takes gigabytes.
+    if (p->usesM && uint64_t(m) * n > MAX_PAIRS)
+    {
+        error = "--m=" + std::to_string(m) + ": " + name + " takes at most " +
+                std::to_string(MAX_PAIRS) +
+                " (m, n) pairs (--m x --n = " + std::to_string(uint64_t(m) * n) + ")";
+        return false;
+    }
     graph = p->build(m, n, ratePps, slo);
     return true;
 }

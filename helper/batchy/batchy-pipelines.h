@@ -92,6 +92,9 @@ class BatchyPipelines
      * \return the graph
      */
     static DataFlowGraph RobotControl(uint32_t n, double ratePps);
+    /// The most (m, n) pairs of vrf and mgw (VRFs x next hops, bearers x users).
+    static constexpr uint64_t MAX_PAIRS = 1024;
+
     /**
      * \brief A pipeline by name.
      * \param name l2l3, gw, vrf, mgw or rc

@@ -253,6 +253,13 @@ DataFlowGraph::Validate(std::string& error)
         return false;
     }
     uint32_t nf = m_flows.size();
+    if (uint64_t(m_modules.size()) * nf > MAX_ROUTES)
+    {
+        error = "its " + std::to_string(nf) + " flows x " + std::to_string(m_modules.size()) +
+                " modules exceed the " + std::to_string(MAX_ROUTES) +
+                " entries of the routing table (a flow's next module at each module)";
+        return false;
+    }
     m_next.assign(m_modules.size() * nf, EGRESS);
     m_gate.assign(m_modules.size() * nf, 0);
     for (uint32_t f = 0; f < nf; ++f)

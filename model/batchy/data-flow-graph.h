@@ -64,6 +64,9 @@ class DataFlowGraph
     static constexpr uint32_t NO_MODULE = std::numeric_limits<uint32_t>::max() - 1;
     /// The largest T0 or T1 (ns): a second per batch or per packet.
     static constexpr double MAX_COST_NS = 1e9;
+    /// The most entries of the routing table, flows x modules (Validate):
+    /// 2^26, half a gigabyte with the gates.
+    static constexpr uint64_t MAX_ROUTES = uint64_t(1) << 26;
 
     /// A module.
     struct Module

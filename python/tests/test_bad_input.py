@@ -226,7 +226,8 @@ CASES = {
     "batchy-scenario": {
         "pipeline": values(["bogus", "", "/nonexistent-dir/graph", "/", "/dev/null", "{bad_graph}"]),
         "n": values(UINT1, ["4097"]) + values(["1"], extra=["--pipeline=rc"]),
-        "m": values(UINT1, ["4097"], extra=["--pipeline=vrf"]) + values(["7"], extra=["--pipeline=l2l3"]),
+        "m": values(UINT1, ["4097"], extra=["--pipeline=vrf"]) + values(["7"], extra=["--pipeline=l2l3"])
+             + values(["4096"], extra=["--pipeline=vrf", "--n=4096"]) + values(["64"], extra=["--pipeline=mgw", "--n=64"]),
         "controller": values(CHOICE, ["ns3::Object", "max[Bogus=1]", "full[Period=1ms]", "full[Decompose=true]"]),
         "slo": values(TIME1, ["0x", "-1x", "nanx", "x", "2e6x"]) + values(["50us"], extra=["--pipeline=rc"]),
         "rate": values(REAL, ["2e9", "1e-300"]),

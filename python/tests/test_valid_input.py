@@ -384,6 +384,9 @@ def build_cases() -> list[Case]:
       *[dict(pipeline=p, controller=ctl, cores=3, decompose="true", rate=3e6, n=8)
         for p in PIPELINES for ctl in ("null", "max", "onoff", "full")],
       dict(pipeline="mgw", m=16, n=16, controller="full", rate=5e6),
+      # The largest vrf and mgw: 1 024 (m, n) pairs.
+      dict(pipeline="vrf", m=32, n=32, controller="full", rate=5e6),
+      dict(pipeline="mgw", m=16, n=64, controller="full", rate=5e6),
       dict(rate=1e9, duration="2ms", period="1ms"),
       quick=False)
 
