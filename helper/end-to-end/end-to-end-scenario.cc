@@ -563,11 +563,11 @@ EndToEndScenario::Build()
         rack.SetDispatcher(dispatcher);
         rack.Install();
         Ptr<Node> gateway = p.HasGateway() ? CreateObject<Node>() : nullptr;
-        rack.ConnectUplink(m_ingressNode,
-                           Ipv4Address(0xc0a80000 + 4 * s),
-                           DataRate(p.linkRate),
-                           p.siteDelay,
-                           gateway);
+        m_uplinks.push_back(rack.ConnectUplink(m_ingressNode,
+                                               Ipv4Address(0xc0a80000 + 4 * s),
+                                               DataRate(p.linkRate),
+                                               p.siteDelay,
+                                               gateway));
         if (gateway)
         {
             InstallGateway(s, gateway);
@@ -593,11 +593,11 @@ EndToEndScenario::Build()
     }
 
     // The ingress spreads the service's requests over the sites.
-    Ptr<Dispatcher> ingress = p.ingress.Create<Dispatcher>();
-    ingress->SetComputeVector(sites);
-    ingress->AssignStreams(100);
+    m_ingressDispatcher = p.ingress.Create<Dispatcher>();
+    m_ingressDispatcher->SetComputeVector(sites);
+    m_ingressDispatcher->AssignStreams(100);
     Ptr<SemanticRouter> router = GetIngress();
-    router->AddService(SERVICE_ADDRESS, ingress);
+    router->AddService(SERVICE_ADDRESS, m_ingressDispatcher);
     router->TraceConnectWithoutContext("Drop", MakeCallback(&EndToEndScenario::RouterDrop, this));
     // The router counts the requests it cannot route itself.
     WatchIp(NodeContainer(m_ingressNode), false);
@@ -783,6 +783,56 @@ EndToEndScenario::TransferCompleted(const FileTransfer& t)
     {
         m_transferTimes.Record(0, t.end - t.start);
     }
+}
+
+bool
+EndToEndScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
+{
+    uint32_t sites = m_racks.size();
+    Ptr<Dispatcher> ingress = m_ingressDispatcher;
+    auto tellIngress = [ingress](uint32_t site) {
+        return [ingress, site](bool up) { ingress->SetAvailable(site, up); };
+    };
+    if (fault.kind == FaultSpec::Kind::SERVER)
+    {
+        uint32_t first = 0; // the site's first server, numbered across the sites
+        for (uint32_t s = 0; s < sites; ++s)
+        {
+            uint32_t n = m_racks[s].GetServers().GetN();
+            if (fault.index < first + n)
+            {
+                uint32_t server = fault.index - first;
+                target.AddNode(m_racks[s].GetAllNodes().Get(1 + server));
+                Ptr<Dispatcher> dispatcher = m_racks[s].GetDispatcher();
+                target.notify = [dispatcher, server](bool up) {
+                    dispatcher->SetAvailable(server, up);
+                };
+                return true;
+            }
+            first += n;
+        }
+    }
+    else if (fault.kind == FaultSpec::Kind::SWITCH && fault.index < sites)
+    {
+        target.AddNode(m_racks[fault.index].GetSwitchNode());
+        Ptr<RackScheduler> tor = m_racks[fault.index].GetSwitch();
+        target.apply = [tor](bool up) { tor->SetFailed(!up); };
+        target.notify = tellIngress(fault.index);
+        return true;
+    }
+    else if (fault.kind == FaultSpec::Kind::LINK && fault.index < sites)
+    {
+        // The two IP ends; with a gateway, the path through it.
+        target.AddDevice(m_uplinks[fault.index].Get(0));
+        target.AddDevice(m_uplinks[fault.index].Get(1));
+        target.notify = tellIngress(fault.index);
+        return true;
+    }
+    uint32_t servers = m_parameters.GetWorkers() / m_parameters.workers;
+    error = "the sites have servers 0-" + std::to_string(servers - 1) +
+            " (numbered across the sites), switches 0-" + std::to_string(sites - 1) +
+            " and links 0-" + std::to_string(sites - 1) + " (each site's link to the ingress)";
+    return false;
 }
 
 Ptr<SemanticRouter>

@@ -164,6 +164,19 @@ class EndToEndScenario : public RequestScenario
     /// \return the sites' racks
     const std::vector<RackHelper>& GetRacks() const;
 
+  protected:
+    /**
+     * \brief --fail's parts: server i (numbered across the sites, in site
+     * order; its rack's dispatcher is told), switch s (site s's switch: the
+     * requests it holds are lost; the ingress is told) and link s (site s's
+     * link to the ingress, through its gateway if any; the ingress is told).
+     * \param fault the fault
+     * \param target receives its interfaces and the schedulers' reactions
+     * \param error receives the parts there are, on failure
+     * \return true if the scenario has that part
+     */
+    bool GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error) override;
+
   private:
     /// Build the WAN between the branch router and the ingress (--wan).
     void BuildWan();
@@ -245,14 +258,17 @@ class EndToEndScenario : public RequestScenario
         Time toSwitch;           //!< their send time to the switch's decision
     };
 
-    Parameters m_parameters;                   //!< parameters
-    Breakdown m_breakdown;                     //!< where the completion time goes
-    Ptr<Node> m_ingressNode;                   //!< the ingress router
-    Ptr<Node> m_branchNode;                    //!< the branch router (--wan)
-    NodeContainer m_clientNodes;               //!< client hosts
-    std::vector<RackHelper> m_racks;           //!< one rack per site
-    SdwanTestbedHelper m_wan;                  //!< the WAN (--wan)
-    Ptr<FileTransferClient> m_transfers;       //!< the branch's downloads (--wan)
+    Parameters m_parameters;         //!< parameters
+    Breakdown m_breakdown;           //!< where the completion time goes
+    Ptr<Node> m_ingressNode;         //!< the ingress router
+    Ptr<Node> m_branchNode;          //!< the branch router (--wan)
+    NodeContainer m_clientNodes;     //!< client hosts
+    std::vector<RackHelper> m_racks; //!< one rack per site
+    std::vector<NetDeviceContainer>
+        m_uplinks;                       //!< each site's link to the ingress (switch's, ingress's)
+    Ptr<Dispatcher> m_ingressDispatcher; //!< the ingress's choice of site
+    SdwanTestbedHelper m_wan;            //!< the WAN (--wan)
+    Ptr<FileTransferClient> m_transfers; //!< the branch's downloads (--wan)
     std::vector<Ptr<BatchySwitch>> m_gateways; //!< each site's gateway (--gateway)
     RequestStats m_transferTimes;              //!< their completion times, after the warm-up
 };

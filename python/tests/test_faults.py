@@ -157,6 +157,26 @@ def test_batchy_link_and_switch_faults():
     assert s["completed"] > 0.65 * s["sent"]
 
 
+@pytest.mark.parametrize("gateway", ["none", "gw"])
+def test_end_to_end_routes_around_failed_servers_switches_and_site_links(gateway):
+    base = dict(duration="60ms", warmup="5ms", gateway=gateway)
+    clean = rs.run("end-to-end-scenario", **base)
+    # Site 1's second server (server 5) fails for good: its switch leaves it
+    # out, its site serves as much as before.
+    s = rs.run("end-to-end-scenario", **base, fail="server:5@20ms")
+    conserved(s)
+    assert s["dropped"] <= 5 and s["per_site"]["1"]["served"] == clean["per_site"]["1"]["served"]
+    # Site 1's switch, then site 0's link, down for 10 ms each: the ingress
+    # sends the site's share (a third, two thirds of 1 263 requests) to the
+    # other site meanwhile.
+    for fail, site, other in (("switch:1@20ms-30ms", "1", "0"), ("link:0@20ms-30ms", "0", "1")):
+        s = rs.run("end-to-end-scenario", **base, fail=fail)
+        conserved(s)
+        assert 0 < s["dropped"] <= 20, s["dropped_by_reason"]
+        assert s["per_site"][site]["served"] < clean["per_site"][site]["served"] - 300
+        assert s["per_site"][other]["served"] > clean["per_site"][other]["served"] + 300
+
+
 @pytest.mark.parametrize("example,options,fail,message", [
     ("microsecond-scenario", {}, "server:1@1s", "invalid --fail=server:1@1s: server 1: "),
     ("microsecond-scenario", {"level": "queue"}, "server:0@1s", "at --level=queue"),
@@ -170,6 +190,8 @@ def test_batchy_link_and_switch_faults():
     ("sdwan-scenario", {}, "link:6@1s", "the testbed has server 0, switches 0-1"),
     ("batchy-scenario", {"cores": 2}, "server:2@1s", "the pipeline has servers (cores) 0-1"),
     ("batchy-scenario", {}, "link:2@1s", "links 0 (source to switch) and 1 (switch to sink)"),
+    ("end-to-end-scenario", {"sites": "4,2"}, "server:6@1ms", "the sites have servers 0-5"),
+    ("end-to-end-scenario", {}, "link:2@1ms", "links 0-1 (each site's link to the ingress)"),
 ])
 def test_bad_fail_options_exit_with_one_line(example, options, fail, message):
     with pytest.raises(rs.ExampleError) as e:

@@ -419,6 +419,12 @@ def build_cases() -> list[Case]:
     e(*[dict(inter=i, rack=r, intra=p, wan=w, **g) for i in INGRESS for r in RACK_SWITCHES for p in POLICIES
         for w in WAN_ROUTERS for g in [{}] + [dict(gateway="gw", gateway_controller=c) for c in CONTROLLERS]
         if w != "none" or g], quick=False, once=True)
+    # Faults of each part, with and without a gateway and a WAN, and at once.
+    e(*[dict(fail=f, gateway=g, duration="20ms") for f in ("server:0@5ms-10ms", "server:2@5ms", "switch:1@5ms-10ms",
+                                                           "link:0@5ms-10ms", "link:1@5ms")
+        for g in ("none", "gw")],
+      dict(fail="server:0@5ms-10ms,switch:0@8ms-12ms,link:1@9ms", wan="splitter", gateway="l2l3",
+           rack="jbsq", fail_detection="1ms", duration="20ms"))
     # A Batchy gateway at every site: every pipeline under every controller,
     # the largest sizes, with the WAN, and at the highest load.
     e(*[dict(gateway=g, gateway_controller=ctl, duration="20ms", warmup="2ms") for g in PIPELINES
