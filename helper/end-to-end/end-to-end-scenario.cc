@@ -234,6 +234,11 @@ EndToEndScenario::Parameters::AddWanOptions(ScenarioOptions& options)
                 return false;
             }
         }
+        if (wan.rate == 0 && options.IsGiven("transfer-sizes"))
+        {
+            error = "invalid --transfer-sizes: has no effect with --transfers=0";
+            return false;
+        }
         return true;
     });
     SdwanScenario::Parameters::OwnTcpAttributes(options);
@@ -244,7 +249,6 @@ EndToEndScenario::Parameters::AddWanOptions(ScenarioOptions& options)
     options.Owns("ns3::FileTransferClient::UploadProbability", "");
     options.Owns("ns3::BackgroundTrafficGenerator::PacketSize", "wan-utilisation");
     options.Owns("ns3::BackgroundTrafficGenerator::InterArrival", "wan-utilisation");
-    options.Owns("ns3::WanFlowMonitor::WarmUp", "warmup");
 }
 
 void
@@ -588,7 +592,10 @@ EndToEndScenario::Build()
                 "RequestComplete",
                 MakeCallback(&EndToEndScenario::ServerComplete, this));
         }
-        MulticoreServerHelper::AssignStreams(rack.GetServers(), 100000 + 1000 * s);
+        // Sites from 100 on draw past the clients' (200000 on), the WAN's
+        // and the gateways' streams.
+        MulticoreServerHelper::AssignStreams(rack.GetServers(),
+                                             (s < 100 ? 100000 : 1000000) + 1000 * s);
         sites.Add(ComputeTarget{rack.GetVirtualAddress(), p.sites[s] * p.workers, true, s});
     }
 
@@ -734,7 +741,8 @@ EndToEndScenario::GatewayDrop(Ptr<const Packet> p, const std::string& reason)
 {
     Ipv4Header ip;
     if (p->GetSize() >= 20 && p->PeekHeader(ip) != 0 &&
-        ip.GetProtocol() == UdpL4Protocol::PROT_NUMBER)
+        ip.GetProtocol() == UdpL4Protocol::PROT_NUMBER &&
+        IsRequestTraffic(ip.GetProtocol(), p, ip.GetSerializedSize()))
     {
         PacketDropped(p,
                       ip.GetSerializedSize() + UdpHeader().GetSerializedSize(),

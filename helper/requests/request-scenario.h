@@ -214,6 +214,13 @@ class RequestScenario
      *        a request or a reply)
      */
     void SetRequestPort(uint16_t port);
+    /**
+     * \param protocol a dropped packet's IP protocol
+     * \param p the packet
+     * \param transport where its transport header starts
+     * \return true if it is a request or a reply (see SetRequestPort())
+     */
+    bool IsRequestTraffic(uint8_t protocol, Ptr<const Packet> p, uint32_t transport) const;
 
     /// Busy time of a server's cores.
     struct BusyTime
@@ -314,13 +321,6 @@ class RequestScenario
   private:
     /// Count one answered request and end the run if it was the last.
     void RequestAnswered();
-    /**
-     * \param protocol a dropped packet's IP protocol
-     * \param p the packet
-     * \param transport where its transport header starts
-     * \return true if it is a request or a reply (see SetRequestPort())
-     */
-    bool IsRequestTraffic(uint8_t protocol, Ptr<const Packet> p, uint32_t transport) const;
     /// \param p the dropped packet
     void DeviceDrop(Ptr<const Packet> p);
     /// \param item the dropped queue-disc item

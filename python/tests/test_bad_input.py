@@ -188,7 +188,8 @@ CASES = {
         "wan-queue": values(["abc", "0p", "-1p", "99999999999999999999p", "5", "1.5p"], extra=["--wan=ecmp"])
                      + values(["1000p"]),
         "transfers": values(["-1", "2e6", "1e-300", *JUNK], extra=["--wan=ecmp"]) + values(["5"]),
-        "transfer-sizes": values(COUNTS, extra=["--wan=ecmp"]) + values(["const:5"]),
+        "transfer-sizes": values(COUNTS, extra=["--wan=ecmp"]) + values(["const:5"])
+                          + values(["const:5"], extra=["--wan=ecmp", "--transfers=0"]),
         "wan-utilisation": values(["-0.1", "1", "1.5", "1e-300", *JUNK], extra=["--wan=ecmp"]) + values(["0.1"]),
         "gateway": values(["bogus", "", " ", "/nonexistent"]),
         # The gateway's options are invalid without --gateway, or where its pipeline has no use for them.
