@@ -207,20 +207,11 @@ EndToEndScenario::Parameters::AddWanOptions(ScenarioOptions& options)
                             "sizes of the downloads in packets (WAN only), e.g. mix:0.5:5:0.5:40",
                             wan.downloadSizes,
                             DistributionSpec::Quantity::COUNT);
-    options.Add(
+    options.AddShare(
         "wan-utilisation",
         "background UDP load on each tunnel as a share of its capacity (WAN only), in [0, 1)",
-        "0.4",
-        [this](const std::string& text, std::string& error) {
-            double u;
-            if (!ScenarioOptions::ParseNumber(text, u) || u < 0 || u >= 1)
-            {
-                error = "invalid --wan-utilisation=" + text + ": expected a number in [0, 1)";
-                return false;
-            }
-            wan.utilisation = u;
-            return true;
-        });
+        wan.utilisation,
+        false);
     for (const char* option : kWanOptions)
     {
         options.ContextualDefault(option);

@@ -253,21 +253,11 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "as the authors' switch and client) or distinct",
                       sampling,
                       SAMPLINGS);
-    options.Add("random-share",
-                "share of requests sent to a random server by the rules that compare every "
-                "server (shortest, proactive tracking) and by int2, in [0, 1]",
-                "0.25",
-                [this](const std::string& text, std::string& error) {
-                    double value = 0;
-                    if (!ScenarioOptions::ParseDouble("random-share", text, -1, 1, value, error) ||
-                        value < 0)
-                    {
-                        error = "invalid --random-share=" + text + ": expected a number in [0, 1]";
-                        return false;
-                    }
-                    randomShare = value;
-                    return true;
-                });
+    options.AddShare("random-share",
+                     "share of requests sent to a random server by the rules that compare "
+                     "every server (shortest, proactive tracking) and by int2, in [0, 1]",
+                     randomShare,
+                     true);
     options.AddChoice("per-type-load",
                       "one load per (server, request type), a request compared on its type's, "
                       "and one round-robin turn per type: auto (as the authors, for the "

@@ -242,6 +242,27 @@ ScenarioOptions::AddDouble(const std::string& name,
 }
 
 void
+ScenarioOptions::AddShare(const std::string& name,
+                          const std::string& help,
+                          double& value,
+                          bool oneAllowed)
+{
+    std::ostringstream os;
+    os << value;
+    Add(name, help, os.str(), [=, &value](const std::string& text, std::string& error) {
+        double v;
+        if (!ParseNumber(text, v) || v < 0 || v > 1 || (v == 1 && !oneAllowed))
+        {
+            error = "invalid --" + name + "=" + text + ": expected a number in [0, " +
+                    (oneAllowed ? "1]" : "1)");
+            return false;
+        }
+        value = v;
+        return true;
+    });
+}
+
+void
 ScenarioOptions::AddTime(const std::string& name,
                          const std::string& help,
                          Time& value,

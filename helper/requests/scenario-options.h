@@ -107,6 +107,15 @@ class ScenarioOptions
                    double minExclusive,
                    double maxInclusive);
     /**
+     * \brief Declare a share: a real option in [0, 1], or [0, 1) when 1
+     * itself is not a valid share (a load that must leave room).
+     * \param name option name
+     * \param help help text
+     * \param value the field it sets
+     * \param oneAllowed 1 is valid
+     */
+    void AddShare(const std::string& name, const std::string& help, double& value, bool oneAllowed);
+    /**
      * \brief Declare a duration option (with a unit: s, ms, us, ns).
      * \param name option name
      * \param help help text

@@ -190,19 +190,10 @@ SdwanScenario::Parameters::AddOptions(ScenarioOptions& options)
 void
 SdwanScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
 {
-    options.Add("utilisation",
-                "background UDP load as a share of the tunnels' capacity, in [0, 1)",
-                "0.4",
-                [this](const std::string& text, std::string& error) {
-                    double u;
-                    if (!ScenarioOptions::ParseNumber(text, u) || u < 0 || u >= 1)
-                    {
-                        error = "invalid --utilisation=" + text + ": expected a number in [0, 1)";
-                        return false;
-                    }
-                    utilisation = u;
-                    return true;
-                });
+    options.AddShare("utilisation",
+                     "background UDP load as a share of the tunnels' capacity, in [0, 1)",
+                     utilisation,
+                     false);
     options.AddDouble("rate", "file requests per second (Poisson)", rate, 0, 1e6);
     options.AddDistribution("sizes",
                             "download sizes in packets, e.g. mix:0.5:5:0.5:40",
@@ -212,19 +203,10 @@ SdwanScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
                             "upload sizes in packets",
                             uploadSizes,
                             DistributionSpec::Quantity::COUNT);
-    options.Add("upload-share",
-                "share of requests that are uploads, in [0, 1]",
-                "0.0005",
-                [this](const std::string& text, std::string& error) {
-                    double u;
-                    if (!ScenarioOptions::ParseNumber(text, u) || u < 0 || u > 1)
-                    {
-                        error = "invalid --upload-share=" + text + ": expected a number in [0, 1]";
-                        return false;
-                    }
-                    uploadShare = u;
-                    return true;
-                });
+    options.AddShare("upload-share",
+                     "share of requests that are uploads, in [0, 1]",
+                     uploadShare,
+                     true);
 }
 
 void
