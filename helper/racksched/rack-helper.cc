@@ -15,6 +15,7 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/rack-scheduler.h"
+#include "ns3/request-client.h"
 #include "ns3/request-dispatcher.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -131,6 +132,7 @@ RackHelper::Install()
             ifaces.GetAddress(1),
             ipv4->GetInterfaceForDevice(devices.Get(0)));
         m_devices.Add(devices);
+        m_hostAddresses.push_back(ifaces.GetAddress(0));
         return ifaces.GetAddress(0);
     };
     for (uint32_t s = 0; s < m_workers.size(); ++s)
@@ -161,6 +163,54 @@ RackHelper::Install()
     }
 }
 
+void
+RackHelper::InstallDirectLinks()
+{
+    NS_ABORT_MSG_IF(!m_tor, "RackHelper::InstallDirectLinks: Install() first");
+    NS_ABORT_MSG_IF(!m_directLinks.empty(), "RackHelper::InstallDirectLinks: already installed");
+    NS_ABORT_MSG_IF(m_devices.GetN() != 2 * m_hostAddresses.size(),
+                    "RackHelper::InstallDirectLinks: not with ConnectUplink()");
+    Ptr<RackScheduler> tor = GetSwitch();
+    ObjectFactory factory("ns3::DirectLink");
+    factory.Set("DataRate", DataRateValue(m_rate));
+    factory.Set("Delay", TimeValue(m_delay));
+    for (uint32_t h = 0; h < m_hostAddresses.size(); ++h)
+    {
+        Ptr<DirectLink> up = factory.Create<DirectLink>();
+        up->SetReceiver(MakeCallback(&RackScheduler::ReceiveDirect, tor));
+        Ptr<DirectLink> down = factory.Create<DirectLink>();
+        if (h < m_workers.size())
+        {
+            Ptr<MulticoreServer> server = DynamicCast<MulticoreServer>(m_serverApps.Get(h));
+            down->SetReceiver(MakeCallback(&MulticoreServer::DeliverDirect, server));
+            server->SetDirectUplink(up);
+        }
+        else
+        {
+            down->SetReceiver(MakeCallback(&RequestClient::ReceiveDirect));
+        }
+        tor->AddDirectRoute(m_hostAddresses[h], down);
+        m_directLinks.push_back(up);
+        m_directLinks.push_back(down);
+    }
+}
+
+Ptr<DirectLink>
+RackHelper::GetDirectUplink(uint32_t client) const
+{
+    uint32_t h = m_workers.size() + client;
+    NS_ABORT_MSG_IF(2 * h >= m_directLinks.size(),
+                    "RackHelper::GetDirectUplink: no client " << client
+                                                              << " (InstallDirectLinks?)");
+    return m_directLinks[2 * h];
+}
+
+std::vector<Ptr<DirectLink>>
+RackHelper::GetDirectLinks() const
+{
+    return m_directLinks;
+}
+
 NetDeviceContainer
 RackHelper::ConnectUplink(Ptr<Node> router,
                           Ipv4Address network,
@@ -169,6 +219,8 @@ RackHelper::ConnectUplink(Ptr<Node> router,
                           Ptr<Node> bump)
 {
     NS_ABORT_MSG_IF(!m_tor, "RackHelper::ConnectUplink: Install() first");
+    NS_ABORT_MSG_IF(!m_directLinks.empty(),
+                    "RackHelper::ConnectUplink: not with InstallDirectLinks()");
     NS_ABORT_MSG_IF(bump && bump->GetNDevices() != 0,
                     "RackHelper::ConnectUplink: the bump in the wire must have no devices yet");
     PointToPointHelper link;

@@ -8,6 +8,7 @@
 #include "ns3/application-container.h"
 #include "ns3/compute-vector.h"
 #include "ns3/data-rate.h"
+#include "ns3/direct-link.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/multicore-server-helper.h"
 #include "ns3/net-device-container.h"
@@ -168,6 +169,24 @@ class RackHelper
                                      Time delay,
                                      Ptr<Node> bump = nullptr);
 
+    /**
+     * \brief Queue level, after Install(): join the switch and every host
+     * by a pair of DirectLinks of the links' rate and delay, on which
+     * requests and replies travel without packets (the point-to-point
+     * links stay, unused). The servers reply on theirs; give each client
+     * application its host's (GetDirectUplink, RequestClient::SetDirectUplink).
+     * Not with ConnectUplink().
+     */
+    void InstallDirectLinks();
+    /**
+     * \param client a client host's index
+     * \return the DirectLink from it to the switch (InstallDirectLinks)
+     */
+    Ptr<DirectLink> GetDirectUplink(uint32_t client) const;
+    /// \return every DirectLink: host h's to the switch at 2 h, the
+    /// switch's to host h at 2 h + 1 (servers first, then clients)
+    std::vector<Ptr<DirectLink>> GetDirectLinks() const;
+
     /// \return the switch's scheduler
     Ptr<RackScheduler> GetSwitch() const;
     /// \return the switch's dispatcher (null if none)
@@ -190,22 +209,24 @@ class RackHelper
     uint16_t GetPort() const;
 
   private:
-    std::vector<uint32_t> m_workers;   //!< worker cores per server
-    uint32_t m_clients{1};             //!< client hosts
-    Ipv4Address m_base{"10.1.0.0"};    //!< network of host 0's link
-    MulticoreServerHelper m_servers;   //!< the servers, their attributes and core policy
-    ObjectFactory m_dispatcherFactory; //!< dispatcher (no TypeId: none)
-    ObjectFactory m_switchFactory;     //!< RackScheduler attributes
-    DataRate m_rate{"40Gbps"};         //!< link rate
-    Time m_delay{MicroSeconds(1)};     //!< link delay
-    uint16_t m_port{9000};             //!< server port
-    Ptr<Node> m_tor;                   //!< the switch node
-    NodeContainer m_serverNodes;       //!< servers
-    NodeContainer m_clientNodes;       //!< clients
-    NetDeviceContainer m_devices;      //!< all link devices
-    ApplicationContainer m_serverApps; //!< servers' applications
-    ComputeVector m_vector;            //!< servers' entries
-    Ptr<Dispatcher> m_dispatcher;      //!< the dispatcher
+    std::vector<uint32_t> m_workers;            //!< worker cores per server
+    uint32_t m_clients{1};                      //!< client hosts
+    Ipv4Address m_base{"10.1.0.0"};             //!< network of host 0's link
+    MulticoreServerHelper m_servers;            //!< the servers, their attributes and core policy
+    ObjectFactory m_dispatcherFactory;          //!< dispatcher (no TypeId: none)
+    ObjectFactory m_switchFactory;              //!< RackScheduler attributes
+    DataRate m_rate{"40Gbps"};                  //!< link rate
+    Time m_delay{MicroSeconds(1)};              //!< link delay
+    uint16_t m_port{9000};                      //!< server port
+    Ptr<Node> m_tor;                            //!< the switch node
+    NodeContainer m_serverNodes;                //!< servers
+    NodeContainer m_clientNodes;                //!< clients
+    NetDeviceContainer m_devices;               //!< all link devices
+    ApplicationContainer m_serverApps;          //!< servers' applications
+    ComputeVector m_vector;                     //!< servers' entries
+    std::vector<Ipv4Address> m_hostAddresses;   //!< each host's address (servers, then clients)
+    std::vector<Ptr<DirectLink>> m_directLinks; //!< queue level: to and from each host
+    Ptr<Dispatcher> m_dispatcher;               //!< the dispatcher
 };
 
 } // namespace rsched

@@ -377,6 +377,11 @@ RackSchedScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
                         flows,
                         1,
                         16384);
+    options.AddChoice("level",
+                      "packet (requests and replies are packets on the links) or queue (no "
+                      "packets: each link a FIFO of its rate and delay, many times faster)",
+                      level,
+                      LEVELS);
 }
 
 void
@@ -911,6 +916,10 @@ RackSchedScenario::Build()
     m_rack.SetDispatcher(policy->onClients ? ObjectFactory() : dispatcher);
     m_rack.SetLinks(DataRate(p.linkRate), p.linkDelay);
     m_rack.Install();
+    if (p.level == Level::QUEUE)
+    {
+        m_rack.InstallDirectLinks();
+    }
     if (p.servers == 1)
     {
         Warn("--servers=1: --inter=" + p.policy +
@@ -968,6 +977,11 @@ RackSchedScenario::Build()
             clientHelper.SetAttribute("Dispatcher", PointerValue(own));
         }
         InstallClient(clientHelper, hosts.Get(a % hosts.GetN()), gap, p.service, stream);
+        if (p.level == Level::QUEUE)
+        {
+            DynamicCast<RequestClient>(GetClients().Get(a))
+                ->SetDirectUplink(m_rack.GetDirectUplink(a % hosts.GetN()));
+        }
     }
     // Throughput is measured over [warm-up, duration), as utilisation is.
     ApplicationContainer clients = GetClients();
@@ -981,6 +995,12 @@ RackSchedScenario::Build()
 bool
 RackSchedScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
 {
+    if (m_parameters.level == Level::QUEUE)
+    {
+        // DirectLinks and the servers' queue-level paths do not fail.
+        error = "there are no links or nodes to fail at --level=queue";
+        return false;
+    }
     NodeContainer nodes = m_rack.GetAllNodes();
     NetDeviceContainer devices = m_rack.GetDevices();
     uint32_t servers = m_rack.GetServers().GetN();
@@ -1100,7 +1120,17 @@ RackSchedScenario::Summarize() const
         used->GetAttribute("K", k);
     }
     JsonSummary j = RequestScenario::Summarize();
-    j.Set("inter", p.policy)
+    if (p.level == Level::QUEUE)
+    {
+        uint32_t backlog = 0;
+        for (const auto& link : m_rack.GetDirectLinks())
+        {
+            backlog = std::max(backlog, link->GetPeakBacklog());
+        }
+        j.Set("link_backlog_peak", backlog);
+    }
+    j.Set("level", ScenarioOptions::NameOf(p.level, LEVELS))
+        .Set("inter", p.policy)
         .Set("dispatcher", TypeAliases::Name(used->GetInstanceTypeId()))
         .Set("dispatcher_on", Find(kPolicies, p.policy)->onClients ? "clients" : "switch")
         .Set("k", k.Get())

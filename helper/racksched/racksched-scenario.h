@@ -40,6 +40,13 @@ namespace rsched
  * service time), spread evenly over the clients. The latency is the
  * clients' request completion time (sent to reply received); throughput
  * counts the replies received while the clients send, after the warm-up.
+ *
+ * Level: at packet level (the default) requests and replies are UDP
+ * packets on point-to-point links; at queue level (--level=queue) they
+ * travel without packets on DirectLinks of the same rate and delay
+ * (RackHelper::InstallDirectLinks), which keep each link's serialisation
+ * and FIFO queueing: the same requests reach the same servers at the same
+ * times, several times faster.
  */
 class RackSchedScenario : public RequestScenario
 {
@@ -91,6 +98,7 @@ class RackSchedScenario : public RequestScenario
         std::string linkRate{"40Gbps"};      //!< link data rate
         Time linkDelay{MicroSeconds(1)};     //!< link propagation delay
         uint32_t flows{64};                  //!< source ports per client application
+        Level level{Level::PACKET};          //!< packets, or DirectLinks (no packets)
         bool kGiven{false};                  //!< --k was given
         bool intraGiven{false};              //!< --intra was given
         std::vector<std::string> intraNamed; //!< attributes --intra's brackets name

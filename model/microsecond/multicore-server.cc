@@ -141,6 +141,7 @@ MulticoreServer::DoDispose()
         m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
         m_socket = nullptr;
     }
+    m_uplink = nullptr;
     if (m_policy)
     {
         m_policy->Dispose();
@@ -312,17 +313,9 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
     {
         ServiceRequestHeader header;
         bool wellFormed = ServiceRequestHeader::Peek(packet, header);
-        if (wellFormed && header.GetMessageType() == ServiceRequestHeader::REQUEST &&
-            header.GetPacketCount() > 1 && !m_stopped)
+        if (wellFormed && !Assemble(header))
         {
-            // A multi-packet request is received when its last packet is.
-            auto key = std::make_pair(header.GetClientId(), header.GetRequestId());
-            uint16_t& seen = m_assembling[key];
-            if (++seen < header.GetPacketCount())
-            {
-                continue;
-            }
-            m_assembling.erase(key);
+            continue;
         }
         if (!wellFormed && !m_stopped)
         {
@@ -339,6 +332,44 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
         }
         Admit(header, local, InetSocketAddress::ConvertFrom(from), nullptr, packet);
     }
+}
+
+bool
+MulticoreServer::Assemble(const ServiceRequestHeader& header)
+{
+    if (header.GetMessageType() != ServiceRequestHeader::REQUEST || header.GetPacketCount() <= 1 ||
+        m_stopped)
+    {
+        return true;
+    }
+    // A multi-packet request is received when its last packet is.
+    auto key = std::make_pair(header.GetClientId(), header.GetRequestId());
+    uint16_t& seen = m_assembling[key];
+    if (++seen < header.GetPacketCount())
+    {
+        return false;
+    }
+    m_assembling.erase(key);
+    return true;
+}
+
+void
+MulticoreServer::DeliverDirect(const DirectPacket& packet)
+{
+    if (Assemble(packet.header))
+    {
+        Admit(packet.header,
+              m_localAddress == Ipv4Address::GetAny() ? packet.to : m_localAddress,
+              packet.from,
+              packet.client,
+              nullptr);
+    }
+}
+
+void
+MulticoreServer::SetDirectUplink(Ptr<DirectLink> link)
+{
+    m_uplink = link;
 }
 
 void
@@ -453,6 +484,19 @@ MulticoreServer::HandleComplete(CorePolicy::Handle h)
         reply.SetOutstandingWork(m_outstandingWork);
     }
     RequestClient* client = r.client;
+    if (m_uplink)
+    {
+        DirectPacket out;
+        out.header = reply;
+        // From the server's locator (the node's address unless Locator is set).
+        out.from = InetSocketAddress(Ipv4Address(r.header.GetLocator()), m_port);
+        out.to = InetSocketAddress::ConvertFrom(r.replyTo).GetIpv4();
+        out.client = client;
+        out.payload = m_replySize;
+        m_pool.Release(h);
+        m_uplink->Send(out);
+        return;
+    }
     if (!client)
     {
         Ptr<Packet> packet = Create<Packet>(m_replySize);

@@ -9,6 +9,7 @@
 #include "rss-hash.h"
 
 #include "ns3/application.h"
+#include "ns3/direct-link.h"
 #include "ns3/hash-mix.h"
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
@@ -148,6 +149,23 @@ class MulticoreServer : public Application
                  Ptr<RequestClient> client);
 
     /**
+     * \brief Queue level through a network of DirectLinks: a request's
+     * packet arriving (the receiver of the DirectLink to this server). A
+     * multi-packet request is admitted when its last packet arrives, as
+     * from the socket.
+     * \param packet the packet
+     */
+    void DeliverDirect(const DirectPacket& packet);
+    /**
+     * \brief Queue level through a network: replies leave by \p link at
+     * the moment the packet level would send them, to the request's source,
+     * with ReplySize bytes of payload.
+     * \param link the link from this server's node (null: replies go
+     * straight to the client, or as packets)
+     */
+    void SetDirectUplink(Ptr<DirectLink> link);
+
+    /**
      * \brief Use fixed random streams.
      * \param stream first stream index
      * \return number of streams used
@@ -185,6 +203,12 @@ class MulticoreServer : public Application
     void Drop(Ptr<const Packet> packet, const char* reason);
     /// \param packet a packet the socket dropped (receive buffer full)
     void SocketDrop(Ptr<const Packet> packet);
+    /**
+     * \brief Count a packet of a multi-packet request.
+     * \param header its header (a request of several packets)
+     * \return true if it is the request's last packet to arrive
+     */
+    bool Assemble(const ServiceRequestHeader& header);
 
     uint16_t m_port;                        //!< UDP port
     uint32_t m_computeUnits;                //!< compute units
@@ -197,6 +221,7 @@ class MulticoreServer : public Application
     Ptr<CorePolicy> m_policy;               //!< intra-server policy
     Ptr<UniformRandomVariable> m_rssRandom; //!< RSS_RANDOM draws
     Ptr<Socket> m_socket;                   //!< listening socket
+    Ptr<DirectLink> m_uplink;               //!< queue level: replies leave by it
     ServerRequestPool m_pool;               //!< requests at the server
     RssHash m_rss;                          //!< NIC hash
     RequestStats m_stats;                   //!< sojourn times

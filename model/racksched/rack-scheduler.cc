@@ -8,6 +8,8 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -81,6 +83,7 @@ RackScheduler::DoDispose()
 {
     m_dispatcher = nullptr;
     m_held.clear();
+    m_serverLinks.clear();
     m_table.reset();
     DataPathRouter::DoDispose();
 }
@@ -96,6 +99,7 @@ RackScheduler::SetDispatcher(Ptr<Dispatcher> dispatcher)
         dispatcher->SetHostCallback(MakeCallback(&RackScheduler::Drain, this));
     }
     m_server.clear();
+    m_serverLinks.clear();
     const ComputeVector& v = dispatcher->GetComputeVector();
     for (uint32_t i = 0; i < v.GetN(); ++i)
     {
@@ -188,15 +192,62 @@ RackScheduler::DoRouteInput(Ptr<const Packet> p,
     }
     if (header.GetDestination() == m_virtual)
     {
-        HandleRequest(p, header, ucb);
+        Held request;
+        request.packet = p;
+        request.header = header;
+        request.ucb = ucb;
+        if (!ReadServiceHeader(p, header, request.message.header) ||
+            request.message.header.GetMessageType() != ServiceRequestHeader::REQUEST)
+        {
+            Drop(p, MALFORMED_DROP);
+            return true;
+        }
+        HandleRequest(request);
         return true;
     }
     auto it = m_server.find(header.GetSource().Get());
-    if (it != m_server.end())
+    ServiceRequestHeader reply;
+    if (it != m_server.end() && ReadServiceHeader(p, header, reply) &&
+        reply.GetMessageType() == ServiceRequestHeader::REPLY)
     {
-        HandleReply(it->second, p, header);
+        HandleReply(it->second, reply);
     }
     return false; // DataPathRouter forwards it
+}
+
+void
+RackScheduler::ReceiveDirect(const DirectPacket& packet)
+{
+    if (m_dispatcher && packet.to == m_virtual)
+    {
+        Held request;
+        // As the packet's IP header would be (dispatchers' traces see it).
+        request.header.SetSource(packet.from.GetIpv4());
+        request.header.SetDestination(packet.to);
+        request.header.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+        request.header.SetPayloadSize(UdpHeader().GetSerializedSize() +
+                                      ServiceRequestHeader::SERIALIZED_SIZE + packet.payload);
+        request.message = packet;
+        if (packet.header.GetMessageType() != ServiceRequestHeader::REQUEST)
+        {
+            Drop(request, MALFORMED_DROP);
+            return;
+        }
+        HandleRequest(request);
+        return;
+    }
+    if (m_dispatcher && packet.header.GetMessageType() == ServiceRequestHeader::REPLY)
+    {
+        auto it = m_server.find(packet.from.GetIpv4().Get());
+        if (it != m_server.end())
+        {
+            HandleReply(it->second, packet.header);
+        }
+    }
+    if (!SendDirect(packet))
+    {
+        Drop(packet.ToIpPayload(), NO_ROUTE_DROP);
+    }
 }
 
 const std::vector<uint32_t>*
@@ -206,17 +257,9 @@ RackScheduler::PlacementOf(uint8_t c) const
 }
 
 void
-RackScheduler::HandleRequest(Ptr<const Packet> p,
-                             const Ipv4Header& header,
-                             const UnicastForwardCallback& ucb)
+RackScheduler::HandleRequest(Held& h)
 {
-    ServiceRequestHeader request;
-    if (!ReadServiceHeader(p, header, request) ||
-        request.GetMessageType() != ServiceRequestHeader::REQUEST)
-    {
-        Drop(p, MALFORMED_DROP);
-        return;
-    }
+    const ServiceRequestHeader& request = h.message.header;
     bool multi = request.GetPacketCount() > 1;
     if (multi && !m_table)
     {
@@ -231,7 +274,7 @@ RackScheduler::HandleRequest(Ptr<const Packet> p,
             ++m_affinityMisses;
             server = Fallback(request);
         }
-        Forward(p, header, server, ucb);
+        Forward(h, server);
         return;
     }
     if (m_dispatcher->HoldsRequests())
@@ -242,10 +285,10 @@ RackScheduler::HandleRequest(Ptr<const Packet> p,
                                           << " holds requests and cannot take multi-packet ones");
         if (m_held.size() >= m_queueLimit)
         {
-            Drop(p, QUEUE_FULL_DROP);
+            Drop(h, QUEUE_FULL_DROP);
             return;
         }
-        m_held.push_back(Held{p, header, request, ucb});
+        m_held.push_back(std::move(h));
         m_queuePeak = std::max<uint32_t>(m_queuePeak, m_held.size());
         Drain();
         return;
@@ -260,13 +303,13 @@ RackScheduler::HandleRequest(Ptr<const Packet> p,
         // of its identifiers, where its later packets (which miss too) go.
         ++m_affinityMisses;
         server = Fallback(request);
-        m_dispatcher->Dispatched(request, header, server);
+        m_dispatcher->Dispatched(request, h.header, server);
     }
     else
     {
         const std::vector<uint32_t>* allowed = PlacementOf(request.GetRequestClass());
-        server = allowed ? m_dispatcher->Choose(request, header, *allowed)
-                         : m_dispatcher->Choose(request, header);
+        server = allowed ? m_dispatcher->Choose(request, h.header, *allowed)
+                         : m_dispatcher->Choose(request, h.header);
         if (multi)
         {
             m_table->Set(slot, server);
@@ -274,7 +317,7 @@ RackScheduler::HandleRequest(Ptr<const Packet> p,
     }
     ++m_scheduled;
     m_scheduleTrace(request, server);
-    Forward(p, header, server, ucb);
+    Forward(h, server);
 }
 
 uint32_t
@@ -286,14 +329,8 @@ RackScheduler::Fallback(const ServiceRequestHeader& request) const
 }
 
 void
-RackScheduler::HandleReply(uint32_t server, Ptr<const Packet> p, const Ipv4Header& header)
+RackScheduler::HandleReply(uint32_t server, const ServiceRequestHeader& reply)
 {
-    ServiceRequestHeader reply;
-    if (!ReadServiceHeader(p, header, reply) ||
-        reply.GetMessageType() != ServiceRequestHeader::REPLY)
-    {
-        return;
-    }
     if (reply.GetPacketCount() > 1 && m_table)
     {
         m_table->Remove(reply.GetClientId(), reply.GetRequestId());
@@ -313,7 +350,7 @@ RackScheduler::SetFailed(bool failed)
     {
         while (!m_held.empty())
         {
-            Drop(m_held.front().packet, FAILED_DROP);
+            Drop(m_held.front(), FAILED_DROP);
             m_held.pop_front();
         }
     }
@@ -330,7 +367,7 @@ RackScheduler::Drain()
     // are lost, as other policies lose them sending them to a failed server.
     while (!m_held.empty() && !m_dispatcher->HasAvailable())
     {
-        Drop(m_held.front().packet, NO_SERVER_DROP);
+        Drop(m_held.front(), NO_SERVER_DROP);
         m_held.pop_front();
     }
     Dispatcher::ReleaseOrder order;
@@ -340,31 +377,55 @@ RackScheduler::Drain()
         {
             Held h = std::move(m_held.front());
             m_held.pop_front();
-            m_dispatcher->Dispatched(h.request, h.header, order.target);
+            m_dispatcher->Dispatched(h.message.header, h.header, order.target);
             ++m_scheduled;
-            m_scheduleTrace(h.request, order.target);
-            Forward(h.packet, h.header, order.target, h.ucb);
+            m_scheduleTrace(h.message.header, order.target);
+            Forward(h, order.target);
         }
     }
 }
 
 void
-RackScheduler::Forward(Ptr<const Packet> p,
-                       const Ipv4Header& header,
-                       uint32_t server,
-                       const UnicastForwardCallback& ucb)
+RackScheduler::Forward(Held& h, uint32_t server)
 {
     Ipv4Address address = m_dispatcher->GetComputeVector().Get(server).address;
+    NS_LOG_LOGIC(h.header.GetSource() << " -> server " << server << " (" << address << ")");
+    if (!h.packet)
+    {
+        // The links to the servers, remembered by index (routes do not change).
+        m_serverLinks.resize(m_dispatcher->GetComputeVector().GetN(), nullptr);
+        DirectLink*& link = m_serverLinks[server];
+        if (!link)
+        {
+            link = GetDirectRoute(address);
+        }
+        h.message.to = address;
+        if (link)
+        {
+            link->Send(h.message);
+        }
+        else
+        {
+            Drop(h, NO_ROUTE_DROP);
+        }
+        return;
+    }
     Ptr<Ipv4Route> route = Lookup(address);
     if (!route)
     {
-        Drop(p, NO_ROUTE_DROP);
+        Drop(h.packet, NO_ROUTE_DROP);
         return;
     }
-    Ipv4Header out = header;
+    Ipv4Header out = h.header;
     out.SetDestination(address);
-    NS_LOG_LOGIC(header.GetSource() << " -> server " << server << " (" << address << ")");
-    ucb(route, p, out);
+    h.ucb(route, h.packet, out);
+}
+
+void
+RackScheduler::Drop(const Held& request, const char* reason)
+{
+    Drop(request.packet ? request.packet : Ptr<const Packet>(request.message.ToIpPayload()),
+         reason);
 }
 
 void

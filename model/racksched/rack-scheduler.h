@@ -111,6 +111,16 @@ class RackScheduler : public DataPathRouter
      */
     void SetPlacement(uint8_t requestClass, const std::vector<uint32_t>& servers);
 
+    /**
+     * \brief Queue level: a packet reaching the switch (the receiver of the
+     * DirectLinks to it). Requests to VirtualAddress are scheduled, held and
+     * dropped as their packets would be; replies from the servers are heard
+     * by the dispatcher; every packet is forwarded on the link to its
+     * (rewritten) destination (AddDirectRoute), or dropped as NO_ROUTE_DROP.
+     * \param packet the packet
+     */
+    void ReceiveDirect(const DirectPacket& packet);
+
     /// \return requests scheduled (first packets sent to a server)
     uint64_t GetScheduled() const;
     /// \return packets of multi-packet requests that could not use the affinity table
@@ -130,13 +140,13 @@ class RackScheduler : public DataPathRouter
     void DoDispose() override;
 
   private:
-    /// A request queued at the switch.
+    /// A request packet at the switch (queued there, for a holding dispatcher).
     struct Held
     {
-        Ptr<const Packet> packet;     //!< the request
-        Ipv4Header header;            //!< its IP header
-        ServiceRequestHeader request; //!< its request header
-        UnicastForwardCallback ucb;   //!< how to forward it
+        Ptr<const Packet> packet;   //!< the packet (null at queue level)
+        Ipv4Header header;          //!< its IP header
+        UnicastForwardCallback ucb; //!< how to forward it (packet level)
+        DirectPacket message;       //!< its request header; at queue level the whole packet
     };
 
     bool DoRouteInput(Ptr<const Packet> p,
@@ -146,36 +156,25 @@ class RackScheduler : public DataPathRouter
                       const ErrorCallback& ecb) override;
     /**
      * \brief Schedule or forward a request packet.
-     * \param p packet
-     * \param header IP header
-     * \param ucb unicast forwarding
-     * \param ecb error report
+     * \param request the packet, with its request header read
      */
-    void HandleRequest(Ptr<const Packet> p,
-                       const Ipv4Header& header,
-                       const UnicastForwardCallback& ucb);
+    void HandleRequest(Held& request);
     /**
      * \brief Tell the dispatcher about a reply from server \p server.
      * \param server server index
-     * \param p packet
-     * \param header IP header
+     * \param reply the reply header
      */
-    void HandleReply(uint32_t server, Ptr<const Packet> p, const Ipv4Header& header);
+    void HandleReply(uint32_t server, const ServiceRequestHeader& reply);
     /**
      * \param request a request
      * \return the server its identifiers hash to (among its class's servers)
      */
     uint32_t Fallback(const ServiceRequestHeader& request) const;
     /**
-     * \param p packet
-     * \param header IP header
-     * \param server server index
-     * \param ucb unicast forwarding
+     * \param request a request packet
+     * \param server the server it goes to
      */
-    void Forward(Ptr<const Packet> p,
-                 const Ipv4Header& header,
-                 uint32_t server,
-                 const UnicastForwardCallback& ucb);
+    void Forward(Held& request, uint32_t server);
     /// Send what the dispatcher releases.
     void Drain();
     /**
@@ -183,6 +182,11 @@ class RackScheduler : public DataPathRouter
      * \param reason why
      */
     void Drop(Ptr<const Packet> p, const char* reason);
+    /**
+     * \param request a request packet (either level)
+     * \param reason why
+     */
+    void Drop(const Held& request, const char* reason);
     /**
      * \param c a request class
      * \return its allowed servers, or null if it may go anywhere
@@ -199,6 +203,7 @@ class RackScheduler : public DataPathRouter
     std::vector<std::vector<uint32_t>> m_placement;  //!< allowed servers per class (empty: all)
     std::unique_ptr<RequestAffinityTable> m_table;   //!< request affinity
     std::deque<Held> m_held;                         //!< requests queued here
+    std::vector<DirectLink*> m_serverLinks;          //!< queue level: link to each server
     uint32_t m_queuePeak{0};                         //!< most requests queued
     uint64_t m_scheduled{0};                         //!< requests scheduled
     uint64_t m_affinityMisses{0};                    //!< affinity misses

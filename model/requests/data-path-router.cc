@@ -161,6 +161,38 @@ DataPathRouter::HandleInput(Ptr<const Packet> p,
     return false;
 }
 
+void
+DataPathRouter::AddDirectRoute(Ipv4Address host, Ptr<DirectLink> link)
+{
+    m_directRoutes[host.Get()] = link;
+}
+
+bool
+DataPathRouter::SendDirect(const DirectPacket& packet)
+{
+    DirectLink* link = GetDirectRoute(packet.to);
+    if (!link)
+    {
+        return false;
+    }
+    link->Send(packet);
+    return true;
+}
+
+DirectLink*
+DataPathRouter::GetDirectRoute(Ipv4Address host) const
+{
+    auto it = m_directRoutes.find(host.Get());
+    return it == m_directRoutes.end() ? nullptr : PeekPointer(it->second);
+}
+
+void
+DataPathRouter::DoDispose()
+{
+    m_directRoutes.clear();
+    RouteCachingProtocol::DoDispose();
+}
+
 Ptr<Ipv4Route>
 DataPathRouter::Lookup(Ipv4Address dst)
 {

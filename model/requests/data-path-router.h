@@ -5,6 +5,7 @@
 #ifndef DATA_PATH_ROUTER_H
 #define DATA_PATH_ROUTER_H
 
+#include "direct-link.h"
 #include "route-caching-protocol.h"
 #include "service-request-header.h"
 
@@ -86,6 +87,13 @@ class DataPathRouter : public RouteCachingProtocol
                                   ServiceRequestHeader& header);
     /// \return packets not claimed by the subclass and forwarded here along cached routes
     uint64_t GetForwarded() const;
+    /**
+     * \brief Queue level: the link from this router to a host, before the
+     * simulation starts (subclasses may remember it).
+     * \param host the host's address
+     * \param link the DirectLink that reaches it
+     */
+    void AddDirectRoute(Ipv4Address host, Ptr<DirectLink> link);
 
     // Ipv4RoutingProtocol
 
@@ -124,6 +132,7 @@ class DataPathRouter : public RouteCachingProtocol
                      const ErrorCallback& ecb) final;
     /// \return the router's type and whether its route cache is on
     std::string Describe() const override;
+    void DoDispose() override;
 
     /**
      * \brief The subclass's part of RouteInput, called for every packet in
@@ -154,10 +163,22 @@ class DataPathRouter : public RouteCachingProtocol
      * \return the route, or null if there is none
      */
     Ptr<Ipv4Route> Lookup(Ipv4Address dst);
+    /**
+     * \brief Queue level: send a packet on the link to its destination.
+     * \param packet the packet
+     * \return false if no link reaches its destination (AddDirectRoute)
+     */
+    bool SendDirect(const DirectPacket& packet);
+    /**
+     * \param host a host's address
+     * \return the link to it (AddDirectRoute), or null
+     */
+    DirectLink* GetDirectRoute(Ipv4Address host) const;
 
   private:
     bool m_routeCache;       //!< remember routes per destination
     uint64_t m_forwarded{0}; //!< forwarded along cached routes
+    std::unordered_map<uint32_t, Ptr<DirectLink>> m_directRoutes; //!< queue level: host -> link
 };
 
 } // namespace rsched

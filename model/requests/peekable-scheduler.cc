@@ -86,7 +86,14 @@ PeekableScheduler::RemoveNext()
     {
         SiftDown(0, last);
     }
+    m_runningUid = next.key.m_uid;
     return next;
+}
+
+uint32_t
+PeekableScheduler::GetRunningUid() const
+{
+    return m_runningUid;
 }
 
 void

@@ -59,6 +59,13 @@ class PeekableScheduler : public Scheduler
      * \return true if an event is pending at \p t or before
      */
     bool IsDue(Time t) const;
+    /**
+     * \return the uid of the event taken last by RemoveNext: while an
+     * event runs, its own. Events at the same time run in uid order, so
+     * this tells whether an event scheduled at a given moment (its uid)
+     * runs before or after the current one.
+     */
+    uint32_t GetRunningUid() const;
 
   private:
     /**
@@ -75,6 +82,7 @@ class PeekableScheduler : public Scheduler
     void SiftDown(size_t hole, const Event& ev);
 
     std::vector<Event> m_heap;           //!< 4-ary heap, the earliest (time, uid) at index 0
+    uint32_t m_runningUid{0};            //!< uid of the event RemoveNext took last
     static PeekableScheduler* s_current; //!< the one that last received an event, while it lives
 };
 

@@ -172,6 +172,7 @@ RequestClient::DoDispose()
     }
     m_clients.clear();
     m_dispatcher = nullptr;
+    m_uplink = nullptr;
     for (auto& s : m_sockets)
     {
         s->Close();
@@ -271,9 +272,10 @@ RequestClient::StartApplication()
         }
     }
     m_flowAddress.clear();
-    if (!m_direct.IsNull())
+    if (!m_direct.IsNull() || m_uplink)
     {
-        NS_ABORT_MSG_IF(m_dispatcher, "RequestClient: queue level has no client-based dispatch");
+        NS_ABORT_MSG_IF(m_dispatcher && !m_uplink,
+                        "RequestClient: a direct sink has no client-based dispatch");
         // The source of each flow as a packet would carry it: the node's
         // address (the first that is not the loopback) and the socket's port.
         Ipv4Address local;
@@ -387,7 +389,11 @@ RequestClient::SendRequest(uint32_t k)
     }
     Ipv4Address to = affinity ? c.instance : m_service.GetIpv4();
     bool deliverNow = false;
-    if (!m_direct.IsNull())
+    if (m_uplink)
+    {
+        SendDirect(header, flow, to);
+    }
+    else if (!m_direct.IsNull())
     {
         // A packet reaches the server in an event of its own, after those
         // already due now: so does the request, so that ties resolve alike.
@@ -427,7 +433,11 @@ RequestClient::SendRequest(uint32_t k)
 void
 RequestClient::Transmit(ServiceRequestHeader header, uint32_t flow, Ipv4Address to)
 {
-    if (!m_direct.IsNull())
+    if (m_uplink)
+    {
+        SendDirect(header, flow, to);
+    }
+    else if (!m_direct.IsNull())
     {
         // In an event of its own, as a packet would be.
         Simulator::ScheduleNow(&RequestClient::Deliver, this, header, flow, to);
@@ -469,6 +479,32 @@ RequestClient::SendPackets(ServiceRequestHeader& header, uint32_t flow, InetSock
 }
 
 void
+RequestClient::SendDirect(ServiceRequestHeader& header, uint32_t flow, Ipv4Address to)
+{
+    if (m_dispatcher)
+    {
+        to = m_dispatcher->ChooseTarget(header, m_service.GetIpv4());
+    }
+    DirectPacket packet;
+    packet.from = m_flowAddress[flow];
+    packet.to = to;
+    packet.client = this;
+    packet.payload = m_packetSize;
+    for (uint16_t i = 0; i < m_packetsPerRequest; ++i)
+    {
+        header.SetPacketIndex(i, m_packetsPerRequest);
+        packet.header = header;
+        m_uplink->Send(packet);
+    }
+}
+
+void
+RequestClient::ReceiveDirect(const DirectPacket& packet)
+{
+    packet.client->ReceiveReply(packet.header);
+}
+
+void
 RequestClient::HandleRead(Ptr<Socket> socket)
 {
     Ptr<Packet> packet;
@@ -494,6 +530,12 @@ void
 RequestClient::SetDirectSink(DirectSink sink)
 {
     m_direct = sink;
+}
+
+void
+RequestClient::SetDirectUplink(Ptr<DirectLink> link)
+{
+    m_uplink = link;
 }
 
 void

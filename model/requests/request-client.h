@@ -5,6 +5,7 @@
 #ifndef REQUEST_CLIENT_H
 #define REQUEST_CLIENT_H
 
+#include "direct-link.h"
 #include "mixture-random-variable.h"
 #include "recurring-event.h"
 #include "request-stats.h"
@@ -145,6 +146,20 @@ class RequestClient : public Application
      */
     void SetDirectSink(DirectSink sink);
     /**
+     * \brief Queue level through a network of DirectLinks: every request's
+     * packets go onto \p link at the moment the packet level would send
+     * them (same draws, headers, flows and client-based choices); replies
+     * come back by ReceiveDirect. Set before the application starts.
+     * \param link the link from this node (null: send packets)
+     */
+    void SetDirectUplink(Ptr<DirectLink> link);
+    /**
+     * \brief A reply reaching a client's node at queue level: the receiver
+     * of the DirectLink to that node.
+     * \param packet the reply, for its client application's ReceiveReply
+     */
+    static void ReceiveDirect(const DirectPacket& packet);
+    /**
      * \brief A reply to one of this application's requests, as HandleRead
      * takes it from a packet (queue level: straight from the server). A
      * header that is not a reply, names another client or echoes a send
@@ -202,6 +217,13 @@ class RequestClient : public Application
      */
     bool SendPackets(ServiceRequestHeader& header, uint32_t flow, InetSocketAddress to);
     /**
+     * \brief Queue level: put a request's packets on the uplink.
+     * \param header the request (its packet index is advanced per packet)
+     * \param flow the flow
+     * \param to where it goes (the Dispatcher, if any, picks instead)
+     */
+    void SendDirect(ServiceRequestHeader& header, uint32_t flow, Ipv4Address to);
+    /**
      * \brief Send a request issued earlier and held (HoldUntilAffinity);
      * if it cannot leave the node it is dropped.
      * \param header the request
@@ -242,6 +264,7 @@ class RequestClient : public Application
     Ptr<UniformRandomVariable> m_join;                     //!< draws join times
     std::vector<Ptr<Socket>> m_sockets;                    //!< one per flow
     DirectSink m_direct;                                   //!< queue level (null: packets)
+    Ptr<DirectLink> m_uplink;                              //!< queue level over links
     std::vector<InetSocketAddress> m_flowAddress;          //!< queue level: each flow's source
     InetSocketAddress m_service{Ipv4Address::GetAny(), 0}; //!< where scheduled requests go
     std::vector<Client> m_clients;                         //!< logical clients
