@@ -366,7 +366,7 @@ RequestScenario::Run()
     {
         m_records = std::make_unique<std::ofstream>(m_common.recordsPath);
         NS_ABORT_MSG_IF(!*m_records, "cannot write " << m_common.recordsPath);
-        *m_records << "client,request,class,send_time_s,rct_us\n";
+        *m_records << "client,request,class,send_time_s,rct_us,server\n";
         // Nanoseconds of a run of up to 10^6 s.
         m_records->precision(15);
     }
@@ -582,7 +582,8 @@ RequestScenario::Completed(const ServiceRequestHeader& header, Time rct)
                     header.GetRequestId(),
                     header.GetRequestClass(),
                     header.GetSendTime(),
-                    rct);
+                    rct,
+                    Ipv4Address(header.GetLocator()));
 }
 
 void
@@ -590,12 +591,18 @@ RequestScenario::RequestAnswered(uint32_t client,
                                  uint64_t request,
                                  uint32_t requestClass,
                                  Time sent,
-                                 Time rct)
+                                 Time rct,
+                                 Ipv4Address server)
 {
     if (m_records)
     {
         *m_records << client << ',' << request << ',' << requestClass << ',' << sent.GetSeconds()
-                   << ',' << rct.GetSeconds() * 1e6 << '\n';
+                   << ',' << rct.GetSeconds() * 1e6 << ',';
+        if (server != Ipv4Address::GetAny())
+        {
+            *m_records << server;
+        }
+        *m_records << '\n';
     }
     RequestAnswered();
 }

@@ -261,12 +261,15 @@ class RequestScenario
      * \param requestClass class (flow, size class) of the request
      * \param sent when it was sent
      * \param rct its completion time
+     * \param server the address of the instance that served it (Any: none
+     *        to name; the CSV's server column is then empty)
      */
     void RequestAnswered(uint32_t client,
                          uint64_t request,
                          uint32_t requestClass,
                          Time sent,
-                         Time rct);
+                         Time rct,
+                         Ipv4Address server = Ipv4Address::GetAny());
 
     /// Called when the clients stop sending (at duration): take utilisation snapshots.
     virtual void DoSendingStopped();

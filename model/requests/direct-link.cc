@@ -4,9 +4,10 @@
 
 #include "direct-link.h"
 
+#include "peekable-scheduler.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
-#include "peekable-scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
 #include "ns3/uinteger.h"

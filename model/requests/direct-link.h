@@ -32,11 +32,11 @@ class RequestClient;
  */
 struct DirectPacket
 {
-    ServiceRequestHeader header;                          //!< the request or reply
-    InetSocketAddress from{Ipv4Address(uint32_t(0)), 0};  //!< source address and port
-    Ipv4Address to;                                       //!< destination address
-    RequestClient* client{nullptr};                       //!< the client application answered
-    uint32_t payload{0};                                  //!< bytes after the header
+    ServiceRequestHeader header;                         //!< the request or reply
+    InetSocketAddress from{Ipv4Address(uint32_t(0)), 0}; //!< source address and port
+    Ipv4Address to;                                      //!< destination address
+    RequestClient* client{nullptr};                      //!< the client application answered
+    uint32_t payload{0};                                 //!< bytes after the header
 
     /// \return the packet level's IP payload: UDP header (ports), the
     /// header, the payload (for traces that take packets)
@@ -149,16 +149,17 @@ class DirectLink : public Object
      */
     void Start(Ptr<LinkEvent> event);
 
-    DataRate m_rate;                   //!< serialisation rate
-    Time m_delay;                      //!< propagation delay
-    uint32_t m_overhead;               //!< header bytes below the request header
-    Receiver m_receiver;               //!< the far end
-    Time m_busyUntil;                  //!< when the last packet sent has been serialised
+    DataRate m_rate;     //!< serialisation rate
+    Time m_delay;        //!< propagation delay
+    uint32_t m_overhead; //!< header bytes below the request header
+    Receiver m_receiver; //!< the far end
+    Time m_busyUntil;    //!< when the last packet sent has been serialised
     /// The last serialisation time computed (ns-3's is a 128-bit division),
     /// for packets of m_txBytes at m_txRate: a link's packets mostly have one size.
     Time m_tx;
     uint32_t m_txBytes{0}; //!< the frame size of m_tx (0: none)
     DataRate m_txRate;     //!< the rate of m_tx
+
     /// A packet on the link.
     struct InFlight
     {
@@ -167,14 +168,14 @@ class DirectLink : public Object
         Time arrival;        //!< when it reaches the far end
     };
 
-    std::vector<InFlight> m_ring;      //!< packets in flight (a ring, power-of-2 size)
-    uint32_t m_head{0};                //!< index of the oldest packet in flight
-    uint32_t m_count{0};               //!< packets in flight
-    uint32_t m_queued{0};              //!< the last ones, not started (arrival not scheduled)
-    uint32_t m_lastStartUid{0};        //!< uid of the arrival scheduled at the last start
-    uint64_t m_sent{0};                //!< packets sent
-    uint32_t m_peakBacklog{0};         //!< most packets waiting at once
-    bool m_delivering{false};          //!< the receiver has the head packet
+    std::vector<InFlight> m_ring;           //!< packets in flight (a ring, power-of-2 size)
+    uint32_t m_head{0};                     //!< index of the oldest packet in flight
+    uint32_t m_count{0};                    //!< packets in flight
+    uint32_t m_queued{0};                   //!< the last ones, not started (arrival not scheduled)
+    uint32_t m_lastStartUid{0};             //!< uid of the arrival scheduled at the last start
+    uint64_t m_sent{0};                     //!< packets sent
+    uint32_t m_peakBacklog{0};              //!< most packets waiting at once
+    bool m_delivering{false};               //!< the receiver has the head packet
     std::vector<Ptr<LinkEvent>> m_spare[2]; //!< events not scheduled now: starts, arrivals
 };
 

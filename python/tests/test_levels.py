@@ -5,6 +5,7 @@ import pandas as pd
 import pytest
 
 import request_scheduling as rs
+from request_scheduling.stats import mean_ci
 from request_scheduling.theory import mmc_mean_sojourn
 
 # Packet level with nothing on the wire: zero delay, and a link so fast that
@@ -125,3 +126,74 @@ def test_batchy_queue_level_rejects_packet_options(option):
     name = "--" + next(iter(option)).replace("_", "-")
     with pytest.raises(rs.ExampleError, match=f"invalid {name}: has no effect with --level=queue"):
         rs.run("batchy-scenario", level="queue", duration="1ms", **option)
+
+
+# RackSched: queue level keeps the links, as FIFOs of their rate and delay
+# (DirectLink), so it is compared with the packet level as it is.
+RACK = dict(load=0.9, duration="30ms", warmup="5ms")
+
+
+def rack_records(tmp_path, options):
+    summaries, frames = {}, {}
+    for level in ("packet", "queue"):
+        records = tmp_path / f"{level}.csv"
+        summaries[level] = rs.run("racksched-scenario", level=level, records=str(records), **options)
+        assert summaries[level]["level"] == level
+        s = summaries[level]
+        assert s["sent"] == s["completed"] + s["in_flight"] + s["dropped"]
+        frames[level] = pd.read_csv(records).set_index(["client", "request"]).sort_index()
+    return summaries, frames
+
+
+@pytest.mark.parametrize("options", [
+    *[dict(inter=inter) for inter in ("racksched", "random", "rr", "shortest", "sampling", "jbsq", "shinjuku",
+                                      "client")],
+    dict(tracking="proactive"),
+    dict(tracking="int2"),
+    dict(per_type_load="on", placement="0:0-5;1:2-7", heterogeneous="4:4"),
+    # Later packets follow the first through the affinity table.
+    dict(packets_per_request=4, load=0.8),
+    # Packets behind packets: 1 Gbit/s links hold up to 4 at once here.
+    dict(link_rate="1Gbps"),
+    dict(link_delay="0s", load=1.3),
+])
+def test_racksched_queue_level_equals_packet_level(tmp_path, options):
+    summaries, frames = rack_records(tmp_path, {**RACK, **options})
+    packet, queue = frames["packet"], frames["queue"]
+    assert len(packet) > 10000
+    # Every request: the same server, sent at the same time, answered at the
+    # same nanosecond (the CSV's resolution).
+    assert packet.index.equals(queue.index)
+    assert (packet.server == queue.server).all() and (packet.send_time_s == queue.send_time_s).all()
+    assert (packet.rct_us - queue.rct_us).abs().max() < 1e-9
+    # And every figure of the summary but the level's own and the wall-clock ones.
+    def same(s):
+        return {k: v for k, v in s.items()
+                if k not in ("level", "events", "link_backlog_peak") and "wall" not in k}
+    assert same(summaries["packet"]) == same(summaries["queue"])
+    assert summaries["queue"]["link_backlog_peak"] >= 1
+    assert summaries["queue"]["events"] < summaries["packet"]["events"]
+
+
+def test_racksched_queue_level_agrees_in_distribution_where_links_queue():
+    # AFP's W1 in the rack: 8.5 million requests/s, each client's link
+    # carries a reply every 236 ns on average, 19 ns each, so packets wait
+    # behind packets and same-nanosecond ties between links decide their
+    # order. The two levels then break some ties differently and diverge
+    # request by request; over runs their means and tails agree.
+    options = dict(intra="afp", workload="w1", load=0.5, duration="5ms", warmup="1ms")
+    frames = rs.sweep("racksched-scenario", {"level": ["packet", "queue"]}, runs=5, jobs=2,
+                      progress=False, **options)
+    assert frames["error"].isna().all()
+    by = {level: frames[frames.level == level] for level in ("packet", "queue")}
+    assert (by["queue"]["link_backlog_peak"] >= 2).all()
+    for metric in ("rct_mean_us", "rct_p99_us"):
+        (p, p_half), (q, q_half) = (mean_ci(by[level][metric]) for level in ("packet", "queue"))
+        assert abs(p - q) <= max(p_half, q_half), (metric, p, p_half, q, q_half)
+    # The requests themselves are the same: same draws, same counts.
+    assert list(by["packet"]["sent"]) == list(by["queue"]["sent"])
+
+
+def test_racksched_queue_level_refuses_faults():
+    with pytest.raises(rs.ExampleError, match="there are no links or nodes to fail at --level=queue"):
+        rs.run("racksched-scenario", level="queue", duration="1ms", fail="server:0@0.5ms")
