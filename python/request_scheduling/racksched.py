@@ -296,7 +296,7 @@ def sampling(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None)
                  load=0.9,
                  tracking="proactive-k", intra="cfcfs", duration="2s", warmup="200ms")
     runs.to_csv(out / "sampling-runs.csv", index=False)
-    by = runs[~failed_runs(runs)].pivot(index="run", columns="sampling", values="mean_us")
+    by = runs[~failed_runs(runs)].pivot(index="run", columns="sampling", values="rct_mean_us")
     service = WORKLOADS["exp50"]
     ref = {r: service * v for r, v in theory.power_of_d_simulated(8, 0.9, grid["sampling"]).items()}
 

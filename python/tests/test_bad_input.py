@@ -163,6 +163,7 @@ CASES = {
         "link-rate": values(RATE),
         "link-delay": values(TIME),
         "flows": values(UINT1, ["16385"]),
+        "level": values(CHOICE, ["queues"]),
     },
     "end-to-end-scenario": {
         "inter": values(CHOICE, ["steam", "jbsq", "power-of-k", "ns3::Dispatcher", "cards[Bogus=1]",

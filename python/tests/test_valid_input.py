@@ -22,7 +22,8 @@ the corners of its numeric ones:
   loads on and off, every intra-server policy, 1 to 1000 servers, 1 to 1024
   workers, heterogeneous racks, multi-packet requests, priorities, weights
   and placement, Client(N), JBSQ bounds 1 and 10^6, --rate instead of
-  --load, loads up to 2, server, switch and link faults;
+  --load, loads up to 2, server, switch and link faults; queue level with
+  every policy, links of 10 Mbit/s to 10^6 Gbit/s, with and without delay;
 * ``sdwan-scenario``: every border-router mode, thresholds 1 and 2^64-1,
   multi-level thresholds (3, and 29, the most),
   background load up to 0.95, every TCP congestion control (the long part),
@@ -289,6 +290,16 @@ def build_cases() -> list[Case]:
       dict(load=0.9, fail="server:0@2ms-4ms,switch:0@5ms-6ms,link:5@1ms-8ms"),
       dict(load=0.9, inter="random", fail="server:2@2ms", fail_detection="10s"),
       dict(exact="true", records="{out}.csv"))
+    # Queue level (DirectLinks): every policy, and the corners of the links:
+    # a link so slow that requests queue behind each other for milliseconds,
+    # none at all, several packets per request, overload.
+    r(*[dict(inter=p, level="queue", workload=RACK_WORKLOADS[(i + 3) % 6]) for i, p in enumerate(RACK_POLICIES)],
+      dict(level="queue", link_rate="10Mbps", load=0.3), dict(level="queue", link_delay="0s", load=2),
+      dict(level="queue", link_rate="1000000Gbps", link_delay="0s", tracking="proactive"),
+      dict(level="queue", packets_per_request=5, inter="shortest", workload="getscan50"),
+      dict(level="queue", inter="client", client_count=1000, k=4), dict(level="queue", inter="jbsq", load=2),
+      dict(level="queue", servers=1, workers=1, k=1), dict(level="queue", clients=16, flows=1),
+      dict(level="queue", workload="w1", intra="afp", load=0.9, heterogeneous="4:1"))
     r(dict(drain="0s"), settles=False)
     # JBSQ at the ToR, overloaded, never dispatches again after a 1 ms outage;
     # with every server down for good it holds requests (power-of-k drops them).
@@ -614,6 +625,7 @@ def test_every_choice_is_in_the_grid():
         "racksched-scenario inter": RACK_POLICIES, "racksched-scenario workload": RACK_WORKLOADS,
         "racksched-scenario tracking": TRACKINGS, "racksched-scenario intra": POLICIES,
         "racksched-scenario sampling": ["distinct"], "racksched-scenario per_type_load": ["on", "off"],
+        "racksched-scenario level": ["queue"],
         "sdwan-scenario mode": SDWAN_MODES, "sdwan-scenario splitter_delay": ["generic", "native"],
         "sdwan-scenario sack": ["false"],
         "batchy-scenario pipeline": PIPELINES, "batchy-scenario controller": CONTROLLERS,

@@ -6,6 +6,6 @@ set ylabel "p99 latency (us)"
 set grid
 set key top left
 set logscale y
-plot "/work/main/results/racksched/quick/fig-getscan90-get.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "policy=client", \
-     "/work/main/results/racksched/quick/fig-getscan90-get.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "policy=racksched", \
-     "/work/main/results/racksched/quick/fig-getscan90-get.dat" index 2 using 1:2 with lines dashtype 2 linewidth 2 title "policy=random"
+plot "/work/main/results/racksched/quick/fig-getscan90-get.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "inter=client", \
+     "/work/main/results/racksched/quick/fig-getscan90-get.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "inter=racksched", \
+     "/work/main/results/racksched/quick/fig-getscan90-get.dat" index 2 using 1:2 with lines dashtype 2 linewidth 2 title "inter=random"

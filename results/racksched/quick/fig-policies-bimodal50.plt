@@ -6,10 +6,10 @@ set ylabel "p99 latency (us)"
 set grid
 set key top left
 set logscale y
-plot "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "policy=client", \
-     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "policy=jbsq", \
-     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 2 using 1:2 with lines dashtype 2 linewidth 2 title "policy=racksched", \
-     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 3 using 1:2 with lines dashtype 2 linewidth 2 title "policy=random", \
-     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 4 using 1:2 with lines dashtype 2 linewidth 2 title "policy=rr", \
-     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 5 using 1:2 with lines dashtype 2 linewidth 2 title "policy=shinjuku", \
-     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 6 using 1:2 with lines dashtype 2 linewidth 2 title "policy=shortest"
+plot "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "inter=client", \
+     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "inter=jbsq", \
+     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 2 using 1:2 with lines dashtype 2 linewidth 2 title "inter=racksched", \
+     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 3 using 1:2 with lines dashtype 2 linewidth 2 title "inter=random", \
+     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 4 using 1:2 with lines dashtype 2 linewidth 2 title "inter=rr", \
+     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 5 using 1:2 with lines dashtype 2 linewidth 2 title "inter=shinjuku", \
+     "/work/main/results/racksched/quick/fig-policies-bimodal50.dat" index 6 using 1:2 with lines dashtype 2 linewidth 2 title "inter=shortest"
