@@ -215,8 +215,12 @@ class DirectLinkTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(direct.size(), expected.size(), "as many arrivals");
         for (uint32_t i = 0; i < expected.size(); ++i)
         {
-            NS_TEST_EXPECT_MSG_EQ(direct[i].first, expected[i].first, "arrival " << i << ": packet");
-            NS_TEST_EXPECT_MSG_EQ(direct[i].second, expected[i].second, "arrival " << i << ": time");
+            NS_TEST_EXPECT_MSG_EQ(direct[i].first,
+                                  expected[i].first,
+                                  "arrival " << i << ": packet");
+            NS_TEST_EXPECT_MSG_EQ(direct[i].second,
+                                  expected[i].second,
+                                  "arrival " << i << ": time");
         }
         // The backlog, from a link of its own (the runs above are gone).
         ObjectFactory factory("ns3::DirectLink");
@@ -279,18 +283,16 @@ class DirectLinkTestSuite : public TestSuite
         // 1 starts in the device's end-of-transmission event, after packet 2
         // (sent on the other link at the same nanosecond) was scheduled:
         // packet 2 arrives first, at the same time.
-        AddTestCase(new DirectLinkTestCase("sent as the packet ahead is done, before its end",
-                                           {{0, Time(0), 8, false},
-                                            {0, tx, 8, false},
-                                            {1, tx, 8, false}},
-                                           0));
+        AddTestCase(
+            new DirectLinkTestCase("sent as the packet ahead is done, before its end",
+                                   {{0, Time(0), 8, false}, {0, tx, 8, false}, {1, tx, 8, false}},
+                                   0));
         // The same, but packet 1's event is scheduled after packet 0 left:
         // the device is done with packet 0, packet 1 starts at once.
-        AddTestCase(new DirectLinkTestCase("sent as the packet ahead is done, after its end",
-                                           {{0, Time(0), 8, false},
-                                            {1, tx, 8, false},
-                                            {0, tx, 8, true}},
-                                           0));
+        AddTestCase(
+            new DirectLinkTestCase("sent as the packet ahead is done, after its end",
+                                   {{0, Time(0), 8, false}, {1, tx, 8, false}, {0, tx, 8, true}},
+                                   0));
     }
 };
 
