@@ -99,8 +99,9 @@ RackScheduler::SetDispatcher(Ptr<Dispatcher> dispatcher)
         dispatcher->SetHostCallback(MakeCallback(&RackScheduler::Drain, this));
     }
     m_server.clear();
-    m_serverLinks.clear();
     const ComputeVector& v = dispatcher->GetComputeVector();
+    // Queue level: the link to each server, looked up on its first request.
+    m_serverLinks.assign(v.GetN(), nullptr);
     for (uint32_t i = 0; i < v.GetN(); ++i)
     {
         m_server[v.Get(i).address.Get()] = i;
@@ -392,8 +393,7 @@ RackScheduler::Forward(Held& h, uint32_t server)
     NS_LOG_LOGIC(h.header.GetSource() << " -> server " << server << " (" << address << ")");
     if (!h.packet)
     {
-        // The links to the servers, remembered by index (routes do not change).
-        m_serverLinks.resize(m_dispatcher->GetComputeVector().GetN(), nullptr);
+        // Remembered by server index (routes do not change).
         DirectLink*& link = m_serverLinks[server];
         if (!link)
         {
