@@ -37,7 +37,7 @@ test-cpp: build
 # RS_TEST_FULLNESS: the long parts of test_valid_input.py and
 # test_properties.py run with EXTENSIVE or TAKES_FOREVER.
 test-python: build
-	RS_TEST_FULLNESS=$(FULLNESS) $(PYTHON) -m pytest -q python/tests
+	RS_TEST_FULLNESS=$(FULLNESS) $(PYTHON) -m pytest -q --durations=25 python/tests
 
 bench: build
 	$(PYTHON) bench/bench.py
