@@ -5,11 +5,16 @@
  * point-to-point links (as RackHelper builds them) and over DirectLinks
  * reach the far node at the same nanoseconds and in the same order,
  * including packets queued behind packets, packets sent at the very
- * nanosecond the one ahead is done, and ties between two links.
+ * nanosecond the one ahead is done, and ties between two links; and, with
+ * a per-packet random latency (RandomDelayChannel), DirectLinks made by
+ * DirectLinkHelper beside the links draw the same delays in the same
+ * order, in both directions of a link, so packets overtake alike.
  */
 
 #include "ns3/data-rate.h"
+#include "ns3/direct-link-helper.h"
 #include "ns3/direct-link.h"
+#include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -17,6 +22,8 @@
 #include "ns3/object-factory.h"
 #include "ns3/peekable-scheduler.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/pointer.h"
+#include "ns3/random-delay-link-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"
@@ -253,6 +260,145 @@ class DirectLinkTestCase : public TestCase
 };
 
 /**
+ * \brief Two nodes joined by a RandomDelayChannel link (exponential
+ * latency, mean 2 us, a fixed stream), each with a UDP socket on port 9
+ * that records what it receives.
+ * \param arrivals where both nodes record their arrivals
+ * \param devices receives the two devices
+ * \param sockets receives the two sockets
+ * \return the two nodes' addresses
+ */
+std::vector<Ipv4Address>
+RandomLink(Arrivals& arrivals, NetDeviceContainer& devices, std::vector<Ptr<Socket>>& sockets)
+{
+    NodeContainer nodes(2);
+    InternetStackHelper stack;
+    stack.Install(nodes);
+    RandomDelayLinkHelper link;
+    link.SetDeviceAttribute("DataRate", DataRateValue(kRate));
+    Ptr<RandomVariableStream> delay =
+        CreateObjectWithAttributes<ExponentialRandomVariable>("Mean", DoubleValue(2e-6));
+    delay->SetStream(77);
+    link.SetChannelAttribute("DelayVariable", PointerValue(delay));
+    link.SetFlowControl(false);
+    devices = link.Install(nodes.Get(0), nodes.Get(1));
+    Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifaces = addresses.Assign(devices);
+    for (uint32_t n = 0; n < 2; ++n)
+    {
+        sockets.push_back(Socket::CreateSocket(nodes.Get(n), UdpSocketFactory::GetTypeId()));
+        sockets.back()->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        sockets.back()->SetRecvCallback(MakeBoundCallback(
+            +[](Arrivals* seen, Ptr<Socket> s) {
+                while (Ptr<Packet> p = s->Recv())
+                {
+                    ServiceRequestHeader h;
+                    p->RemoveHeader(h);
+                    seen->emplace_back(h.GetRequestId(), Simulator::Now());
+                }
+            },
+            &arrivals));
+    }
+    return {ifaces.GetAddress(0), ifaces.GetAddress(1)};
+}
+
+/**
+ * \ingroup request-scheduling
+ * \brief Random latency: the same arrivals over the link and over the
+ * DirectLinks DirectLinkHelper puts beside it, packets sent both ways.
+ */
+class DirectLinkRandomDelayTestCase : public TestCase
+{
+  public:
+    DirectLinkRandomDelayTestCase()
+        : TestCase("DirectLink: random latency, both directions, packets overtake")
+    {
+    }
+
+  private:
+    /// link 0: node 0 -> 1; link 1: node 1 -> 0 (the Send's link field).
+    std::vector<Send> Sends() const
+    {
+        std::vector<Send> sends;
+        for (uint32_t i = 0; i < 40; ++i)
+        {
+            // Bursts one way, single packets back, interleaved.
+            sends.push_back(Send{i % 3 == 2 ? 1u : 0u, NanoSeconds(300 * (i / 2)), 8, false});
+        }
+        return sends;
+    }
+
+    void DoRun() override
+    {
+        ObjectFactory scheduler("ns3::PeekableScheduler");
+        const std::vector<Send> sends = Sends();
+        Arrivals expected;
+        {
+            Simulator::SetScheduler(scheduler);
+            NetDeviceContainer devices;
+            std::vector<Ptr<Socket>> sockets;
+            std::vector<Ipv4Address> to = RandomLink(expected, devices, sockets);
+            ScheduleSends(sends, [&](uint32_t i) {
+                Ptr<Packet> p = Create<Packet>(sends[i].payload);
+                p->AddHeader(HeaderOf(i));
+                uint32_t from = sends[i].link;
+                sockets[from]->SendTo(p, 0, InetSocketAddress(to[1 - from], 9));
+            });
+            Simulator::Run();
+            Simulator::Destroy();
+        }
+        Arrivals direct;
+        {
+            Simulator::SetScheduler(scheduler);
+            NetDeviceContainer devices;
+            std::vector<Ptr<Socket>> sockets;
+            Arrivals unused;
+            RandomLink(unused, devices, sockets);
+            DirectLinkHelper helper;
+            helper.Install(devices);
+            for (uint32_t n = 0; n < 2; ++n)
+            {
+                helper.SetReceiver(devices.Get(n)->GetNode(),
+                                   MakeBoundCallback(
+                                       +[](Arrivals* seen, const DirectPacket& p) {
+                                           seen->emplace_back(p.header.GetRequestId(),
+                                                              Simulator::Now());
+                                       },
+                                       &direct));
+            }
+            ScheduleSends(sends, [&](uint32_t i) {
+                DirectPacket p;
+                p.header = HeaderOf(i);
+                p.payload = sends[i].payload;
+                helper.Get(devices.Get(sends[i].link))->Send(p);
+            });
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(unused.size(), 0, "nothing crossed the packet-level link");
+            for (const auto& l : helper.GetLinks())
+            {
+                l->Dispose();
+            }
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ(expected.size(), sends.size(), "every packet arrives");
+        NS_TEST_ASSERT_MSG_EQ(direct.size(), expected.size(), "as many arrivals");
+        bool overtaken = false;
+        for (uint32_t i = 0; i < expected.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(direct[i].first,
+                                  expected[i].first,
+                                  "arrival " << i << ": packet");
+            NS_TEST_EXPECT_MSG_EQ(direct[i].second,
+                                  expected[i].second,
+                                  "arrival " << i << ": time");
+            overtaken |= i > 0 && expected[i].first < expected[i - 1].first &&
+                         sends[expected[i].first].link == sends[expected[i - 1].first].link;
+        }
+        NS_TEST_EXPECT_MSG_EQ(overtaken, true, "some packet overtook another on its link");
+    }
+};
+
+/**
  * \ingroup request-scheduling
  * \brief The DirectLink test suite.
  */
@@ -293,6 +439,7 @@ class DirectLinkTestSuite : public TestSuite
             new DirectLinkTestCase("sent as the packet ahead is done, after its end",
                                    {{0, Time(0), 8, false}, {1, tx, 8, false}, {0, tx, 8, true}},
                                    0));
+        AddTestCase(new DirectLinkRandomDelayTestCase());
     }
 };
 

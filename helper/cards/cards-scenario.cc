@@ -342,6 +342,12 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "per-packet link latency: exp (exponential, the paper) or const (the mean)",
                       latency,
                       LATENCIES);
+    options.AddChoice("level",
+                      "packet (requests and replies are packets on the links) or queue (no "
+                      "packets: each link a FIFO of its rate and per-packet latency, many times "
+                      "faster)",
+                      level,
+                      LEVELS);
     options.AddBool("hold-until-affinity",
                     "a request of a transaction issued before the first reply has named its "
                     "instance waits for that reply and goes there (the transaction assigned "
@@ -585,6 +591,10 @@ CardsScenario::Build()
     WatchIp(NodeContainer(m_servers, m_clientNodes));
     PlaceDispatchers();
     InstallClients();
+    if (m_parameters.level == Level::QUEUE)
+    {
+        InstallDirectLinks();
+    }
     m_boundCap = GetBoundUtilisationCap();
     if (m_boundCap >= 0 && m_boundCap < GetOfferedLoad())
     {
@@ -877,6 +887,12 @@ CardsScenario::PlaceDispatchers()
 bool
 CardsScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
 {
+    if (m_parameters.level == Level::QUEUE)
+    {
+        // DirectLinks and the routers' and servers' queue-level paths do not fail.
+        error = "there are no links or nodes to fail at --level=queue";
+        return false;
+    }
     uint32_t instances = m_instances.size();
     uint32_t routers = m_ingress.GetN() + m_gateways.GetN();
     uint32_t links = m_devices.GetN() / 2;
@@ -988,6 +1004,62 @@ CardsScenario::InstallClients()
     NS_ASSERT(stream <= OTHER_STREAMS);
 }
 
+void
+CardsScenario::InstallDirectLinks()
+{
+    m_direct.Install(m_devices);
+    // Every host a router or server sends to: the client nodes, the
+    // instances' locators, the gateways' addresses.
+    std::vector<Ipv4Address> clientHosts;
+    for (auto n = m_clientNodes.Begin(); n != m_clientNodes.End(); ++n)
+    {
+        clientHosts.push_back((*n)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
+        m_direct.SetReceiver(*n, MakeCallback(&RequestClient::ReceiveDirect));
+    }
+    std::vector<Ipv4Address> hosts = clientHosts;
+    for (uint32_t t = 0; t < m_allInstances.GetN(); ++t)
+    {
+        hosts.push_back(m_allInstances.Get(t).address);
+    }
+    for (const auto& row : m_gatewayAddress)
+    {
+        hosts.insert(hosts.end(), row.begin(), row.end());
+    }
+    for (uint32_t s = 0; s < m_instances.size(); ++s)
+    {
+        Ptr<Node> node = m_servers.Get(s);
+        m_direct.SetReceiver(node, MakeCallback(&MulticoreServer::DeliverDirect, m_instances[s]));
+        for (const Ipv4Address& host : clientHosts)
+        {
+            if (Ptr<DirectLink> link = m_direct.GetRoute(node, host))
+            {
+                m_instances[s]->AddDirectRoute(host, link);
+            }
+        }
+    }
+    NodeContainer routers(m_ingress, m_gateways);
+    for (auto n = routers.Begin(); n != routers.End(); ++n)
+    {
+        Ptr<Node> node = *n;
+        Ptr<SemanticRouter> router = SemanticRouterHelper::Get(node);
+        m_direct.SetReceiver(node, MakeCallback(&SemanticRouter::ReceiveDirect, router));
+        for (const Ipv4Address& host : hosts)
+        {
+            if (Ptr<DirectLink> link = m_direct.GetRoute(node, host))
+            {
+                router->AddDirectRoute(host, link);
+            }
+        }
+    }
+    ApplicationContainer clients = GetClients();
+    for (auto a = clients.Begin(); a != clients.End(); ++a)
+    {
+        Ptr<DirectLink> uplink = m_direct.GetRoute((*a)->GetNode(), SERVICE_ADDRESS);
+        NS_ABORT_MSG_IF(!uplink, "CardsScenario: a client node without a route to the service");
+        DynamicCast<RequestClient>(*a)->SetDirectUplink(uplink);
+    }
+}
+
 const std::vector<Ptr<MulticoreServer>>&
 CardsScenario::GetInstances() const
 {
@@ -1087,7 +1159,17 @@ CardsScenario::Summarize() const
         .Set("held_by_routers", held)
         .Set("replies_expired", expired)
         .Set("bound_utilisation_cap", m_boundCap)
-        .Set("per_instance", perInstance);
+        .Set("per_instance", perInstance)
+        .Set("level", ScenarioOptions::NameOf(m_parameters.level, LEVELS));
+    if (m_parameters.level == Level::QUEUE)
+    {
+        uint32_t backlog = 0;
+        for (const auto& link : m_direct.GetLinks())
+        {
+            backlog = std::max(backlog, link->GetPeakBacklog());
+        }
+        j.Set("link_backlog_peak", backlog);
+    }
     return j;
 }
 

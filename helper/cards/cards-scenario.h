@@ -7,6 +7,7 @@
 
 #include "ns3/application-container.h"
 #include "ns3/compute-vector.h"
+#include "ns3/direct-link-helper.h"
 #include "ns3/distribution-spec.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-address.h"
@@ -119,6 +120,7 @@ class CardsScenario : public RequestScenario
         Time interSiteMean{MicroSeconds(3000)}; //!< ingress -- other gateways
         Latency latency{Latency::EXPONENTIAL};  //!< per-packet latency of the links
         uint32_t serverCapacity{16};            //!< C_Sv: compute units a server offers
+        Level level{Level::PACKET};             //!< packets, or DirectLinks (no packets)
 
         Parameters();
         /**
@@ -248,6 +250,9 @@ class CardsScenario : public RequestScenario
     void PlaceDispatchers();
     /// Clients, spread evenly over the ingresses, through RequestClientHelper.
     void InstallClients();
+    /// Queue level: a DirectLink beside every link, the routers', servers'
+    /// and clients' routes read from their IP routing (DirectLinkHelper).
+    void InstallDirectLinks();
     /**
      * \param ip IP header of a packet a router dropped
      * \param p the packet
@@ -265,6 +270,7 @@ class CardsScenario : public RequestScenario
     RandomDelayLinkHelper m_wan;                    //!< random-latency links
     Ipv4AddressHelper m_addresses;                  //!< link addressing
     NetDeviceContainer m_devices;                   //!< every device
+    DirectLinkHelper m_direct;                      //!< queue level: the links
     static constexpr int64_t CLIENT_STREAMS = 1000; //!< the clients' first random stream
     static constexpr int64_t OTHER_STREAMS = 10000; //!< the links' and dispatchers' first
     double m_boundCap{-1};                          //!< GetBoundUtilisationCap() once built

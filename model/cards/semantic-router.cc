@@ -111,8 +111,7 @@ SemanticRouter::SetFailed(bool failed)
         {
             while (!service.held.empty())
             {
-                const Held& h = service.held.front();
-                Drop(h.header, h.packet, FAILED_DROP, h.ecb);
+                Drop(service.held.front(), FAILED_DROP);
                 service.held.pop_front();
             }
         }
@@ -180,9 +179,12 @@ SemanticRouter::DoRouteInput(Ptr<const Packet> p,
     {
         // Not a request; it may be a reply a dispatcher waits for. Either
         // way DataPathRouter forwards it.
-        if (!m_awaiting[0].empty() || !m_awaiting[1].empty())
+        ServiceRequestHeader reply;
+        if ((!m_awaiting[0].empty() || !m_awaiting[1].empty()) &&
+            ReadServiceHeader(p, header, reply) &&
+            reply.GetMessageType() == ServiceRequestHeader::REPLY)
         {
-            NotifyReply(p, header);
+            NotifyReply(reply);
         }
         return false;
     }
@@ -192,34 +194,73 @@ SemanticRouter::DoRouteInput(Ptr<const Packet> p,
         Drop(header, p, UNKNOWN_SERVICE_DROP, ecb);
         return true;
     }
-    Service& service = it->second;
-    ServiceRequestHeader request;
-    if (!ReadServiceHeader(p, header, request) ||
-        request.GetMessageType() != ServiceRequestHeader::REQUEST)
+    Held h;
+    h.packet = p;
+    h.header = header;
+    h.ucb = ucb;
+    h.ecb = ecb;
+    if (!ReadServiceHeader(p, header, h.message.header) ||
+        h.message.header.GetMessageType() != ServiceRequestHeader::REQUEST)
     {
         Drop(header, p, MALFORMED_DROP, ecb);
         return true;
     }
-    // With several scheduling points, the client id picks one.
-    Ptr<Dispatcher> d = service.dispatchers[request.GetClientId() % service.dispatchers.size()];
-    if (d->HoldsRequests())
-    {
-        service.held.push_back(Held{p, header, request, ucb, ecb});
-        Drain(service);
-        return true;
-    }
-    Forward(d, d->Choose(request, header), request, p, header, ucb, ecb);
+    HandleRequest(it->second, h);
     return true;
 }
 
 void
-SemanticRouter::NotifyReply(Ptr<const Packet> p, const Ipv4Header& ip)
+SemanticRouter::ReceiveDirect(const DirectPacket& packet)
 {
-    ServiceRequestHeader reply;
-    if (!ReadServiceHeader(p, ip, reply) || reply.GetMessageType() != ServiceRequestHeader::REPLY)
+    if (!m_mask.IsMatch(packet.to, m_prefix))
     {
+        if ((!m_awaiting[0].empty() || !m_awaiting[1].empty()) &&
+            packet.header.GetMessageType() == ServiceRequestHeader::REPLY)
+        {
+            NotifyReply(packet.header);
+        }
+        if (!SendDirect(packet))
+        {
+            Drop(packet.ToIpHeader(), packet.ToIpPayload(), NO_ROUTE_DROP, ErrorCallback());
+        }
         return;
     }
+    Held h;
+    // As the packet's IP header would be (dispatchers and traces see it).
+    h.header = packet.ToIpHeader();
+    h.message = packet;
+    auto it = m_services.find(packet.to);
+    if (it == m_services.end())
+    {
+        Drop(h, UNKNOWN_SERVICE_DROP);
+        return;
+    }
+    if (packet.header.GetMessageType() != ServiceRequestHeader::REQUEST)
+    {
+        Drop(h, MALFORMED_DROP);
+        return;
+    }
+    HandleRequest(it->second, h);
+}
+
+void
+SemanticRouter::HandleRequest(Service& service, Held& h)
+{
+    // With several scheduling points, the client id picks one.
+    const ServiceRequestHeader& request = h.message.header;
+    Ptr<Dispatcher> d = service.dispatchers[request.GetClientId() % service.dispatchers.size()];
+    if (d->HoldsRequests())
+    {
+        service.held.push_back(std::move(h));
+        Drain(service);
+        return;
+    }
+    Forward(d, d->Choose(request, h.header), h);
+}
+
+void
+SemanticRouter::NotifyReply(const ServiceRequestHeader& reply)
+{
     RequestKey key{reply.GetClientId(), reply.GetRequestId()};
     AwaitingTable* table = &m_awaiting[0];
     auto it = table->find(key);
@@ -254,8 +295,7 @@ SemanticRouter::Drain(Service& service)
     // With every target down, holding would keep requests for ever.
     while (!service.held.empty() && !d->HasAvailable())
     {
-        const Held& h = service.held.front();
-        Drop(h.header, h.packet, NO_TARGET_DROP, h.ecb);
+        Drop(service.held.front(), NO_TARGET_DROP);
         service.held.pop_front();
     }
     Dispatcher::ReleaseOrder order;
@@ -267,45 +307,34 @@ SemanticRouter::Drain(Service& service)
             service.held.pop_front();
             // Counted only once on its way: a request dropped here never
             // comes back to bring its instance's count down.
-            if (Forward(d, order.target, h.request, h.packet, h.header, h.ucb, h.ecb))
+            if (Forward(d, order.target, h))
             {
-                d->Dispatched(h.request, h.header, order.target);
+                d->Dispatched(h.message.header, h.header, order.target);
             }
         }
     }
 }
 
 bool
-SemanticRouter::Forward(Ptr<Dispatcher> d,
-                        uint32_t target,
-                        const ServiceRequestHeader& request,
-                        Ptr<const Packet> p,
-                        const Ipv4Header& header,
-                        const UnicastForwardCallback& ucb,
-                        const ErrorCallback& ecb)
+SemanticRouter::Forward(Ptr<Dispatcher> d, uint32_t target, Held& h)
 {
     const ComputeTarget& t = d->GetComputeVector().Get(target);
-    Ipv4Header out = header;
-    if (t.rewrite)
+    Ptr<Ipv4Route> route;
+    DirectLink* link = nullptr;
+    if (h.packet)
     {
-        out.SetDestination(t.address);
+        route = Lookup(t.address);
     }
-    Ptr<Ipv4Route> route = Lookup(t.address);
-    if (!route)
+    else
     {
-        Drop(header, p, NO_ROUTE_DROP, ecb);
+        link = GetDirectRoute(t.address);
+    }
+    if (!route && !link)
+    {
+        Drop(h, NO_ROUTE_DROP);
         return false;
     }
-    if (!t.rewrite)
-    {
-        // To the next semantic router, still addressed to the service.
-        route = Create<Ipv4Route>(*route);
-        route->SetDestination(header.GetDestination());
-        if (route->GetGateway() == Ipv4Address::GetAny())
-        {
-            route->SetGateway(t.address);
-        }
-    }
+    const ServiceRequestHeader& request = h.message.header;
     if (d->WantsReplies())
     {
         // Requests are filed by ReplyTimeout-long epochs; the previous
@@ -321,15 +350,46 @@ SemanticRouter::Forward(Ptr<Dispatcher> d,
             m_awaiting[0].clear();
             m_epochEnd = now + m_replyTimeout;
         }
-        m_awaiting[0][{request.GetClientId(), request.GetRequestId()}] = {header.GetDestination(),
+        m_awaiting[0][{request.GetClientId(), request.GetRequestId()}] = {h.header.GetDestination(),
                                                                           target};
     }
     ++m_resolved;
-    NS_LOG_LOGIC(header.GetSource() << " -> " << header.GetDestination() << " resolved to "
-                                    << t.address << (t.rewrite ? " (rewritten)" : " (next hop)"));
-    m_resolveTrace(header, t.address);
-    ucb(route, p, out);
+    NS_LOG_LOGIC(h.header.GetSource() << " -> " << h.header.GetDestination() << " resolved to "
+                                      << t.address << (t.rewrite ? " (rewritten)" : " (next hop)"));
+    m_resolveTrace(h.header, t.address);
+    if (link)
+    {
+        // To the instance, or still to the service through the next router.
+        if (t.rewrite)
+        {
+            h.message.to = t.address;
+        }
+        link->Send(h.message);
+        return true;
+    }
+    Ipv4Header out = h.header;
+    if (t.rewrite)
+    {
+        out.SetDestination(t.address);
+    }
+    else
+    {
+        // To the next semantic router, still addressed to the service.
+        route = Create<Ipv4Route>(*route);
+        route->SetDestination(h.header.GetDestination());
+        if (route->GetGateway() == Ipv4Address::GetAny())
+        {
+            route->SetGateway(t.address);
+        }
+    }
+    h.ucb(route, h.packet, out);
     return true;
+}
+
+void
+SemanticRouter::Drop(const Held& h, const char* reason)
+{
+    Drop(h.header, h.packet ? h.packet : Ptr<const Packet>(h.message.ToIpPayload()), reason, h.ecb);
 }
 
 void

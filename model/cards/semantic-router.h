@@ -6,6 +6,7 @@
 #define SEMANTIC_ROUTER_H
 
 #include "ns3/data-path-router.h"
+#include "ns3/direct-link.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
 #include "ns3/request-dispatcher.h"
@@ -62,6 +63,10 @@ namespace rsched
  *
  * UDP checksums (off by default in ns-3) are not recomputed after the
  * destination is rewritten.
+ *
+ * At queue level (ReceiveDirect) requests and replies come as DirectPackets
+ * over DirectLinks and take the same path through the same code: only the
+ * last step, sending, differs.
  */
 class SemanticRouter : public DataPathRouter
 {
@@ -118,6 +123,15 @@ class SemanticRouter : public DataPathRouter
      */
     void SetFailed(bool failed);
     /**
+     * \brief Queue level: a packet arriving over a DirectLink (its receiver).
+     * Requests to a service are resolved, held and sent on as packets are,
+     * on the link to their entry (AddDirectRoute), or dropped as
+     * NO_ROUTE_DROP; other packets (replies) are reported to a dispatcher
+     * waiting for them and sent on towards their destination.
+     * \param packet the packet
+     */
+    void ReceiveDirect(const DirectPacket& packet);
+    /**
      * \param service a service address
      * \return its dispatchers (empty if unknown)
      */
@@ -147,14 +161,14 @@ class SemanticRouter : public DataPathRouter
     void DoDispose() override;
 
   private:
-    /// A request waiting in the queue of a dispatcher that holds requests.
+    /// A request on its way through the router (held, if its dispatcher queues).
     struct Held
     {
-        Ptr<const Packet> packet;     //!< the request
-        Ipv4Header header;            //!< its IP header
-        ServiceRequestHeader request; //!< its request header
-        UnicastForwardCallback ucb;   //!< how to forward it
-        ErrorCallback ecb;            //!< how to report an error
+        Ptr<const Packet> packet;   //!< the request (null at queue level)
+        Ipv4Header header;          //!< its IP header
+        DirectPacket message;       //!< its request header; at queue level the whole packet
+        UnicastForwardCallback ucb; //!< how to forward it
+        ErrorCallback ecb;          //!< how to report an error
     };
 
     /// A service identifier served here.
@@ -179,23 +193,19 @@ class SemanticRouter : public DataPathRouter
                       const UnicastForwardCallback& ucb,
                       const ErrorCallback& ecb) override;
     /**
+     * \brief Schedule a request at its service's dispatcher (both levels).
+     * \param service the service
+     * \param h the request
+     */
+    void HandleRequest(Service& service, Held& h);
+    /**
      * \brief Send a request to an entry of a dispatcher's compute vector.
      * \param d the dispatcher
      * \param target entry index
-     * \param request the request's header
-     * \param p packet
-     * \param header IP header
-     * \param ucb unicast forwarding
-     * \param ecb error report
+     * \param h the request
      * \return false if it was dropped (no route to the target)
      */
-    bool Forward(Ptr<Dispatcher> d,
-                 uint32_t target,
-                 const ServiceRequestHeader& request,
-                 Ptr<const Packet> p,
-                 const Ipv4Header& header,
-                 const UnicastForwardCallback& ucb,
-                 const ErrorCallback& ecb);
+    bool Forward(Ptr<Dispatcher> d, uint32_t target, Held& h);
     /**
      * \brief Send what a queueing dispatcher releases.
      * \param service the service
@@ -212,11 +222,15 @@ class SemanticRouter : public DataPathRouter
               const char* reason,
               const ErrorCallback& ecb);
     /**
-     * \brief Report a reply crossing the router to the dispatcher waiting for it.
-     * \param p the packet
-     * \param ip its IP header
+     * \param h a request
+     * \param reason why
      */
-    void NotifyReply(Ptr<const Packet> p, const Ipv4Header& ip);
+    void Drop(const Held& h, const char* reason);
+    /**
+     * \brief Report a reply crossing the router to the dispatcher waiting for it.
+     * \param reply the reply's header
+     */
+    void NotifyReply(const ServiceRequestHeader& reply);
 
     Ipv4Address m_prefix;                      //!< service prefix
     Ipv4Mask m_mask;                           //!< service prefix mask

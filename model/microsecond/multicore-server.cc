@@ -142,6 +142,7 @@ MulticoreServer::DoDispose()
         m_socket = nullptr;
     }
     m_uplink = nullptr;
+    m_directRoutes.clear();
     if (m_policy)
     {
         m_policy->Dispose();
@@ -373,6 +374,12 @@ MulticoreServer::SetDirectUplink(Ptr<DirectLink> link)
 }
 
 void
+MulticoreServer::AddDirectRoute(Ipv4Address host, Ptr<DirectLink> link)
+{
+    m_directRoutes[host.Get()] = link;
+}
+
+void
 MulticoreServer::Deliver(const ServiceRequestHeader& header,
                          const InetSocketAddress& from,
                          Ipv4Address to,
@@ -484,7 +491,7 @@ MulticoreServer::HandleComplete(CorePolicy::Handle h)
         reply.SetOutstandingWork(m_outstandingWork);
     }
     RequestClient* client = r.client;
-    if (m_uplink)
+    if (m_uplink || !m_directRoutes.empty())
     {
         DirectPacket out;
         out.header = reply;
@@ -493,8 +500,26 @@ MulticoreServer::HandleComplete(CorePolicy::Handle h)
         out.to = InetSocketAddress::ConvertFrom(r.replyTo).GetIpv4();
         out.client = client;
         out.payload = m_replySize;
+        DirectLink* link = PeekPointer(m_uplink);
+        if (!m_directRoutes.empty())
+        {
+            auto route = m_directRoutes.find(out.to.Get());
+            if (route != m_directRoutes.end())
+            {
+                link = PeekPointer(route->second);
+            }
+        }
+        if (!link)
+        {
+            Ptr<Packet> request = Create<Packet>();
+            request->AddHeader(r.header);
+            Drop(request, REPLY_UNROUTED_DROP);
+        }
         m_pool.Release(h);
-        m_uplink->Send(out);
+        if (link)
+        {
+            link->Send(out);
+        }
         return;
     }
     if (!client)

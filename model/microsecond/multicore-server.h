@@ -164,6 +164,14 @@ class MulticoreServer : public Application
      * straight to the client, or as packets)
      */
     void SetDirectUplink(Ptr<DirectLink> link);
+    /**
+     * \brief Queue level through a network: replies to \p host leave by
+     * \p link (a node with several links, as the CArDS servers, one per
+     * ingress); replies to other hosts by the uplink (SetDirectUplink).
+     * \param host a client host's address
+     * \param link the link from this server's node towards it
+     */
+    void AddDirectRoute(Ipv4Address host, Ptr<DirectLink> link);
 
     /**
      * \brief Use fixed random streams.
@@ -222,17 +230,18 @@ class MulticoreServer : public Application
     Ptr<UniformRandomVariable> m_rssRandom; //!< RSS_RANDOM draws
     Ptr<Socket> m_socket;                   //!< listening socket
     Ptr<DirectLink> m_uplink;               //!< queue level: replies leave by it
-    ServerRequestPool m_pool;               //!< requests at the server
-    RssHash m_rss;                          //!< NIC hash
-    RequestStats m_stats;                   //!< sojourn times
-    uint64_t m_received{0};                 //!< packets received
-    uint64_t m_completed{0};                //!< requests completed
-    uint64_t m_dropped{0};                  //!< total drops
-    uint32_t m_peak{0};                     //!< peak requests in system
-    bool m_stopped{false};                  //!< StopApplication() has run
-    Ipv4Address m_locator;                  //!< configured locator (Any: derive)
-    Ipv4Address m_localAddress;             //!< locator in use (Any: per request)
-    Time m_outstandingWork;                 //!< work of the requests at the server
+    std::unordered_map<uint32_t, Ptr<DirectLink>> m_directRoutes; //!< queue level: host -> link
+    ServerRequestPool m_pool;                                     //!< requests at the server
+    RssHash m_rss;                                                //!< NIC hash
+    RequestStats m_stats;                                         //!< sojourn times
+    uint64_t m_received{0};                                       //!< packets received
+    uint64_t m_completed{0};                                      //!< requests completed
+    uint64_t m_dropped{0};                                        //!< total drops
+    uint32_t m_peak{0};                                           //!< peak requests in system
+    bool m_stopped{false};                                        //!< StopApplication() has run
+    Ipv4Address m_locator;      //!< configured locator (Any: derive)
+    Ipv4Address m_localAddress; //!< locator in use (Any: per request)
+    Time m_outstandingWork;     //!< work of the requests at the server
 
     /// The requests of one class at the server (ReportPerClass).
     struct ClassLoad

@@ -8,8 +8,6 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
-#include "ns3/udp-header.h"
-#include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -223,11 +221,7 @@ RackScheduler::ReceiveDirect(const DirectPacket& packet)
     {
         Held request;
         // As the packet's IP header would be (dispatchers' traces see it).
-        request.header.SetSource(packet.from.GetIpv4());
-        request.header.SetDestination(packet.to);
-        request.header.SetProtocol(UdpL4Protocol::PROT_NUMBER);
-        request.header.SetPayloadSize(UdpHeader().GetSerializedSize() +
-                                      ServiceRequestHeader::SERIALIZED_SIZE + packet.payload);
+        request.header = packet.ToIpHeader();
         request.message = packet;
         if (packet.header.GetMessageType() != ServiceRequestHeader::REQUEST)
         {

@@ -5,14 +5,18 @@
 #include "direct-link.h"
 
 #include "peekable-scheduler.h"
+#include "seconds-to-time.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ns3
 {
@@ -34,6 +38,18 @@ DirectPacket::ToIpPayload() const
     return p;
 }
 
+Ipv4Header
+DirectPacket::ToIpHeader() const
+{
+    Ipv4Header ip;
+    ip.SetSource(from.GetIpv4());
+    ip.SetDestination(to);
+    ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+    ip.SetPayloadSize(UdpHeader().GetSerializedSize() + ServiceRequestHeader::SERIALIZED_SIZE +
+                      payload);
+    return ip;
+}
+
 TypeId
 DirectLink::GetTypeId()
 {
@@ -48,10 +64,16 @@ DirectLink::GetTypeId()
                           MakeDataRateAccessor(&DirectLink::m_rate),
                           MakeDataRateChecker())
             .AddAttribute("Delay",
-                          "Propagation delay",
+                          "Propagation delay (its fixed part)",
                           TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&DirectLink::m_delay),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("DelayVariable",
+                          "Random part of the propagation delay, drawn per packet when it "
+                          "starts, in seconds (as RandomDelayChannel's; null: none)",
+                          PointerValue(),
+                          MakePointerAccessor(&DirectLink::m_delayVariable),
+                          MakePointerChecker<RandomVariableStream>())
             .AddAttribute("Overhead",
                           "Bytes of every packet besides the request header and payload "
                           "(default: PPP, IPv4 and UDP headers)",
@@ -61,10 +83,7 @@ DirectLink::GetTypeId()
     return tid;
 }
 
-DirectLink::DirectLink()
-    : m_ring(8)
-{
-}
+DirectLink::DirectLink() = default;
 
 DirectLink::~DirectLink() = default;
 
@@ -72,6 +91,7 @@ void
 DirectLink::DoDispose()
 {
     m_receiver = Receiver();
+    m_delayVariable = nullptr;
     m_spare[0].clear();
     m_spare[1].clear();
     Object::DoDispose();
@@ -101,13 +121,25 @@ DirectLink::GetPeakBacklog() const
     return m_peakBacklog;
 }
 
+int64_t
+DirectLink::AssignStreams(int64_t stream)
+{
+    if (!m_delayVariable)
+    {
+        return 0;
+    }
+    m_delayVariable->SetStream(stream);
+    return 1;
+}
+
 void
 DirectLink::Send(const DirectPacket& packet)
 {
+    // The receiver's packet stays in its slot while it runs.
     NS_ABORT_MSG_IF(m_delivering, "DirectLink: a receiver sent on the link it receives from");
     Time now = Simulator::Now();
     bool busy = m_busyUntil > now;
-    if (m_busyUntil == now && m_count > 0)
+    if (m_busyUntil == now && m_sent > 0)
     {
         // The packet ahead is done now. A device sends this one at once if
         // its end-of-transmission event (scheduled with that packet's
@@ -124,45 +156,58 @@ DirectLink::Send(const DirectPacket& packet)
         m_txRate = m_rate;
     }
     m_busyUntil = start + m_tx;
-    if (m_count == m_ring.size())
+    uint32_t slot;
+    if (m_free.empty())
     {
-        // Grow the ring, oldest first.
-        std::vector<InFlight> grown(2 * m_ring.size());
-        for (uint32_t i = 0; i < m_count; ++i)
-        {
-            grown[i] = std::move(m_ring[(m_head + i) & (m_ring.size() - 1)]);
-        }
-        m_ring.swap(grown);
-        m_head = 0;
+        slot = m_slots.size();
+        m_slots.emplace_back();
     }
-    uint32_t mask = m_ring.size() - 1;
-    uint32_t tail = (m_head + m_count) & mask;
-    m_ring[tail].packet = packet;
-    m_ring[tail].start = start;
-    m_ring[tail].arrival = m_busyUntil + m_delay;
+    else
+    {
+        slot = m_free.back();
+        m_free.pop_back();
+    }
+    InFlight& f = m_slots[slot];
+    f.packet = packet;
+    f.start = start;
+    f.done = m_busyUntil;
+    f.next = NONE;
     ++m_count;
     ++m_sent;
-    // Starts increase along the ring: the packets still waiting are its last
-    // ones, and a new peak shows in the one just before the old peak's.
-    while (m_peakBacklog < m_count && m_ring[(tail - m_peakBacklog) & mask].start > now)
-    {
-        ++m_peakBacklog;
-    }
     if (!busy)
     {
-        m_lastStartUid = Schedule(m_ring[tail].arrival - now, true);
+        Launch(slot);
+        return;
     }
-    else if (++m_queued == 1)
+    // It waits behind the others; the first waiting starts when the one
+    // being sent is done, the later ones in turn (Start), as a device
+    // starts the next packet when it has sent one.
+    (m_waitTail == NONE ? m_waitHead : m_slots[m_waitTail].next) = slot;
+    m_waitTail = slot;
+    m_peakBacklog = std::max(m_peakBacklog, ++m_queued);
+    if (m_queued == 1)
     {
-        // The first packet queued starts when the one being sent is done;
-        // the later ones are started in turn by Start, as a device starts
-        // the next packet when it has sent one.
         Schedule(start - now, false);
     }
 }
 
+void
+DirectLink::Launch(uint32_t slot)
+{
+    const InFlight& f = m_slots[slot];
+    Time delay = m_delay;
+    if (m_delayVariable)
+    {
+        double draw = m_delayVariable->GetValue();
+        NS_ABORT_MSG_IF(!(draw >= 0) || !std::isfinite(draw),
+                        "DirectLink: DelayVariable drew " << draw << " s; it must be >= 0");
+        delay += SecondsToTime(draw);
+    }
+    m_lastStartUid = Schedule(f.done + delay - Simulator::Now(), true, slot);
+}
+
 uint32_t
-DirectLink::Schedule(Time delay, bool arrival)
+DirectLink::Schedule(Time delay, bool arrival, uint32_t slot)
 {
     std::vector<Ptr<LinkEvent>>& spare = m_spare[arrival];
     Ptr<LinkEvent> event;
@@ -175,6 +220,7 @@ DirectLink::Schedule(Time delay, bool arrival)
         event = spare.back();
         spare.pop_back();
     }
+    event->m_slot = slot;
     return Simulator::Schedule(delay, Ptr<EventImpl>(event)).GetUid();
 }
 
@@ -182,27 +228,31 @@ void
 DirectLink::Start(Ptr<LinkEvent> event)
 {
     m_spare[false].push_back(event);
-    uint32_t mask = m_ring.size() - 1;
-    const InFlight& next = m_ring[(m_head + m_count - m_queued) & mask];
-    Time now = Simulator::Now();
+    uint32_t slot = m_waitHead;
+    m_waitHead = m_slots[slot].next;
+    if (m_waitHead == NONE)
+    {
+        m_waitTail = NONE;
+    }
     // As a device: the end of this packet's serialisation is scheduled
-    // first (the next packet's start, if one is queued), then its reception.
+    // first (the next packet's start, if one waits), then its reception.
     if (--m_queued > 0)
     {
-        Schedule(m_ring[(m_head + m_count - m_queued) & mask].start - now, false);
+        Schedule(m_slots[m_waitHead].start - Simulator::Now(), false);
     }
-    m_lastStartUid = Schedule(next.arrival - now, true);
+    Launch(slot);
 }
 
 void
 DirectLink::Arrive(Ptr<LinkEvent> event)
 {
     m_spare[true].push_back(event);
+    uint32_t slot = event->m_slot;
     // In place: the receiver does not send on this link (Send checks).
     m_delivering = true;
-    m_receiver(m_ring[m_head].packet);
+    m_receiver(m_slots[slot].packet);
     m_delivering = false;
-    m_head = (m_head + 1) & (m_ring.size() - 1);
+    m_free.push_back(slot);
     --m_count;
 }
 

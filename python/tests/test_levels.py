@@ -133,16 +133,32 @@ def test_batchy_queue_level_rejects_packet_options(option):
 RACK = dict(load=0.9, duration="30ms", warmup="5ms")
 
 
-def rack_records(tmp_path, options):
+def level_records(example, tmp_path, options):
     summaries, frames = {}, {}
     for level in ("packet", "queue"):
         records = tmp_path / f"{level}.csv"
-        summaries[level] = rs.run("racksched-scenario", level=level, records=str(records), **options)
+        summaries[level] = rs.run(example, level=level, records=str(records), **options)
         assert summaries[level]["level"] == level
         s = summaries[level]
         assert s["sent"] == s["completed"] + s["in_flight"] + s["dropped"]
         frames[level] = pd.read_csv(records).set_index(["client", "request"]).sort_index()
     return summaries, frames
+
+
+def assert_equal_levels(summaries, frames):
+    packet, queue = frames["packet"], frames["queue"]
+    assert len(packet) > 10000
+    # Every request: the same server, sent at the same time, answered at the
+    # same nanosecond (the CSV's resolution).
+    assert packet.index.equals(queue.index)
+    assert (packet.server == queue.server).all() and (packet.send_time_s == queue.send_time_s).all()
+    assert (packet.rct_us - queue.rct_us).abs().max() < 1e-9
+    # And every figure of the summary but the level's own and the wall-clock ones.
+    def same(s):
+        return {k: v for k, v in s.items()
+                if k not in ("level", "events", "link_backlog_peak") and "wall" not in k}
+    assert same(summaries["packet"]) == same(summaries["queue"])
+    assert summaries["queue"]["events"] < summaries["packet"]["events"]
 
 
 @pytest.mark.parametrize("options", [
@@ -158,21 +174,9 @@ def rack_records(tmp_path, options):
     dict(link_delay="0s", load=1.3),
 ])
 def test_racksched_queue_level_equals_packet_level(tmp_path, options):
-    summaries, frames = rack_records(tmp_path, {**RACK, **options})
-    packet, queue = frames["packet"], frames["queue"]
-    assert len(packet) > 10000
-    # Every request: the same server, sent at the same time, answered at the
-    # same nanosecond (the CSV's resolution).
-    assert packet.index.equals(queue.index)
-    assert (packet.server == queue.server).all() and (packet.send_time_s == queue.send_time_s).all()
-    assert (packet.rct_us - queue.rct_us).abs().max() < 1e-9
-    # And every figure of the summary but the level's own and the wall-clock ones.
-    def same(s):
-        return {k: v for k, v in s.items()
-                if k not in ("level", "events", "link_backlog_peak") and "wall" not in k}
-    assert same(summaries["packet"]) == same(summaries["queue"])
+    summaries, frames = level_records("racksched-scenario", tmp_path, {**RACK, **options})
+    assert_equal_levels(summaries, frames)
     assert summaries["queue"]["link_backlog_peak"] >= 1
-    assert summaries["queue"]["events"] < summaries["packet"]["events"]
 
 
 def test_racksched_queue_level_agrees_in_distribution_where_links_queue():
@@ -197,3 +201,31 @@ def test_racksched_queue_level_agrees_in_distribution_where_links_queue():
 def test_racksched_queue_level_refuses_faults():
     with pytest.raises(rs.ExampleError, match="there are no links or nodes to fail at --level=queue"):
         rs.run("racksched-scenario", level="queue", duration="1ms", fail="server:0@0.5ms")
+
+
+# CArDS: the links keep their per-packet random latency (DirectLink's
+# DelayVariable, shared by a link's two directions as the channel is), so
+# the queue level draws the same delays in the same order.
+CARDS = dict(duration="200ms", drain="1s")
+
+
+@pytest.mark.parametrize("options", [
+    *[dict(inter=inter) for inter in ("cards", "central", "random", "site-random", "steam", "jbsq")],
+    dict(inter="cards", deployment="routed"),
+    dict(inter="jbsq", deployment="routed"),
+    dict(scenario="2b", inter="steam", steam_batch=5),
+    dict(scenario="2c", latency="const"),
+    # Transactions: later requests go to the first reply's instance, past the ingress.
+    dict(affinity=10, hold_until_affinity=True),
+    dict(affinity="50ms", inter="site-random"),
+    # Twice the paper's clients: 124 000 requests/s per ingress, packets wait behind packets.
+    dict(clients=3100, inter="power-of-k"),
+])
+def test_cards_queue_level_equals_packet_level(tmp_path, options):
+    summaries, frames = level_records("cards-scenario", tmp_path, {**CARDS, **options})
+    assert_equal_levels(summaries, frames)
+
+
+def test_cards_queue_level_refuses_faults():
+    with pytest.raises(rs.ExampleError, match="there are no links or nodes to fail at --level=queue"):
+        rs.run("cards-scenario", level="queue", duration="10ms", fail="server:0@5ms")
