@@ -53,6 +53,11 @@ SCALES = {
     "quick": {"duration": "2s", "runs": 3, "loads": [465, 930, 1245, 1400, 1550], "s3_duration": "180s",
               "s3_warmup": "60s", "s3_runs": 2, "s3_clients": [10000, 20000, 30000, 40000, 50000, 60000]},
 }
+# Every run is at queue level: requests and replies cross DirectLinks of the
+# links' rate and per-packet latency instead of packets, with the same
+# completion times request by request as packet level (test_levels.py),
+# about ten times faster.
+LEVEL = "queue"
 # Per-request completion time statistics every headline ratio is given for.
 STATS = {"mean": "rct_mean_us", "p50": "rct_p50_us", "p99": "rct_p99_us"}
 
@@ -84,12 +89,13 @@ def scenario1(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     loads = sorted(set(scale["loads"]) | {465, 1245, FULL_LOAD})
     frames = []
     for scheduler, n in points:
-        df = sweep("cards-scenario", {"clients": loads}, runs=scale["runs"], jobs=jobs,
+        df = sweep("cards-scenario", {"clients": loads}, runs=scale["runs"], jobs=jobs, level=LEVEL,
                    scenario="1", inter=scheduler, schedulers=n, duration=scale["duration"], progress=progress)
         df["points"] = "central" if scheduler == "central" else f"{n} schedulers"
         frames.append(df)
     site = sweep("cards-scenario", {"clients": loads, "inter": ["site-random"]},
-                 runs=scale["runs"], jobs=jobs, scenario="1", duration=scale["duration"], progress=progress)
+                 runs=scale["runs"], jobs=jobs, level=LEVEL, scenario="1", duration=scale["duration"],
+                 progress=progress)
     site["points"] = "site-random LB"
     runs = pd.concat(frames + [site], ignore_index=True)
     runs["load_pct"] = runs["clients"].map(_load)
@@ -138,8 +144,8 @@ def latency_models(out: Path, scale: dict, jobs: int, progress: Optional[bool] =
             if "service" in options or "scaling" in options:
                 if clients == FULL_LOAD:
                     continue
-            df = sweep("cards-scenario", {"clients": [clients]}, runs=scale["runs"], jobs=jobs, scenario="1",
-                       inter=scheduler, schedulers=n, duration=scale["duration"], progress=progress,
+            df = sweep("cards-scenario", {"clients": [clients]}, runs=scale["runs"], jobs=jobs, level=LEVEL,
+                       scenario="1", inter=scheduler, schedulers=n, duration=scale["duration"], progress=progress,
                        **options)
             df["model"], df["points"] = model, scheduler if scheduler != "cards" else f"{n} schedulers"
             frames.append(df)
@@ -170,8 +176,8 @@ def scenario2(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     for label, scen, extra in [("2a", "2a", {}), ("2b", "2b", {}), ("2c", "2c", {}),
                                ("2a-parallel", "2a", {"scaling": "parallel"})]:
         runs = sweep("cards-scenario", {"inter": SCHEDULERS, "clients": clients},
-                     runs=scale["runs"], jobs=jobs, scenario=scen, duration=scale["duration"], progress=progress,
-                     **extra)
+                     runs=scale["runs"], jobs=jobs, level=LEVEL, scenario=scen, duration=scale["duration"],
+                     progress=progress, **extra)
         runs.to_csv(out / f"s{label}-runs.csv", index=False)
         s = summarize(runs, ["inter", "clients"], ["rct_mean_us", "rct_p50_us", "rct_p99_us"])
         s["rct_mean_ms"], s["rct_mean_ms_ci"] = s["rct_mean_us"] / 1e3, s["rct_mean_us_ci"] / 1e3
@@ -192,7 +198,8 @@ def scenario2(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     with tempfile.TemporaryDirectory() as tmp:
         for sched in SCHEDULERS:
             path = Path(tmp) / f"{sched}.csv"
-            run("cards-scenario", scenario="2a", inter=sched, clients=1245, duration=scale["duration"], cdf=str(path))
+            run("cards-scenario", level=LEVEL, scenario="2a", inter=sched, clients=1245, duration=scale["duration"],
+                cdf=str(path))
             cdf = pd.read_csv(path)
             cdf["inter"] = sched
             frames.append(cdf)
@@ -218,7 +225,7 @@ def arrivals(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None)
                         ("2a steam", dict(scenario="2a", inter="steam", clients=1245)),
                         ("2a random", dict(scenario="2a", inter="random", clients=1245))]:
         for gaps, extra in [("uniform", {}), ("constant", const)]:
-            df = sweep("cards-scenario", {}, runs=scale["runs"], jobs=jobs, duration=scale["duration"],
+            df = sweep("cards-scenario", {}, runs=scale["runs"], jobs=jobs, level=LEVEL, duration=scale["duration"],
                        progress=progress, **opts, **extra)
             df["case"], df["gaps"] = label, gaps
             frames.append(df)
@@ -273,7 +280,7 @@ def scenario3(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     clients = scale["s3_clients"]
     frames = []
     for label, opts in S3_VARIANTS.items():
-        df = sweep("cards-scenario", {"clients": clients}, runs=scale["s3_runs"], jobs=jobs, scenario="3",
+        df = sweep("cards-scenario", {"clients": clients}, runs=scale["s3_runs"], jobs=jobs, level=LEVEL, scenario="3",
                    duration=scale["s3_duration"], warmup=scale["s3_warmup"], progress=progress, **opts)
         df["variant"] = label
         frames.append(df)
