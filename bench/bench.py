@@ -155,9 +155,10 @@ def system_points(args) -> dict:
     """The systems' points the options do not skip."""
     report = {}
     if not args.no_cards:
-        report["cards_scenario2_point"] = {
-            "clients": 1550, "simulated_s": 10,
-            **point("cards-scenario", ["--scenario=2a", "--clients=1550", "--duration=10s"])}
+        cards = ["--scenario=2a", "--clients=1550", "--duration=10s"]
+        report["cards_scenario2_point"] = {"clients": 1550, "simulated_s": 10, **point("cards-scenario", cards)}
+        report["cards_scenario2_point_queue"] = {"clients": 1550, "simulated_s": 10,
+                                                 **point("cards-scenario", [*cards, "--level=queue"])}
     if not args.no_afp:
         # The side-by-side point of the AFP authors' simulator (about 1 000
         # requests per wall-second there), at packet and at queue level.
@@ -241,11 +242,19 @@ def print_report(report: dict, out: Path) -> None:
     print("  peak memory (max RSS):")
     for k, v in report["max_rss_mib"].items():
         print(f"    {k:40s} {v:8.1f} MiB")
+    def queue_line(q, packet):
+        # Events per wall-second against the bare ns-3 loop's (the c-FCFS point's baseline).
+        bare = q["events"] / q["wall_s"] / report["baseline_events_per_wall_s"]
+        return (f"  the same at queue level: {q['wall_s']:.2f} s wall ({q['requests_per_wall_s']:,.0f} requests/s, "
+                f"{q['events'] / q['requests']:.1f} events/request, {bare:.2f} of the bare loop's events/s; "
+                f"{q['requests_per_wall_s'] / packet['requests_per_wall_s']:.1f}x)")
+
     if "cards_scenario2_point" in report:
         c = report["cards_scenario2_point"]
         print(f"cards-scenario, scenario 2a, 1550 clients, 10 s simulated: {c['requests']} requests "
               f"in {c['wall_s']:.1f} s wall ({c['requests_per_wall_s']:,.0f} requests/s, "
               f"{c['events'] / c['requests']:.1f} events/request, {c['max_rss_mib']:.0f} MiB)")
+        print(queue_line(report["cards_scenario2_point_queue"], c))
     for level in ("packet", "queue"):
         if f"afp_w1_50pct_{level}_level" in report:
             a = report[f"afp_w1_50pct_{level}_level"]
@@ -275,10 +284,7 @@ def print_report(report: dict, out: Path) -> None:
         print(f"racksched-scenario, 8 x 8 rack, power-of-2, bimodal90, 80 % load: {r['requests']} requests "
               f"in {r['wall_s']:.1f} s wall ({r['requests_per_wall_s']:,.0f} requests/s, "
               f"{r['events'] / r['requests']:.1f} events/request, {r['max_rss_mib']:.0f} MiB)")
-        q = report["racksched_rack_point_queue"]
-        print(f"  the same at queue level: {q['wall_s']:.2f} s wall ({q['requests_per_wall_s']:,.0f} requests/s, "
-              f"{q['events'] / q['requests']:.1f} events/request; "
-              f"{q['requests_per_wall_s'] / r['requests_per_wall_s']:.1f}x)")
+        print(queue_line(report["racksched_rack_point_queue"], r))
     if "batchy_vrf_point" in report:
         b = report["batchy_vrf_point"]
         print(f"batchy-scenario, VRF(4,8), 1 Mpps, 10 s, on-off: {b['requests']} packets "

@@ -126,6 +126,7 @@ CASES = {
         "intra-site": values(TIME),
         "inter-site": values(TIME),
         "latency": values(CHOICE),
+        "level": values(CHOICE, ["queues"]) + values(["queue"], extra=["--fail=server:0@1s"]),
     },
     "racksched-scenario": {
         "inter": values(CHOICE, ["jsq"]),
