@@ -26,7 +26,8 @@ DirectLinkHelper::Install(const NetDeviceContainer& devices)
     for (auto it = devices.Begin(); it != devices.End(); ++it)
     {
         Ptr<PointToPointNetDevice> device = DynamicCast<PointToPointNetDevice>(*it);
-        NS_ABORT_MSG_IF(!device || !device->GetChannel() || device->GetChannel()->GetNDevices() != 2,
+        NS_ABORT_MSG_IF(!device || !device->GetChannel() ||
+                            device->GetChannel()->GetNDevices() != 2,
                         "DirectLinkHelper: only connected point-to-point devices");
         NS_ABORT_MSG_IF(m_byDevice.count(device), "DirectLinkHelper: a device given twice");
         DataRateValue rate;
@@ -70,8 +71,7 @@ DirectLinkHelper::GetRoute(Ptr<Node> node, Ipv4Address destination) const
     Ipv4Header header;
     header.SetDestination(destination);
     Socket::SocketErrno error;
-    Ptr<Ipv4Route> route =
-        ipv4->GetRoutingProtocol()->RouteOutput(nullptr, header, nullptr, error);
+    Ptr<Ipv4Route> route = ipv4->GetRoutingProtocol()->RouteOutput(nullptr, header, nullptr, error);
     return route ? Get(route->GetOutputDevice()) : nullptr;
 }
 
@@ -81,8 +81,7 @@ DirectLinkHelper::SetReceiver(Ptr<Node> node, DirectLink::Receiver receiver)
     for (uint32_t i = 0; i < m_links.size(); ++i)
     {
         Ptr<Channel> channel = m_devices[i]->GetChannel();
-        Ptr<NetDevice> peer =
-            channel->GetDevice(channel->GetDevice(0) == m_devices[i] ? 1 : 0);
+        Ptr<NetDevice> peer = channel->GetDevice(channel->GetDevice(0) == m_devices[i] ? 1 : 0);
         if (peer->GetNode() == node)
         {
             m_links[i]->SetReceiver(receiver);

@@ -73,8 +73,8 @@ class DirectLinkHelper
     std::vector<Ptr<DirectLink>> GetLinks() const;
 
   private:
-    std::vector<Ptr<DirectLink>> m_links;                //!< in the order of the devices
-    std::vector<Ptr<NetDevice>> m_devices;               //!< the device of each link
+    std::vector<Ptr<DirectLink>> m_links;                 //!< in the order of the devices
+    std::vector<Ptr<NetDevice>> m_devices;                //!< the device of each link
     std::map<Ptr<NetDevice>, Ptr<DirectLink>> m_byDevice; //!< device -> link leaving by it
 };
 
