@@ -27,7 +27,7 @@ p99 completion time, and given as its mean and 95 % CI half-width over runs:
 ``--scale paper`` uses the paper's durations (10 s; 30 min in scenario 3)
 and 5 runs per point (3 in scenario 3): many hours on two cores.
 ``--scale quick`` (2 s and 3 runs; scenario 3: 3 min, the first minute
-discarded, 2 runs) takes about 6 minutes on two cores. Every run is at
+discarded, 2 runs) takes about 7 minutes on two cores. Every run is at
 queue level (LEVEL), whose completion times equal the packet level's.
 """
 

@@ -17,6 +17,8 @@ the corners of its numeric ones:
   it, 1, 5, 10 (and in the long part 10^6) scheduling points, STEAM batch
   sizes 1 and 10^5, transaction affinity by count and duration, custom
   compute vectors, dispatcher attributes, instance, router and link faults;
+  queue level with every scheduler, routed, transactions, overload and
+  latencies from 0 to 1 s;
 * ``racksched-scenario``: every policy with every workload preset, every
   load tracking, both sampling rules, random shares 0 and 1, per-type
   loads on and off, every intra-server policy, 1 to 1000 servers, 1 to 1024
@@ -248,6 +250,17 @@ def build_cases() -> list[Case]:
        dict(inter="cards", deployment="routed", fail="server:3@1ms-4ms,switch:7@2ms"),
        dict(inter="cards", exact="true", warmup="2ms", records="{out}.csv"))
     cs(dict(inter="cards", drain="0s"), settles=False)
+    # Queue level (DirectLinks with the links' random latency): every
+    # scheduler, routed, transactions, overload, and the latencies' corners.
+    cs(*[dict(inter=s, level="queue", **scen(i + 1)) for i, s in enumerate(CARDS_SCHEDULERS)],
+       dict(inter="cards", level="queue", deployment="routed", scenario="2b"),
+       dict(inter="steam", level="queue", steam_batch=100000),
+       dict(inter="random", level="queue", affinity=3, hold_until_affinity="true"),
+       dict(inter="jbsq", level="queue", inter_arrival="exp:48us"),
+       dict(inter="cards", level="queue", latency="const", intra_site="0s", inter_site="0s"),
+       dict(inter="cards", level="queue", intra_site="100ms", inter_site="1s"),
+       dict(inter="round-robin", level="queue", compute_vector="1;1;1;1;1;1;1;1;1;1;1;1;1;1;1", schedulers=15),
+       dict(inter="cards", level="queue", clients=1))
     # A queueing dispatcher's router fails: STEAM's gateway keeps holding
     # requests after it recovers; JBSQ's ingress, down for good, holds them.
     cs(dict(inter="steam", duration="20ms", fail="switch:5@5ms-10ms"),
