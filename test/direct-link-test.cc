@@ -71,6 +71,23 @@ HeaderOf(uint64_t id)
 }
 
 /**
+ * \brief A UDP socket's receive callback: record each packet's request id
+ * and arrival time.
+ * \param seen where to record
+ * \param socket the socket
+ */
+void
+RecordArrivals(Arrivals* seen, Ptr<Socket> socket)
+{
+    while (Ptr<Packet> p = socket->Recv())
+    {
+        ServiceRequestHeader h;
+        p->RemoveHeader(h);
+        seen->emplace_back(h.GetRequestId(), Simulator::Now());
+    }
+}
+
+/**
  * \brief Schedule the sends: each by an event of its own scheduled before
  * the run, or (late) by the event that sends packet 0, just after it.
  * \param sends the packets
@@ -134,16 +151,7 @@ OverPackets(const std::vector<Send>& sends)
     Arrivals arrivals;
     Ptr<Socket> in = Socket::CreateSocket(far, UdpSocketFactory::GetTypeId());
     in->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
-    in->SetRecvCallback(MakeBoundCallback(
-        +[](Arrivals* seen, Ptr<Socket> s) {
-            while (Ptr<Packet> p = s->Recv())
-            {
-                ServiceRequestHeader h;
-                p->RemoveHeader(h);
-                seen->emplace_back(h.GetRequestId(), Simulator::Now());
-            }
-        },
-        &arrivals));
+    in->SetRecvCallback(MakeBoundCallback(&RecordArrivals, &arrivals));
     ScheduleSends(sends, [&](uint32_t i) {
         Ptr<Packet> p = Create<Packet>(sends[i].payload);
         p->AddHeader(HeaderOf(i));
@@ -288,16 +296,7 @@ RandomLink(Arrivals& arrivals, NetDeviceContainer& devices, std::vector<Ptr<Sock
     {
         sockets.push_back(Socket::CreateSocket(nodes.Get(n), UdpSocketFactory::GetTypeId()));
         sockets.back()->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
-        sockets.back()->SetRecvCallback(MakeBoundCallback(
-            +[](Arrivals* seen, Ptr<Socket> s) {
-                while (Ptr<Packet> p = s->Recv())
-                {
-                    ServiceRequestHeader h;
-                    p->RemoveHeader(h);
-                    seen->emplace_back(h.GetRequestId(), Simulator::Now());
-                }
-            },
-            &arrivals));
+        sockets.back()->SetRecvCallback(MakeBoundCallback(&RecordArrivals, &arrivals));
     }
     return {ifaces.GetAddress(0), ifaces.GetAddress(1)};
 }
