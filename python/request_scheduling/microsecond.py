@@ -2,9 +2,9 @@
 
     python -m request_scheduling.microsecond --out results/microsecond/quick [--scale quick|paper] [--only tails,psp,cfcfs]
 
-Every point is a packet-level run: requests arrive as UDP packets at the
-server's NIC, whose RSS stage picks a receive queue at random per request
-(as the authors' simulator does). Writes the runs (``*-runs.csv``), means
+Every point is a queue-level run (LEVEL): requests go straight to the
+server, with no network, as in the authors' simulator; its RSS stage picks
+a receive queue at random per request (as theirs does). Writes the runs (``*-runs.csv``), means
 with 95 % confidence intervals over the runs (``*-summary.csv``), gnuplot
 figures (``fig-*.png``) and the key figures (``summary.json``):
 
@@ -25,9 +25,9 @@ Cores as in the paper: AFP and Perséphone have 14 workers plus a timer or
 dispatcher core, RSS 15 workers; ``load`` is the utilisation of each
 policy's own workers, so RSS receives 15/14 of their request rate.
 
-``--scale paper`` runs 200 ms of arrivals per point and 10 runs (about
-three hours on two cores); ``--scale quick`` 50 ms and 3 runs (about half
-an hour).
+``--scale paper`` runs 200 ms of arrivals per point and 10 runs;
+``--scale quick`` 50 ms and 3 runs (the wall times are in the design
+document, "Measured vs the AFP paper").
 
 Side by side with the authors' own simulator (Python, time-stepped; not a
 dependency of this package, nor of ``make test``), given a checkout of the
@@ -79,6 +79,10 @@ import pandas as pd
 from . import ExampleError, FailedRunsWarning, failed_runs, plot, run, summarize, sweep
 from .reproduce import recorded, reproduce_main, rst_table
 
+# The authors' simulator has no network: a request reaches the server at
+# its arrival time. The queue level is that (the packet level with zero
+# link delay and instant serialisation, tested equal request by request).
+LEVEL = "queue"
 LOADS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
 SCALES = {
     "paper": {"duration": "200ms", "runs": 10, "cfcfs_runs": 3},
@@ -120,7 +124,7 @@ def _policies(policies: dict, grid: dict, scale: dict, jobs: int, previous: Path
         if labels and name not in labels:
             continue
         df = sweep("microsecond-scenario", grid, runs=scale["runs"], jobs=jobs, duration=scale["duration"],
-                   progress=progress, **options, **fixed)
+                   level=LEVEL, progress=progress, **options, **fixed)
         df["label"] = name
         frames.append(df)
     return pd.concat(frames, ignore_index=True)
@@ -228,9 +232,9 @@ def _cfcfs_scan(overhead_ns: int, scale: dict) -> list[dict]:
         for r in range(1, scale["cfcfs_runs"] + 1):
             row = {"overhead_ns": overhead_ns, "load": load, "run": r, "error": None}
             try:
-                j = run("microsecond-scenario", intra="cfcfs", cores=CFCFS_WORKERS, service="const:1us",
-                        arrival="exp", dispatch_overhead=f"{overhead_ns}ns", load=load, duration=scale["duration"],
-                        run=r)
+                j = run("microsecond-scenario", level=LEVEL, intra="cfcfs", cores=CFCFS_WORKERS,
+                        service="const:1us", arrival="exp", dispatch_overhead=f"{overhead_ns}ns", load=load,
+                        duration=scale["duration"], run=r)
             except ExampleError as err:
                 worst = math.inf
                 rows.append({**row, "error": str(err), "p999_us": math.nan, "rate_rps": math.nan,
