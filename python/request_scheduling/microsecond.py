@@ -77,7 +77,7 @@ from typing import Any, Mapping, Optional
 import pandas as pd
 
 from . import ExampleError, FailedRunsWarning, failed_runs, plot, run, summarize, sweep
-from .reproduce import recorded, reproduce_main, rst_table
+from .reproduce import local_jobs, recorded, reproduce_main, rst_table
 
 # The authors' simulator has no network: a request reaches the server at
 # its arrival time. The queue level is that (the packet level with zero
@@ -250,7 +250,7 @@ def _cfcfs_scan(overhead_ns: int, scale: dict) -> list[dict]:
 
 def cfcfs(out: Path, scale: dict, jobs: int) -> dict:
     """Fig. 1: c-FCFS throughput within the SLO vs dispatcher overhead."""
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    with ThreadPoolExecutor(max_workers=local_jobs(jobs)) as pool:
         rows = [row for scan in pool.map(lambda o: _cfcfs_scan(o, scale), CFCFS_OVERHEADS_NS) for row in scan]
     runs = pd.DataFrame(rows)
     runs.to_csv(out / "cfcfs-runs.csv", index=False)
@@ -456,12 +456,12 @@ def _number(x: float) -> str:
     return f"{x:.0f}" if abs(x) >= 100 else f"{x:.3g}"
 
 
-def doc_table(root: Path | str = "results/microsecond") -> str:
+def doc_table(root: Path | str = "results/microsecond", scale: str = "paper") -> str:
     """The doc's "Measured vs the AFP paper" table, from a results folder's
-    quick-scale summary.json and summaries: short requests' p99.9 (mean ±
+    summary.json and summaries at ``scale``: short requests' p99.9 (mean ±
     95 % CI half-width over runs), the loads sustained under the SLOs and
     c-FCFS's throughput."""
-    folder = Path(root) / "quick"
+    folder = Path(root) / scale
     summary = json.loads((folder / "summary.json").read_text())
     tails_s, psp_s = pd.read_csv(folder / "tails-summary.csv"), pd.read_csv(folder / "psp-summary.csv")
 
@@ -470,7 +470,7 @@ def doc_table(root: Path | str = "results/microsecond") -> str:
         for k, v in where.items():
             row = row[row[k] == v]
         mean, ci = row[SHORT].iloc[0], row[f"{SHORT}_ci"].iloc[0]
-        return _number(mean) + (f" ± {_number(ci)}" if ci > 0 else "")
+        return _number(mean) + (f" ± {_number(ci)}" if ci > 1e-9 * abs(mean) else "")  # not rounding noise
 
     def over_loads(label, workload, arrival, loads):
         return ", ".join(f"{p999(tails_s, label, ld, workload=workload, arrival=arrival)} ({ld:.0%})"
@@ -490,7 +490,7 @@ def doc_table(root: Path | str = "results/microsecond") -> str:
                          if summary.get(f"{workload}_{label}_short_worse_than_rss_from_load") is not None
                          else f"{label} never" for label in ("PSP-450", "PSP-600"))
 
-    rows = [("Result (short requests' p99.9, us)", "Paper", "Measured (quick)")]
+    rows = [("Result (short requests' p99.9, us)", "Paper", f"Measured ({scale})")]
     for workload, arrival in (("w1", "exp"), ("w1", "lognormal"), ("w2", "exp"), ("w2", "lognormal")):
         rows.append((f"AFP-1, 10 % → 90 % load ({workload.upper()}, {arrival})", "flat",
                      f"{p999(tails_s, 'AFP-1', 0.1, workload=workload, arrival=arrival)} → "
@@ -522,7 +522,7 @@ def doc_table(root: Path | str = "results/microsecond") -> str:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["table"]:
-        print(doc_table(argv[1] if len(argv) > 1 else "results/microsecond"), end="")
+        print(doc_table(*argv[1:3]), end="")
         return 0
     if any(a.split("=", 1)[0] == "--compare-authors" for a in argv):
         return compare_main(argv)

@@ -188,8 +188,8 @@ def test_microsecond_claims_follow_the_numbers(tmp_path):
     # The committed results, then one number moved off the paper's.
     shutil.copytree(RESULTS / "microsecond", tmp_path / "microsecond")
     micro = [r for r in build_report(tmp_path) if r["system_dir"] == "microsecond"]
-    assert len(micro) >= 5 and all(r["status"] in (OK, EXPLAINED) and r["scale"] == "quick" for r in micro)
-    path = tmp_path / "microsecond" / "quick" / "summary.json"
+    assert len(micro) >= 5 and all(r["status"] in (OK, EXPLAINED) and r["scale"] == "paper" for r in micro)
+    path = tmp_path / "microsecond" / "paper" / "summary.json"
     summary = json.loads(path.read_text())
     summary["w1_afp_over_PSP-600_at_5us"] = 1.2
     path.write_text(json.dumps(summary))
