@@ -85,19 +85,19 @@ fuzz: fuzz-build
 # The CArDS paper's figures and ratios into results/cards/$(SCALE) (SCALE=quick: ~45 min on 2 cores).
 SCALE ?= paper
 reproduce-cards: build
-	$(PYTHON) -m request_scheduling.cards --out results/cards/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
+	$(PYTHON) -m request_scheduling.cards --out results/cards/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))
 
 # The AFP paper's figures (AFP, Perséphone, RSS; c-FCFS overhead) into
-# results/microsecond/$(SCALE) (SCALE=quick: 21 min; paper: ~3 h).
+# results/microsecond/$(SCALE), at queue level (SCALE=quick: 2 min; paper: 20 min).
 reproduce-microsecond: build
-	$(PYTHON) -m request_scheduling.microsecond --out results/microsecond/$(SCALE) --scale $(SCALE)
+	$(PYTHON) -m request_scheduling.microsecond --out results/microsecond/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))
 
 # The SD-WAN splitter paper's Figs. 4-6 into results/sdwan/$(SCALE)/
 # (SCALE=quick: 20 s runs, fewer points, ~20 min on two cores; paper:
 # 2-minute runs; ONLY=fig4b,... picks experiments). The doc's table is
 # `python -m request_scheduling.sdwan table` of paper's fig4b and quick's rest.
 reproduce-sdwan: build
-	$(PYTHON) -m request_scheduling.sdwan --out results/sdwan/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
+	$(PYTHON) -m request_scheduling.sdwan --out results/sdwan/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))
 
 # RackSched's figures (policies, scale-out, GET/SCAN, load tracking,
 # heterogeneous rack, the sampling check) into results/racksched/$(SCALE)
@@ -106,12 +106,12 @@ reproduce-sdwan: build
 # policies-trimodal,... picks experiments. The doc's table is `python -m
 # request_scheduling.racksched table` of quick's summary and what paper's has.
 reproduce-racksched: build
-	$(PYTHON) -m request_scheduling.racksched --out results/racksched/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
+	$(PYTHON) -m request_scheduling.racksched --out results/racksched/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))
 
 # The schedulers composed (end-to-end-scenario): the ablation of its three
 # layers, each on alone and all on against the all-baseline configuration.
 reproduce-end-to-end: build
-	$(PYTHON) -m request_scheduling.end_to_end --out results/end-to-end/$(SCALE) --scale $(SCALE)
+	$(PYTHON) -m request_scheduling.end_to_end --out results/end-to-end/$(SCALE) --scale $(SCALE) $(if $(DASK),--jobs $(DASK))
 
 # Batchy's evaluation (static tables, contours, dynamics, controller
 # overhead) into results/batchy/$(SCALE) (SCALE=quick: ~40 min on 2 cores);
@@ -119,8 +119,11 @@ reproduce-end-to-end: build
 # tables are `python -m request_scheduling.batchy table results/batchy/quick
 # NAME` of the committed summary.
 reproduce-batchy: build
-	$(PYTHON) -m request_scheduling.batchy --out results/batchy/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY))
+	$(PYTHON) -m request_scheduling.batchy --out results/batchy/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))
 
+# Every reproduction runs on this machine's cores, or with DASK=tcp://host:8786
+# on the workers of that Dask scheduler (each worker in a tree like this one,
+# built; see "From Python" in the README).
 # Every paper's figures and the ablation into results/<system>/$(SCALE), then
 # results/index.html: each paper claim beside the measured number, its
 # status, and the command and commit that made it (request_scheduling.report,

@@ -23,10 +23,12 @@ The queue level (--level=queue) is measured on the c-FCFS point and on the
 AFP W1 50 % point, with peak memory at 10^5 and 10^7 requests there; with
 --authors PATH (a checkout of AFP-Project/AFP-Simulator) the authors'
 simulator runs the AFP W1 50 % point too (5 ms of arrivals) and the ratios
-are printed. Last, one sweep grid is timed with 1 and with 2 parallel jobs.
+are printed. Last, one sweep grid is timed with 1 and with 2 parallel jobs,
+and with --dask RUNS that many SD-WAN paper-scale runs on a local Dask
+cluster of 1 and of 2 worker processes.
 
     .venv/bin/python bench/bench.py [--requests N] [--no-cards] [--no-afp] [--no-sdwan] [--no-racksched] [--no-batchy]
-                                    [--no-sweep] [--authors PATH] [--out results/bench]
+                                    [--no-sweep] [--dask RUNS] [--authors PATH] [--out results/bench]
 """
 
 from __future__ import annotations
@@ -213,6 +215,25 @@ def system_points(args) -> dict:
             "simulated_s": 10,
             **point("batchy-scenario", ["--pipeline=vrf", "--m=4", "--n=8", "--rate=1e6", "--duration=10s",
                                         "--controller=onoff", "--level=queue"])}
+    if args.dask:
+        # The SD-WAN paper scale's runs (2 minutes, 40 % background, as the
+        # paper-scale point above) as one sweep on a local Dask cluster of 1,
+        # then 2, worker processes of one thread, reached by its address as a
+        # real cluster's scheduler would be.
+        import distributed
+
+        from request_scheduling import sweep
+
+        walls = {}
+        for workers in (1, 2):
+            with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                          dashboard_address=None) as cluster:
+                start = time.perf_counter()
+                sweep("sdwan-scenario", {}, runs=args.dask, jobs=cluster.scheduler_address, progress=False,
+                      strict=True, duration="120s", warmup="5s", utilisation=0.4)
+                walls[workers] = time.perf_counter() - start
+        report["sdwan_dask"] = {"runs": args.dask, "wall_s_1_worker": walls[1], "wall_s_2_workers": walls[2],
+                                "speedup": walls[1] / walls[2]}
     if not args.no_sweep:
         # One grid (4 loads x 2 runs of c-FCFS, 1.6 s of runs in all) on 1 and on 2 local jobs.
         from request_scheduling import sweep
@@ -293,6 +314,11 @@ def print_report(report: dict, out: Path) -> None:
         q = report["batchy_vrf_point_queue"]
         print(f"  the same at queue level: {q['wall_s']:.1f} s wall ({q['requests_per_wall_s']:,.0f} packets/s, "
               f"{q['events'] / q['requests']:.1f} events/packet; {b['wall_s'] / q['wall_s']:.1f}x)")
+    if "sdwan_dask" in report:
+        d = report["sdwan_dask"]
+        print(f"sdwan-scenario on a local Dask cluster, {d['runs']} runs of 2 min at 40 % background: "
+              f"{d['wall_s_1_worker']:.0f} s on 1 worker, {d['wall_s_2_workers']:.0f} s on 2 "
+              f"({d['speedup']:.2f}x, {d['speedup'] / 2:.0%} of linear)")
     if "sweep_8_runs" in report:
         w = report["sweep_8_runs"]
         print(f"sweep, 8 runs of microsecond-scenario: {w['wall_s_1_job']:.1f} s on 1 job, "
@@ -312,6 +338,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-batchy", action="store_true",
                         help="skip the Batchy VRF(4,8) point (packet and queue level)")
     parser.add_argument("--no-sweep", action="store_true", help="skip the sweep with 1 and 2 jobs")
+    parser.add_argument("--dask", metavar="RUNS", type=int, default=0,
+                        help="also run RUNS SD-WAN paper-scale runs on a local Dask cluster of 1 and of 2 workers "
+                             "(about 150 s of one core per run)")
     parser.add_argument("--authors", metavar="PATH", type=Path,
                         help="a checkout of AFP-Project/AFP-Simulator: run it on the AFP W1 50 %% point too")
     args = parser.parse_args(argv)

@@ -45,7 +45,7 @@ import sys
 from pathlib import Path
 
 from . import DirectoryCache, plot, summarize, sweep
-from .reproduce import recorded, reproduce_main
+from .reproduce import local_jobs, recorded, reproduce_main
 
 # The static table's use cases: the largest size of each in the authors'
 # measurement scripts (scripts/nsdi-measurements: L2L3 1-16, L2L3 with ACL
@@ -270,7 +270,7 @@ def dynamics(out: Path, scale: dict, jobs: int, progress) -> dict:
         return e, c, summary, pd.read_csv(trace)
 
     result = {}
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    with ThreadPoolExecutor(max_workers=local_jobs(jobs)) as pool:
         done = list(pool.map(one, tasks))
     for e, (_, cs, changes) in experiments.items():
         frames = []

@@ -35,7 +35,9 @@ def reproduce_main(
     parser.add_argument("--scale", choices=sorted(scales), default="paper")
     parser.add_argument("--only", default=",".join(experiments),
                         help="comma-separated experiments: " + ",".join(experiments))
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1,
+                        help="parallel runs on this machine, or a Dask scheduler's address (tcp://host:8786), "
+                             "whose workers run the sweeps")
     parser.add_argument("--no-progress", dest="progress", action="store_const", const=False, default=None,
                         help="no progress bar (there is none anyway when stderr is not a terminal)")
     if add_arguments:
@@ -58,6 +60,28 @@ def reproduce_main(
         summary_path.write_text(json.dumps(summary, indent=2))
     print(json.dumps(summary, indent=2))
     return 0
+
+
+def _jobs(text: str):
+    """``--jobs``: a number of local runs at once, or a scheduler address."""
+    if "://" in text:
+        return text
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is neither a number >= 1 nor a scheduler address "
+                                         "such as tcp://host:8786")
+    return jobs
+
+
+def local_jobs(jobs) -> int:
+    """Runs at once on this machine for an experiment that starts its runs
+    itself rather than through ``sweep`` (to read files they write, which a
+    Dask worker would write on its own machine, or to stop a scan early):
+    ``jobs``, or with a scheduler address this machine's cores."""
+    return jobs if isinstance(jobs, int) else os.cpu_count() or 1
 
 
 def commit() -> str:

@@ -48,7 +48,7 @@ import numpy as np
 import pandas as pd
 
 from . import plot, run, summarize, sweep
-from .reproduce import pm, recorded, reproduce_main, rst_table
+from .reproduce import local_jobs, pm, recorded, reproduce_main, rst_table
 from .stats import failed_runs, mean_ci
 
 SCALES = {
@@ -192,7 +192,7 @@ def fig5(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> 
                     run=r, flows=str(flows), jitter_cdf=str(cdf))
             return (j, pd.read_csv(flows).assign(mode=mode, utilisation=u, run=r),
                     pd.read_csv(cdf).assign(mode=mode, utilisation=u, run=r))
-        with ThreadPoolExecutor(max(1, jobs)) as pool:
+        with ThreadPoolExecutor(local_jobs(jobs)) as pool:
             done = list(pool.map(one, points))
     rows, fct_rows, jitter_all = [], [], []
     for (u, mode, r), (j, f, c) in zip(points, done):

@@ -1,6 +1,7 @@
 """sweep() on a Dask cluster: the same DataFrame as a local run, and a shared
 result cache that the caller consults before submitting anything."""
 
+import json
 import sys
 import time
 
@@ -11,6 +12,7 @@ import psutil
 import pytest
 
 import request_scheduling as rs
+from request_scheduling.reproduce import recorded, reproduce_main
 
 GRID = {"intra": ["cfcfs", "dfcfs"], "load": [0.3, 0.6]}
 FIXED = dict(cores=2, service="exp:10us", duration="20ms", progress=False)
@@ -88,3 +90,20 @@ def test_scheduler_address_without_distributed(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import fails
     with pytest.raises(ImportError, match="pip install distributed"):
         rs.sweep("microsecond-scenario", {"load": [0.3]}, jobs="tcp://127.0.0.1:8786", **FIXED)
+
+
+def test_a_reproduction_given_a_scheduler_address_runs_its_sweeps_there(cluster, tmp_path):
+    # make reproduce-<system> DASK=tcp://host:8786 passes the address as --jobs.
+    cluster, client = cluster
+
+    def experiment(out, scale, jobs, progress):
+        return {"completed": int(rs.sweep("microsecond-scenario", GRID, runs=RUNS, jobs=jobs, **FIXED)
+                                 .completed.sum())}
+
+    argv = ["--out", str(tmp_path), "--scale", "quick", "--jobs", cluster.scheduler_address]
+    with distributed.get_task_stream(client) as stream:
+        assert reproduce_main("t", "test", str(tmp_path), {"quick": {}},
+                              {"e": recorded("t", "e", experiment, argv)}, argv) == 0
+    assert len(stream.data) == TASKS
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["completed"] > 0 and summary["e_record"]["jobs"] == cluster.scheduler_address

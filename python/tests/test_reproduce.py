@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from request_scheduling.microsecond import max_load
-from request_scheduling.reproduce import reproduce_main
+from request_scheduling.reproduce import local_jobs, reproduce_main
 
 
 def test_max_load_stops_at_the_first_miss():
@@ -31,6 +31,15 @@ def test_reproduce_main_merges_summaries(tmp_path):
     assert json.loads((tmp_path / "summary.json").read_text()) == {"scale": "paper", "a": 1, "b": 2}
     with pytest.raises(SystemExit):
         reproduce_main("t", "test", str(tmp_path), scales, experiments, ["--only", "c"])
+
+
+@pytest.mark.parametrize("jobs", ["0", "two", "host:8786"])
+def test_jobs_is_a_count_or_a_scheduler_address(tmp_path, capsys, jobs):
+    with pytest.raises(SystemExit) as exit:
+        reproduce_main("t", "test", str(tmp_path), {"paper": {}}, {}, ["--jobs", jobs])
+    assert exit.value.code != 0
+    assert f"argument --jobs: {jobs!r} is neither a number >= 1 nor a scheduler address" in capsys.readouterr().err
+    assert local_jobs(3) == 3 and local_jobs("tcp://host:8786") >= 1
 
 
 def test_cfcfs_scan_counts_a_failed_run_as_a_miss(tmp_path, monkeypatch):
