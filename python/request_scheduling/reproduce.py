@@ -26,15 +26,16 @@ def reproduce_main(
     """Parse ``--out --scale --only --jobs --no-progress`` (plus
     ``add_arguments``; ``args.progress`` is False or None, sweep()'s
     default: a bar when stderr is a terminal), run the
-    chosen experiments in order, and merge what each returns into
+    chosen experiments in order (by default every one but those the
+    scale's ``skip`` list names), and merge what each returns into
     ``<out>/summary.json`` after each one, so an interrupted run keeps the
     experiments already done (a dict merges into the dict it meets one
     level down, so experiments can fill in parts of one entry)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--out", default=default_out)
     parser.add_argument("--scale", choices=sorted(scales), default="paper")
-    parser.add_argument("--only", default=",".join(experiments),
-                        help="comma-separated experiments: " + ",".join(experiments))
+    parser.add_argument("--only", help="comma-separated experiments: " + ",".join(experiments)
+                        + " (default: all but those the scale's 'skip' lists)")
     parser.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1,
                         help="parallel runs on this machine, or a Dask scheduler's address (tcp://host:8786), "
                              "whose workers run the sweeps")
@@ -43,7 +44,8 @@ def reproduce_main(
     if add_arguments:
         add_arguments(parser)
     args = parser.parse_args(argv)
-    chosen = args.only.split(",")
+    skip = scales[args.scale].get("skip", ())
+    chosen = args.only.split(",") if args.only else [e for e in experiments if e not in skip]
     for e in chosen:
         if e not in experiments:
             parser.error(f"unknown experiment {e!r}")

@@ -31,6 +31,13 @@ def test_reproduce_main_merges_summaries(tmp_path):
     assert json.loads((tmp_path / "summary.json").read_text()) == {"scale": "paper", "a": 1, "b": 2}
     with pytest.raises(SystemExit):
         reproduce_main("t", "test", str(tmp_path), scales, experiments, ["--only", "c"])
+    # A scale's skip list leaves an experiment out unless --only names it.
+    ran.clear()
+    scales["quick"]["skip"] = ["a"]
+    for only in ([], ["--only", "a,b"]):
+        reproduce_main("t", "test", str(tmp_path), scales, experiments, ["--out", str(tmp_path), "--scale", "quick",
+                                                                          *only])
+    assert ran == [("b", 1), ("a", 1), ("b", 1)]
 
 
 @pytest.mark.parametrize("jobs", ["0", "two", "host:8786"])
