@@ -82,7 +82,7 @@ fuzz-build: setup
 fuzz: fuzz-build
 	tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_RUNS) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-# The CArDS paper's figures and ratios into results/cards/$(SCALE) (SCALE=quick: ~45 min on 2 cores).
+# The CArDS paper's figures and ratios into results/cards/$(SCALE), at queue level (SCALE=quick: 7 min on 2 cores).
 SCALE ?= paper
 reproduce-cards: build
 	$(PYTHON) -m request_scheduling.cards --out results/cards/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))
@@ -114,7 +114,7 @@ reproduce-end-to-end: build
 	$(PYTHON) -m request_scheduling.end_to_end --out results/end-to-end/$(SCALE) --scale $(SCALE) $(if $(DASK),--jobs $(DASK))
 
 # Batchy's evaluation (static tables, contours, dynamics, controller
-# overhead) into results/batchy/$(SCALE) (SCALE=quick: ~40 min on 2 cores);
+# overhead) into results/batchy/$(SCALE) (SCALE=quick: 8 min on 2 cores, at queue level);
 # ONLY=static,static_absolute,... picks experiments. The doc's static
 # tables are `python -m request_scheduling.batchy table results/batchy/quick
 # NAME` of the committed summary.
