@@ -101,8 +101,8 @@ reproduce-sdwan: build
 
 # RackSched's figures (policies, scale-out, GET/SCAN, load tracking,
 # heterogeneous rack, the sampling check) into results/racksched/$(SCALE)
-# (SCALE=quick: ~45 min on 2 cores; paper: 10 s per point, the scale-out
-# figure alone ~30 min, everything ~12 CPU-hours); ONLY=scaleout,
+# at queue level (SCALE=quick: 5 min on 2 cores; paper: 10 s per point,
+# 73 min); ONLY=scaleout,
 # policies-trimodal,... picks experiments. The doc's table is `python -m
 # request_scheduling.racksched table` of quick's summary and what paper's has.
 reproduce-racksched: build

@@ -4,9 +4,10 @@
 
 Every point is a queue-level run (LEVEL): requests go straight to the
 server, with no network, as in the authors' simulator; its RSS stage picks
-a receive queue at random per request (as theirs does). Writes the runs (``*-runs.csv``), means
-with 95 % confidence intervals over the runs (``*-summary.csv``), gnuplot
-figures (``fig-*.png``) and the key figures (``summary.json``):
+a receive queue at random per request (as theirs does). Writes the runs
+(``*-runs.csv``), means with 95 % confidence intervals over the runs
+(``*-summary.csv``), gnuplot figures (``fig-*.png``) and the key figures
+(``summary.json``):
 
 * tails (paper Figs. 3 and 4): p99.9 latency of short requests and of all
   requests vs load (10-90 %) for AFP with quanta of 1, 2, 4 and 8 us,

@@ -218,3 +218,16 @@ def test_committed_index_is_the_committed_results():
     committed = (RESULTS / "index.html").read_text(encoding="utf-8")
     assert committed == report.render_html(build_report(RESULTS), RESULTS, RESULTS / "index.html"), (
         "results/index.html is out of date: make report")
+
+
+def test_the_quick_set_takes_under_an_hour_as_the_readme_says():
+    # Each experiment records the wall time that made its committed results;
+    # make reproduce SCALE=quick runs every one of them.
+    minutes = {system: sum(v["wall_s"] for k, v in json.loads((RESULTS / system / "quick" / "summary.json")
+                                                                .read_text()).items() if k.endswith("_record")) / 60
+               for system in COMMITTED}
+    total = sum(minutes.values())
+    assert total < 60, minutes
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert f"add up to {total:.1f} minutes on 2 cores" in readme, (
+        f"README's quick total differs from the records: {total:.1f} minutes ({minutes})")
