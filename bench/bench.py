@@ -44,7 +44,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "python"))
 
-from request_scheduling import build_dir, example_path  # noqa: E402
+from request_scheduling import build_dir, example_path, sweep  # noqa: E402
 
 # c-FCFS on 4 cores at 80 % load with exponential 10 us requests: 320 000 requests/s.
 SCENARIO = dict(intra="cfcfs", cores=4, load=0.8, service="exp:10us")
@@ -222,8 +222,6 @@ def system_points(args) -> dict:
         # real cluster's scheduler would be.
         import distributed
 
-        from request_scheduling import sweep
-
         walls = {}
         for workers in (1, 2):
             with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -236,8 +234,6 @@ def system_points(args) -> dict:
                                 "speedup": walls[1] / walls[2]}
     if not args.no_sweep:
         # One grid (4 loads x 2 runs of c-FCFS, 1.6 s of runs in all) on 1 and on 2 local jobs.
-        from request_scheduling import sweep
-
         walls = {}
         for jobs in (1, 2):
             start = time.perf_counter()
