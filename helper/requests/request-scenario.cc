@@ -578,6 +578,12 @@ RequestScenario::RequestDropped(const std::string& reason)
 void
 RequestScenario::Completed(const ServiceRequestHeader& header, Time rct)
 {
+    if (!m_records)
+    {
+        // The answering server's address is built only for a record.
+        RequestAnswered();
+        return;
+    }
     RequestAnswered(header.GetClientId(),
                     header.GetRequestId(),
                     header.GetRequestClass(),

@@ -225,9 +225,11 @@ SemanticRouter::ReceiveDirect(const DirectPacket& packet)
         }
         return;
     }
-    Held h;
-    // As the packet's IP header would be (dispatchers and traces see it).
-    h.header = packet.ToIpHeader();
+    // Reused from request to request: no header or callback built per
+    // request. The IP header as the packet's would be (dispatchers and
+    // traces see it).
+    Held& h = m_direct;
+    packet.WriteIpHeader(h.header);
     h.message = packet;
     auto it = m_services.find(packet.to);
     if (it == m_services.end())

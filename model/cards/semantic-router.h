@@ -235,6 +235,7 @@ class SemanticRouter : public DataPathRouter
     Ipv4Address m_prefix;                      //!< service prefix
     Ipv4Mask m_mask;                           //!< service prefix mask
     std::map<Ipv4Address, Service> m_services; //!< service table
+    Held m_direct; //!< the request being received at queue level (reused)
     /// A request: (client id, request id).
     using RequestKey = std::pair<uint32_t, uint64_t>;
     /// request -> (service, entry) of requests awaiting a reply

@@ -327,7 +327,7 @@ MulticoreServer::HandleRead(Ptr<Socket> socket)
         }
         Ipv4Address local = m_localAddress;
         Ipv4PacketInfoTag info;
-        if (local == Ipv4Address::GetAny() && packet->PeekPacketTag(info))
+        if (local == AnyAddress() && packet->PeekPacketTag(info))
         {
             local = info.GetAddress();
         }
@@ -360,7 +360,7 @@ MulticoreServer::DeliverDirect(const DirectPacket& packet)
     if (Assemble(packet.header))
     {
         Admit(packet.header,
-              m_localAddress == Ipv4Address::GetAny() ? packet.to : m_localAddress,
+              m_localAddress == AnyAddress() ? packet.to : m_localAddress,
               packet.from,
               packet.client,
               nullptr);
@@ -386,7 +386,7 @@ MulticoreServer::Deliver(const ServiceRequestHeader& header,
                          Ptr<RequestClient> client)
 {
     Admit(header,
-          m_localAddress == Ipv4Address::GetAny() ? to : m_localAddress,
+          m_localAddress == AnyAddress() ? to : m_localAddress,
           from,
           PeekPointer(client),
           nullptr);
@@ -497,7 +497,7 @@ MulticoreServer::HandleComplete(CorePolicy::Handle h)
         out.header = reply;
         // From the server's locator (the node's address unless Locator is set).
         out.from = InetSocketAddress(Ipv4Address(r.header.GetLocator()), m_port);
-        out.to = InetSocketAddress::ConvertFrom(r.replyTo).GetIpv4();
+        out.to = r.replyTo.GetIpv4();
         out.client = client;
         out.payload = m_replySize;
         DirectLink* link = PeekPointer(m_uplink);

@@ -219,9 +219,11 @@ RackScheduler::ReceiveDirect(const DirectPacket& packet)
 {
     if (m_dispatcher && packet.to == m_virtual)
     {
-        Held request;
-        // As the packet's IP header would be (dispatchers' traces see it).
-        request.header = packet.ToIpHeader();
+        // Reused from request to request: no header or callback built per
+        // request. The IP header as the packet's would be (dispatchers'
+        // traces see it).
+        Held& request = m_direct;
+        packet.WriteIpHeader(request.header);
         request.message = packet;
         if (packet.header.GetMessageType() != ServiceRequestHeader::REQUEST)
         {

@@ -42,12 +42,18 @@ Ipv4Header
 DirectPacket::ToIpHeader() const
 {
     Ipv4Header ip;
+    WriteIpHeader(ip);
+    return ip;
+}
+
+void
+DirectPacket::WriteIpHeader(Ipv4Header& ip) const
+{
     ip.SetSource(from.GetIpv4());
     ip.SetDestination(to);
     ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
-    ip.SetPayloadSize(UdpHeader().GetSerializedSize() + ServiceRequestHeader::SERIALIZED_SIZE +
-                      payload);
-    return ip;
+    static const uint32_t udp = UdpHeader().GetSerializedSize();
+    ip.SetPayloadSize(udp + ServiceRequestHeader::SERIALIZED_SIZE + payload);
 }
 
 TypeId

@@ -29,6 +29,18 @@ class RequestClient;
 
 /**
  * \ingroup request-scheduling
+ * \return 0.0.0.0, built once: Ipv4Address::GetAny() builds (and logs)
+ * one per call, which the per-request paths avoid
+ */
+inline const Ipv4Address&
+AnyAddress()
+{
+    static const Ipv4Address any = Ipv4Address::GetAny();
+    return any;
+}
+
+/**
+ * \ingroup request-scheduling
  * \brief A request or reply at queue level: what its UDP packet would
  * carry, without the packet.
  */
@@ -46,6 +58,9 @@ struct DirectPacket
     /// \return the IP header the packet level's packet would have (for
     /// dispatchers and traces that take one)
     Ipv4Header ToIpHeader() const;
+    /// \brief Write ToIpHeader() into an existing header (no header built).
+    /// \param ip the header to overwrite
+    void WriteIpHeader(Ipv4Header& ip) const;
 };
 
 /**

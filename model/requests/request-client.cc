@@ -348,7 +348,7 @@ RequestClient::SendRequest(uint32_t k)
         ++c.transaction;
         c.sentInTransaction = 0;
         c.transactionStart = now;
-        c.instance = Ipv4Address::GetAny();
+        c.instance = AnyAddress();
         // The last transaction never learnt its instance: what it held is
         // scheduled request by request after all.
         for (auto& [held, flow] : c.held)
@@ -362,7 +362,7 @@ RequestClient::SendRequest(uint32_t k)
                     "RequestClient: ServiceDemand drew " << demand << " s; it must be >= 0");
     uint8_t requestClass = m_mixture ? m_mixture->GetLastComponent() : 0;
 
-    bool affinity = c.instance != Ipv4Address::GetAny();
+    bool affinity = c.instance != AnyAddress();
     ServiceRequestHeader header;
     header.SetMessageType(ServiceRequestHeader::REQUEST);
     header.SetFlags(affinity ? ServiceRequestHeader::FLAG_AFFINITY : 0);
@@ -601,7 +601,7 @@ RequestClient::ReceiveReply(const ServiceRequestHeader& header)
     }
     Client& c = m_clients[header.GetClientId() - m_clientId];
     // Affinity: the rest of the transaction goes to the instance that served.
-    if (header.GetTransactionId() == c.transaction && c.instance == Ipv4Address::GetAny() &&
+    if (header.GetTransactionId() == c.transaction && c.instance == AnyAddress() &&
         header.GetLocator() != 0 &&
         (m_transactionRequests > 1 || m_transactionDuration.IsStrictlyPositive()))
     {

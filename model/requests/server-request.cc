@@ -22,7 +22,9 @@ ServerRequestPool::Allocate()
     }
     Handle h = m_free.back();
     m_free.pop_back();
-    m_slots[h] = ServerRequest{};
+    // Copied from one fresh record: no header or address built per request.
+    static const ServerRequest fresh;
+    m_slots[h] = fresh;
     m_live[h] = true;
     return h;
 }

@@ -7,7 +7,7 @@
 
 #include "service-request-header.h"
 
-#include "ns3/address.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -32,7 +32,7 @@ class RequestClient;
 struct ServerRequest
 {
     ServiceRequestHeader header;    //!< the request as received
-    Address replyTo;                //!< where the reply goes
+    InetSocketAddress replyTo{Ipv4Address::GetAny()}; //!< where the reply goes
     RequestClient* client{nullptr}; //!< queue level: the client to answer directly
     Time arrival;                   //!< arrival at the server's NIC
     Time work;                      //!< service time at this server (demand / core speed)

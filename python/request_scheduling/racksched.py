@@ -209,7 +209,10 @@ def scaleout(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None)
     """Throughput within the SLO against the number of servers."""
     frames = []
     for servers in [1, 2, 4, 8]:
-        frames.append(_sweep(out, {"load": scale["loads"]}, scale, jobs, progress, servers=servers,
+        # The default rack's curve is the policies figure's RackSched one:
+        # given with the same options, its runs come from the cache.
+        rack = {"inter": "racksched"} if servers * 8 == CORES else {"servers": servers}
+        frames.append(_sweep(out, {"load": scale["loads"]}, scale, jobs, progress, **rack,
                              workload="bimodal90", **_timing(scale, "bimodal90", servers * 8))
                       .assign(servers=servers))
     runs = pd.concat(frames, ignore_index=True)
@@ -256,8 +259,12 @@ def tracking(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None)
     TRACKING_RUNS runs per point: the throughput at the SLO is found run
     by run and given with its 95 % CI."""
     scale = scale | {"runs": max(scale["runs"], TRACKING_RUNS)}
-    runs = _sweep(out, {"tracking": TRACKINGS, "load": scale["loads"]},
-                  scale, jobs, progress, workload="bimodal90", **_timing(scale, "bimodal90"))
+    fixed = dict(inter="racksched", workload="bimodal90", **_timing(scale, "bimodal90"))
+    # int1, the default, without --tracking: the options of the policies
+    # figure's RackSched curve, whose runs come from the cache.
+    others = {"tracking": [t for t in TRACKINGS if t != "int1"], "load": scale["loads"]}
+    runs = pd.concat([_sweep(out, {"load": scale["loads"]}, scale, jobs, progress, **fixed),
+                      _sweep(out, others, scale, jobs, progress, **fixed)], ignore_index=True)
     s = _curves(out, "tracking", runs, ["tracking"], "tracking", "load tracking (bimodal90)")
     slo = SLO_FACTOR * SERVICE_P99["bimodal90"]
     return {"tracking": {"runs": scale["runs"],
@@ -271,8 +278,13 @@ def pertype(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) 
     one load per server, on those workloads."""
     result = {}
     for workload in ["bimodal50", "trimodal"]:
-        runs = _sweep(out, {"per_type_load": ["on", "off"], "load": scale["loads"]}, scale, jobs, progress,
-                      workload=workload, **_timing(scale, workload))
+        fixed = dict(inter="racksched", workload=workload, **_timing(scale, workload))
+        # "on" is these workloads' default (auto): without --per-type-load,
+        # the policies figure's RackSched runs, from the cache.
+        runs = pd.concat([_sweep(out, {"load": scale["loads"]}, scale, jobs, progress, **fixed)
+                          .assign(per_type_load="on"),
+                          _sweep(out, {"per_type_load": ["off"], "load": scale["loads"]}, scale, jobs, progress,
+                                 **fixed)], ignore_index=True)
         s = _curves(out, f"pertype-{workload}", runs, ["per_type_load"], "per_type_load",
                     f"{workload}: per-type loads on and off")
         at = at_slo(runs, "per_type_load", SLO_FACTOR * SERVICE_P99[workload])
