@@ -115,6 +115,8 @@ def coverage_commands() -> list[list[str]]:
                                ("round-robin", "jbsq", "shinjuku")]:
         out.append(option_commands("end-to-end-scenario", dict(inter=inter, rack=rack, intra=intra, load=0.8,
                                                                duration="20ms", warmup="2ms")))
+    out.append(option_commands("end-to-end-scenario", dict(level="queue", load=0.8, duration="20ms",
+                                                           warmup="2ms")))
     return out
 
 

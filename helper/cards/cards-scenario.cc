@@ -1163,12 +1163,7 @@ CardsScenario::Summarize() const
         .Set("level", ScenarioOptions::NameOf(m_parameters.level, LEVELS));
     if (m_parameters.level == Level::QUEUE)
     {
-        uint32_t backlog = 0;
-        for (const auto& link : m_direct.GetLinks())
-        {
-            backlog = std::max(backlog, link->GetPeakBacklog());
-        }
-        j.Set("link_backlog_peak", backlog);
+        j.Set("link_backlog_peak", DirectLinkHelper::GetPeakBacklog(m_direct.GetLinks()));
     }
     return j;
 }

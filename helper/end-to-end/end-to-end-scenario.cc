@@ -22,6 +22,7 @@
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/ipv4.h"
 #include "ns3/load-tracker.h"
 #include "ns3/multicore-server-helper.h"
 #include "ns3/multicore-server.h"
@@ -33,6 +34,7 @@
 #include "ns3/rack-scheduler.h"
 #include "ns3/random-dispatcher.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/request-client.h"
 #include "ns3/request-dispatcher.h"
 #include "ns3/round-robin-dispatcher.h"
 #include "ns3/semantic-router-helper.h"
@@ -148,6 +150,12 @@ EndToEndScenario::Parameters::AddOptions(ScenarioOptions& options)
                     "propagation delay of each site's link to the ingress",
                     siteDelay,
                     true);
+    options.AddChoice("level",
+                      "packet (requests and replies are packets on the links) or queue (no "
+                      "packets: each link a FIFO of its rate and delay, many times faster; "
+                      "without a WAN, gateways or faults)",
+                      level,
+                      LEVELS);
     AddWanOptions(options);
     AddGatewayOptions(options);
     RequestScenario::Parameters::AddOptions(options);
@@ -390,6 +398,13 @@ EndToEndScenario::Parameters::Validate(std::string& error) const
         given << "load=" << load;
         return Invalid(error, given.str(), "more than 1e6 s between a client's requests");
     }
+    if (level == Level::QUEUE && (HasWan() || HasGateway()))
+    {
+        return Invalid(error,
+                       "level=queue",
+                       HasWan() ? "the WAN's TCP transfers and background are packets (--wan=none)"
+                                : "the gateways' Batchy switches forward packets (--gateway=none)");
+    }
     DataFlowGraph graph;
     return (!HasWan() || ValidateWan(error)) &&
            (!HasGateway() || MakeGatewayGraph(0, graph, error));
@@ -517,7 +532,6 @@ EndToEndScenario::Build()
     access.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("10000p"));
     access.DisableFlowControl();
     Ipv4StaticRoutingHelper routing;
-    NetDeviceContainer accessDevices;
     for (uint32_t c = 0; c < p.clients; ++c)
     {
         Ptr<Node> host = m_clientNodes.Get(c);
@@ -527,9 +541,9 @@ EndToEndScenario::Build()
         Ptr<Ipv4> ip = host->GetObject<Ipv4>();
         routing.GetStaticRouting(ip)->SetDefaultRoute(ifaces.GetAddress(1),
                                                       ip->GetInterfaceForDevice(devices.Get(0)));
-        accessDevices.Add(devices);
+        m_access.Add(devices);
     }
-    WatchDevices(accessDevices);
+    WatchDevices(m_access);
     WatchIp(m_clientNodes);
 
     // Site s: a rack on 10.(1 + s).0.0, virtual address 10.255.s.1, its
@@ -621,6 +635,68 @@ EndToEndScenario::Build()
     {
         clientHelper.SetAttribute("ClientId", UintegerValue(c));
         InstallClient(clientHelper, m_clientNodes.Get(c), gap, p.rack.service, stream);
+    }
+    if (p.level == Level::QUEUE)
+    {
+        InstallDirectLinks();
+    }
+}
+
+void
+EndToEndScenario::InstallDirectLinks()
+{
+    m_direct.Install(m_access);
+    for (const RackHelper& rack : m_racks)
+    {
+        m_direct.Install(rack.GetDevices());
+    }
+    std::vector<Ipv4Address> clientHosts;
+    for (auto n = m_clientNodes.Begin(); n != m_clientNodes.End(); ++n)
+    {
+        clientHosts.push_back((*n)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
+        m_direct.SetReceiver(*n, MakeCallback(&RequestClient::ReceiveDirect));
+    }
+    // The link by which a node's IP routing sends to a host: the queue
+    // level takes the packet level's paths.
+    auto route = [this](Ptr<Node> node, Ipv4Address to) {
+        Ptr<DirectLink> link = m_direct.GetRoute(node, to);
+        NS_ABORT_MSG_IF(!link,
+                        "EndToEndScenario: node " << node->GetId() << " has no route to " << to);
+        return link;
+    };
+    Ptr<SemanticRouter> ingress = GetIngress();
+    m_direct.SetReceiver(m_ingressNode, MakeCallback(&SemanticRouter::ReceiveDirect, ingress));
+    for (const Ipv4Address& host : clientHosts)
+    {
+        ingress->AddDirectRoute(host, route(m_ingressNode, host));
+    }
+    for (const RackHelper& rack : m_racks)
+    {
+        ingress->AddDirectRoute(rack.GetVirtualAddress(),
+                                route(m_ingressNode, rack.GetVirtualAddress()));
+        Ptr<Node> torNode = rack.GetSwitchNode();
+        Ptr<RackScheduler> tor = rack.GetSwitch();
+        m_direct.SetReceiver(torNode, MakeCallback(&RackScheduler::ReceiveDirect, tor));
+        for (const Ipv4Address& host : clientHosts)
+        {
+            tor->AddDirectRoute(host, route(torNode, host));
+        }
+        ApplicationContainer servers = rack.GetServers();
+        for (uint32_t i = 0; i < servers.GetN(); ++i)
+        {
+            Ptr<MulticoreServer> server = DynamicCast<MulticoreServer>(servers.Get(i));
+            Ptr<Node> node = server->GetNode();
+            Ipv4Address address = node->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal();
+            tor->AddDirectRoute(address, route(torNode, address));
+            m_direct.SetReceiver(node, MakeCallback(&MulticoreServer::DeliverDirect, server));
+            // A server's one link, to its switch, carries every reply.
+            server->SetDirectUplink(route(node, clientHosts.front()));
+        }
+    }
+    ApplicationContainer clients = GetClients();
+    for (auto a = clients.Begin(); a != clients.End(); ++a)
+    {
+        DynamicCast<RequestClient>(*a)->SetDirectUplink(route((*a)->GetNode(), SERVICE_ADDRESS));
     }
 }
 
@@ -787,6 +863,13 @@ EndToEndScenario::TransferCompleted(const FileTransfer& t)
 bool
 EndToEndScenario::GetFaultTarget(const FaultSpec& fault, FaultTarget& target, std::string& error)
 {
+    if (m_parameters.level == Level::QUEUE)
+    {
+        // DirectLinks and the routers', switches' and servers' queue-level
+        // paths do not fail.
+        error = "there are no links or nodes to fail at --level=queue";
+        return false;
+    }
     uint32_t sites = m_racks.size();
     Ptr<Dispatcher> ingress = m_ingressDispatcher;
     auto tellIngress = [ingress](uint32_t site) {
@@ -963,7 +1046,12 @@ EndToEndScenario::Summarize() const
                  : 0.0)
         .Set("per_site", perSite)
         .Set("wan", p.HasWan() ? TypeAliases::Name(p.wan.router.GetTypeId()) : "none")
-        .Set("gateway", p.gatewayText);
+        .Set("gateway", p.gatewayText)
+        .Set("level", ScenarioOptions::NameOf(p.level, LEVELS));
+    if (p.level == Level::QUEUE)
+    {
+        j.Set("link_backlog_peak", DirectLinkHelper::GetPeakBacklog(m_direct.GetLinks()));
+    }
     if (p.HasGateway())
     {
         j.Set("gateway_controller", TypeAliases::Name(p.gateway.controller.GetTypeId()));

@@ -6,6 +6,7 @@
 #define END_TO_END_SCENARIO_H
 
 #include "ns3/batchy-scenario.h"
+#include "ns3/direct-link-helper.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
@@ -92,6 +93,7 @@ class EndToEndScenario : public RequestScenario
         std::string linkRate{"10Gbps"};      //!< access and site links' rate
         Time accessDelay{MicroSeconds(100)}; //!< client -- ingress propagation delay
         Time siteDelay{MicroSeconds(50)};    //!< ingress -- site switch propagation delay
+        Level level{Level::PACKET};          //!< packets, or DirectLinks (no packets)
         std::string wanText{"none"};         //!< --wan as given
         /// The WAN when wanText is not "none": its router, links, queue,
         /// transfers (rate, downloadSizes) and background (utilisation)
@@ -180,6 +182,10 @@ class EndToEndScenario : public RequestScenario
   private:
     /// Build the WAN between the branch router and the ingress (--wan).
     void BuildWan();
+    /// Queue level: a DirectLink beside every link; the clients', ingress's,
+    /// switches' and servers' queue-level paths, their routes read from
+    /// their IP routing (DirectLinkHelper).
+    void InstallDirectLinks();
     /// \return the WAN's part of the summary (--wan)
     JsonSummary SummarizeWan() const;
     /**
@@ -263,6 +269,8 @@ class EndToEndScenario : public RequestScenario
     Ptr<Node> m_ingressNode;         //!< the ingress router
     Ptr<Node> m_branchNode;          //!< the branch router (--wan)
     NodeContainer m_clientNodes;     //!< client hosts
+    NetDeviceContainer m_access;     //!< the clients' links to their first hop
+    DirectLinkHelper m_direct;       //!< queue level: the links
     std::vector<RackHelper> m_racks; //!< one rack per site
     std::vector<NetDeviceContainer>
         m_uplinks;                       //!< each site's link to the ingress (switch's, ingress's)

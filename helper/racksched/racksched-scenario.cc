@@ -8,6 +8,7 @@
 #include "ns3/boolean.h"
 #include "ns3/core-policy.h"
 #include "ns3/data-rate.h"
+#include "ns3/direct-link-helper.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/jbsq-dispatcher.h"
@@ -1122,12 +1123,7 @@ RackSchedScenario::Summarize() const
     JsonSummary j = RequestScenario::Summarize();
     if (p.level == Level::QUEUE)
     {
-        uint32_t backlog = 0;
-        for (const auto& link : m_rack.GetDirectLinks())
-        {
-            backlog = std::max(backlog, link->GetPeakBacklog());
-        }
-        j.Set("link_backlog_peak", backlog);
+        j.Set("link_backlog_peak", DirectLinkHelper::GetPeakBacklog(m_rack.GetDirectLinks()));
     }
     j.Set("level", ScenarioOptions::NameOf(p.level, LEVELS))
         .Set("inter", p.policy)

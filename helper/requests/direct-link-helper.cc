@@ -15,6 +15,8 @@
 #include "ns3/pointer.h"
 #include "ns3/random-delay-channel.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 namespace rsched
@@ -93,6 +95,17 @@ std::vector<Ptr<DirectLink>>
 DirectLinkHelper::GetLinks() const
 {
     return m_links;
+}
+
+uint32_t
+DirectLinkHelper::GetPeakBacklog(const std::vector<Ptr<DirectLink>>& links)
+{
+    uint32_t peak = 0;
+    for (const auto& link : links)
+    {
+        peak = std::max(peak, link->GetPeakBacklog());
+    }
+    return peak;
 }
 
 } // namespace rsched

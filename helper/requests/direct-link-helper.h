@@ -71,6 +71,12 @@ class DirectLinkHelper
     void SetReceiver(Ptr<Node> node, DirectLink::Receiver receiver);
     /// \return the links, in the order of the devices given to Install
     std::vector<Ptr<DirectLink>> GetLinks() const;
+    /**
+     * \param links links
+     * \return the most packets that ever waited for one of them (the
+     * scenarios' link_backlog_peak)
+     */
+    static uint32_t GetPeakBacklog(const std::vector<Ptr<DirectLink>>& links);
 
   private:
     std::vector<Ptr<DirectLink>> m_links;                 //!< in the order of the devices

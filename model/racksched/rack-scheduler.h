@@ -203,12 +203,12 @@ class RackScheduler : public DataPathRouter
     std::vector<std::vector<uint32_t>> m_placement;  //!< allowed servers per class (empty: all)
     std::unique_ptr<RequestAffinityTable> m_table;   //!< request affinity
     std::deque<Held> m_held;                         //!< requests queued here
-    Held m_direct; //!< the request being received at queue level (reused)
-    std::vector<DirectLink*> m_serverLinks;          //!< queue level: link to each server
-    uint32_t m_queuePeak{0};                         //!< most requests queued
-    uint64_t m_scheduled{0};                         //!< requests scheduled
-    uint64_t m_affinityMisses{0};                    //!< affinity misses
-    std::map<std::string, uint64_t> m_drops;         //!< drops per reason
+    Held m_direct;                           //!< the request being received at queue level (reused)
+    std::vector<DirectLink*> m_serverLinks;  //!< queue level: link to each server
+    uint32_t m_queuePeak{0};                 //!< most requests queued
+    uint64_t m_scheduled{0};                 //!< requests scheduled
+    uint64_t m_affinityMisses{0};            //!< affinity misses
+    std::map<std::string, uint64_t> m_drops; //!< drops per reason
     TracedCallback<const ServiceRequestHeader&, uint32_t> m_scheduleTrace; //!< scheduled
     TracedCallback<Ptr<const Packet>, const std::string&> m_dropTrace;     //!< dropped
 };

@@ -31,7 +31,7 @@ class RequestClient;
  */
 struct ServerRequest
 {
-    ServiceRequestHeader header;    //!< the request as received
+    ServiceRequestHeader header;                      //!< the request as received
     InetSocketAddress replyTo{Ipv4Address::GetAny()}; //!< where the reply goes
     RequestClient* client{nullptr}; //!< queue level: the client to answer directly
     Time arrival;                   //!< arrival at the server's NIC

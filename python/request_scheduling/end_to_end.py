@@ -8,7 +8,9 @@ random), the server a core (Shinjuku against d-FCFS, the RackSched paper's
 servers against RSS's per-core queues). The ablation runs the all-baseline
 configuration, each layer's scheduler on alone, and all three on, over the
 offered load, on the example's default topology: two sites of 4 and 2
-servers of 4 worker cores, RackSched's bimodal90 workload.
+servers of 4 worker cores, RackSched's bimodal90 workload; at queue level
+(no WAN, no gateway: the same completion times as packets, request by
+request, tested in test_levels.py).
 
 A second study puts the clients at a branch behind the SD-WAN paper's WAN
 (``wan``): the datacenter's layers all baseline or all on, behind ECMP or
@@ -85,10 +87,11 @@ METRICS = ["rct_p50_us", "rct_p99_us", "rct_p999_us", "rct_mean_us"] + [f"time_b
 
 def ablation(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None) -> dict:
     """Every configuration over the loads, ``scale["runs"]`` seeds each (run
-    *r* of every configuration has the same arrivals and demands)."""
+    *r* of every configuration has the same arrivals and demands), at
+    queue level."""
     frames = []
     for label, options in CONFIGURATIONS.items():
-        df = sweep("end-to-end-scenario", {"load": scale["loads"]}, runs=scale["runs"], jobs=jobs,
+        df = sweep("end-to-end-scenario", {"load": scale["loads"]}, runs=scale["runs"], jobs=jobs, level="queue",
                    duration=scale["duration"], warmup=scale["warmup"], progress=progress, **options)
         df["configuration"] = label
         frames.append(df)

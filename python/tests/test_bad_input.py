@@ -181,6 +181,9 @@ CASES = {
         "link-rate": values(RATE),
         "access-delay": values(TIME),
         "site-delay": values(TIME),
+        # Queue level: not with the layers that need packets.
+        "level": values(CHOICE, ["queues"]) + values(["queue"], extra=["--wan=ecmp"])
+                 + values(["queue"], extra=["--gateway=gw"]),
         "wan": values(CHOICE, ["ns3::Object", "ns3::TunnelRouter", "splitter[Bogus=1]", "ecmp[Thresholds=5]",
                                "splitter[Thresholds=5,3]", "splitter[Marks=8]",
                                "splitter[Thresholds=" + ",".join(map(str, range(1, 31))) + "]"]),

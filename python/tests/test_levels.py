@@ -229,3 +229,35 @@ def test_cards_queue_level_equals_packet_level(tmp_path, options):
 def test_cards_queue_level_refuses_faults():
     with pytest.raises(rs.ExampleError, match="there are no links or nodes to fail at --level=queue"):
         rs.run("cards-scenario", level="queue", duration="10ms", fail="server:0@5ms")
+
+
+# End-to-end: the clients' access links, the ingress's links to the sites
+# and each rack's links, all as DirectLinks; the ingress, the switches and
+# the servers run their queue-level paths.
+E2E = dict(duration="60ms", warmup="5ms", load=0.9)
+
+
+@pytest.mark.parametrize("options", [
+    *[dict(inter=inter, rack=rack) for inter in ("cards", "random", "round-robin")
+      for rack in ("racksched", "random", "shortest", "jbsq")],
+    dict(rack="sampling", intra="cfcfs"),
+    dict(sites="4,2,2", workload="bimodal50", intra="psp", duration="150ms"),
+    # 1 Gbit/s links: packets wait behind packets on the sites' links (the
+    # larger site's carries a request every 7.4 us on average, 1.3 us each).
+    dict(clients=50, link_rate="1Gbps", load=0.8),
+])
+def test_end_to_end_queue_level_equals_packet_level(tmp_path, options):
+    summaries, frames = level_records("end-to-end-scenario", tmp_path, {**E2E, **options})
+    assert_equal_levels(summaries, frames)
+    if "link_rate" in options:
+        assert summaries["queue"]["link_backlog_peak"] >= 2
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(wan="splitter"), "invalid --level=queue: the WAN's TCP transfers"),
+    (dict(gateway="l2l3"), "invalid --level=queue: the gateways' Batchy switches"),
+    (dict(fail="server:0@0.5ms"), "there are no links or nodes to fail at --level=queue"),
+])
+def test_end_to_end_queue_level_refuses_what_needs_packets(options, message):
+    with pytest.raises(rs.ExampleError, match=message):
+        rs.run("end-to-end-scenario", level="queue", duration="1ms", **options)

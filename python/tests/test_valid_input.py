@@ -425,6 +425,13 @@ def build_cases() -> list[Case]:
       dict(inter="cards[RandomOffset=false]", exact="true", warmup="0s"),
       dict(inter="random", rack="jbsq", intra="psp", workload="getscan50"))
     e(dict(sites="200,200", workers=8, load=0.99, duration="2ms"), dict(workers=1024, load=0.99), quick=False)
+    # At queue level: every ingress and switch, and the corners.
+    e(*[dict(inter=i, rack=r, level="queue") for i in INGRESS for r in RACK_SWITCHES])
+    e(dict(level="queue", sites="1", workers=1, clients=1, flows=1),
+      dict(level="queue", sites=",".join(["1"] * 200), workers=1), dict(level="queue", load=2, inter="random"),
+      dict(level="queue", access_delay="0s", site_delay="0s", link_rate="1Mbps", load=0.5),
+      dict(level="queue", workload="w1", intra="afp", clients=1000, duration="2ms"))
+    e(dict(level="queue", sites="200,200", workers=8, load=0.99, duration="2ms"), quick=False)
     # Over the WAN: every border router with the datacenter's layers all
     # baseline and all on; its corners (no traffic but the requests, a WAN
     # that drops requests and TCP alike, many tunnels, no delay).
@@ -646,6 +653,7 @@ def test_every_choice_is_in_the_grid():
         "end-to-end-scenario inter": INGRESS, "end-to-end-scenario rack": RACK_SWITCHES,
         "end-to-end-scenario intra": POLICIES, "end-to-end-scenario wan": WAN_ROUTERS,
         "end-to-end-scenario gateway": PIPELINES, "end-to-end-scenario gateway_controller": CONTROLLERS,
+        "end-to-end-scenario level": ["queue"],
     }
     missing = {k: sorted(set(v) - seen.get(k, set())) for k, v in wanted.items()}
     assert not any(missing.values()), {k: v for k, v in missing.items() if v}
