@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
+#include "ns3/peekable-scheduler.h"
 #include "ns3/service-request-header.h"
 #include "ns3/simulator.h"
 
@@ -343,7 +344,7 @@ SemanticRouter::Forward(Ptr<Dispatcher> d, uint32_t target, Held& h)
         // epoch's unanswered ones are forgotten (lost on the way) when the
         // next begins, between one and two ReplyTimeouts after they were
         // sent, so that the table holds only requests still in flight.
-        Time now = Simulator::Now();
+        Time now = PeekableScheduler::Now();
         if (now >= m_epochEnd)
         {
             bool skipped = now >= m_epochEnd + m_replyTimeout;
@@ -415,8 +416,8 @@ SemanticRouter::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /*
     std::ostream& os = *stream->GetStream();
     Ptr<Ipv4> ipv4 = GetIpv4();
     os << "Node: " << (ipv4 ? ipv4->GetObject<Node>()->GetId() : 0)
-       << ", Time: " << Simulator::Now().As(Time::S) << ", SemanticRouter, prefix " << m_prefix
-       << "/" << m_mask.GetPrefixLength() << "\n";
+       << ", Time: " << PeekableScheduler::Now().As(Time::S) << ", SemanticRouter, prefix "
+       << m_prefix << "/" << m_mask.GetPrefixLength() << "\n";
     for (const auto& [address, service] : m_services)
     {
         for (size_t k = 0; k < service.dispatchers.size(); ++k)

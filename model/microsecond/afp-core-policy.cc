@@ -8,6 +8,7 @@
 
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/peekable-scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -134,7 +135,7 @@ AfpCorePolicy::DoEnqueue(Handle h)
 Time
 AfpCorePolicy::NextTick(uint32_t w) const
 {
-    Time now = Simulator::Now();
+    Time now = PeekableScheduler::Now();
     Time first = m_firstTick[w];
     if (now < first)
     {
@@ -190,7 +191,7 @@ AfpCorePolicy::Start(uint32_t w, Handle h)
     // one was marked before its preemption and gets a fresh quantum. It
     // runs to completion unless a request is (or gets) queued behind it.
     Time first = r.preemptions == 0 ? m_feedbackDelay + m_quantum : m_quantum;
-    m_firstTick[w] = Simulator::Now() + first;
+    m_firstTick[w] = PeekableScheduler::Now() + first;
     Run(w, h, m_nic[w].empty() ? Time::Max() : first);
 }
 

@@ -5,6 +5,7 @@
 #include "cfcfs-core-policy.h"
 
 #include "ns3/log.h"
+#include "ns3/peekable-scheduler.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -63,7 +64,7 @@ CfcfsCorePolicy::GetDispatcherBusyTime() const
     Time busy = m_dispatcherBusy;
     if (!m_dispatching.empty())
     {
-        busy += Simulator::Now() - m_dispatchStart;
+        busy += PeekableScheduler::Now() - m_dispatchStart;
     }
     return busy;
 }
@@ -80,7 +81,7 @@ CfcfsCorePolicy::DoEnqueue(Handle h)
     m_dispatching.push_back(h);
     if (m_dispatching.size() == 1)
     {
-        m_dispatchStart = Simulator::Now();
+        m_dispatchStart = PeekableScheduler::Now();
         m_dispatchEvent =
             Simulator::Schedule(m_dispatchOverhead, &CfcfsCorePolicy::DispatchDone, this);
     }
@@ -89,12 +90,12 @@ CfcfsCorePolicy::DoEnqueue(Handle h)
 void
 CfcfsCorePolicy::DispatchDone()
 {
-    m_dispatcherBusy += Simulator::Now() - m_dispatchStart;
+    m_dispatcherBusy += PeekableScheduler::Now() - m_dispatchStart;
     Handle h = m_dispatching.front();
     m_dispatching.pop_front();
     if (!m_dispatching.empty())
     {
-        m_dispatchStart = Simulator::Now();
+        m_dispatchStart = PeekableScheduler::Now();
         m_dispatchEvent =
             Simulator::Schedule(m_dispatchOverhead, &CfcfsCorePolicy::DispatchDone, this);
     }

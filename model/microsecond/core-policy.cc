@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/peekable-scheduler.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -72,7 +73,7 @@ CorePolicy::Attach(ServerRequestPool* pool, uint32_t workers, CompletionCallback
     for (uint32_t w = 0; w < workers; ++w)
     {
         Worker& worker = m_workers[w];
-        worker.busySince = Simulator::Now();
+        worker.busySince = PeekableScheduler::Now();
         worker.sliceEnd = {this, &CorePolicy::SliceEnd, w};
         worker.overheadEnd = {this, &CorePolicy::OverheadEnd, w};
     }
@@ -125,7 +126,7 @@ CorePolicy::GetBusyTime() const
         total += m_workers[w].busyTotal;
         if (!IsIdle(w))
         {
-            total += Simulator::Now() - m_workers[w].busySince;
+            total += PeekableScheduler::Now() - m_workers[w].busySince;
         }
     }
     return total;
@@ -201,7 +202,7 @@ CorePolicy::Run(uint32_t w, Handle h, Time slice, Time overhead)
     ServerRequest& r = Get(h);
     if (r.firstStart == Time::Max())
     {
-        r.firstStart = Simulator::Now() + overhead;
+        r.firstStart = PeekableScheduler::Now() + overhead;
     }
     m_startTrace(r, w);
     StartSlice(w, slice, overhead);
@@ -212,7 +213,7 @@ CorePolicy::StartSlice(uint32_t w, Time slice, Time overhead)
 {
     Worker& worker = m_workers[w];
     const ServerRequest& r = Get(worker.current);
-    worker.sliceStart = Simulator::Now() + overhead;
+    worker.sliceStart = PeekableScheduler::Now() + overhead;
     worker.event = worker.sliceEnd.Schedule(overhead + std::min(r.remaining, slice));
 }
 
@@ -222,7 +223,7 @@ CorePolicy::SliceEnd(uint32_t w)
     Worker& worker = m_workers[w];
     Handle h = worker.current;
     ServerRequest& r = Get(h);
-    Time now = Simulator::Now();
+    Time now = PeekableScheduler::Now();
     r.remaining -= now - worker.sliceStart;
     // The work done so far is accounted for: a Preempt() from DoSliceEnd()
     // must not subtract it again.
@@ -257,7 +258,7 @@ CorePolicy::Preempt(uint32_t w, Time cost)
     worker.event.Cancel();
     Handle h = worker.current;
     ServerRequest& r = Get(h);
-    Time done = Simulator::Now() - worker.sliceStart;
+    Time done = PeekableScheduler::Now() - worker.sliceStart;
     if (done.IsStrictlyPositive())
     {
         // A preemption at the very instant the request finishes leaves it
@@ -285,9 +286,9 @@ void
 CorePolicy::EndSliceAt(uint32_t w, Time at)
 {
     Worker& worker = m_workers[w];
-    NS_ABORT_MSG_IF(!worker.running || at < Simulator::Now() || at < worker.sliceStart,
+    NS_ABORT_MSG_IF(!worker.running || at < PeekableScheduler::Now() || at < worker.sliceStart,
                     "EndSliceAt: worker " << w << " runs no request, or the time is past");
-    Time delay = at - Simulator::Now();
+    Time delay = at - PeekableScheduler::Now();
     if (delay >= Simulator::GetDelayLeft(worker.event))
     {
         return;
@@ -341,7 +342,7 @@ CorePolicy::SetIdle(uint32_t w)
         return;
     }
     Worker& worker = m_workers[w];
-    worker.busyTotal += Simulator::Now() - worker.busySince;
+    worker.busyTotal += PeekableScheduler::Now() - worker.busySince;
     m_idlePos[w] = m_idle.size();
     m_idle.push_back(w);
 }
@@ -357,7 +358,7 @@ CorePolicy::SetBusy(uint32_t w)
     m_idlePos[last] = pos;
     m_idle.pop_back();
     m_idlePos[w] = NOT_IDLE;
-    m_workers[w].busySince = Simulator::Now();
+    m_workers[w].busySince = PeekableScheduler::Now();
 }
 
 } // namespace rsched

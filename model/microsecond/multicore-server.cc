@@ -16,6 +16,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/peekable-scheduler.h"
 #include "ns3/pointer.h"
 #include "ns3/request-client.h"
 #include "ns3/simulator.h"
@@ -400,7 +401,7 @@ MulticoreServer::Admit(const ServiceRequestHeader& header,
                        Ptr<const Packet> packet)
 {
     ++m_received;
-    Time now = Simulator::Now();
+    Time now = PeekableScheduler::Now();
     double speed = GetSpeed();
     Time work = speed == 1.0 ? header.GetServiceDemand()
                              : Time(header.GetServiceDemand().GetDouble() / speed);
@@ -466,7 +467,7 @@ void
 MulticoreServer::HandleComplete(CorePolicy::Handle h)
 {
     ServerRequest& r = m_pool[h];
-    Time sojourn = Simulator::Now() - r.arrival;
+    Time sojourn = PeekableScheduler::Now() - r.arrival;
     ++m_completed;
     m_outstandingWork -= r.work;
     if (r.header.GetSendTime() >= m_warmUp)

@@ -5,6 +5,7 @@
 #include "ps-core-policy.h"
 
 #include "ns3/log.h"
+#include "ns3/peekable-scheduler.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -58,7 +59,7 @@ Time
 PsCorePolicy::GetBusyTime() const
 {
     double busyCores = std::min<double>(m_tags.size(), GetWorkers());
-    return m_busy + (Simulator::Now() - m_lastUpdate) * busyCores;
+    return m_busy + (PeekableScheduler::Now() - m_lastUpdate) * busyCores;
 }
 
 double
@@ -70,10 +71,10 @@ PsCorePolicy::Rate() const
 void
 PsCorePolicy::Advance()
 {
-    Time dt = Simulator::Now() - m_lastUpdate;
+    Time dt = PeekableScheduler::Now() - m_lastUpdate;
     m_virtual += dt.GetSeconds() * Rate();
     m_busy += dt * std::min<double>(m_tags.size(), GetWorkers());
-    m_lastUpdate = Simulator::Now();
+    m_lastUpdate = PeekableScheduler::Now();
 }
 
 void
@@ -82,7 +83,7 @@ PsCorePolicy::DoEnqueue(Handle h)
     NS_LOG_FUNCTION(this << h);
     Advance();
     ServerRequest& r = Get(h);
-    r.firstStart = Simulator::Now();
+    r.firstStart = PeekableScheduler::Now();
     m_tags.push(Tag{m_virtual + r.work.GetSeconds(), h});
     m_startTrace(r, NO_WORKER);
     Reschedule();

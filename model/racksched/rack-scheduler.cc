@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/log.h"
+#include "ns3/peekable-scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -293,8 +294,9 @@ RackScheduler::HandleRequest(Held& h)
     uint64_t slot = 0;
     uint32_t server;
     if (multi &&
-        (slot = m_table->Claim(request.GetClientId(), request.GetRequestId(), Simulator::Now())) ==
-            RequestAffinityTable::COLLISION)
+        (slot = m_table->Claim(request.GetClientId(),
+                               request.GetRequestId(),
+                               PeekableScheduler::Now())) == RequestAffinityTable::COLLISION)
     {
         // Every stage collides: the P4 design sends the request to a hash
         // of its identifiers, where its later packets (which miss too) go.

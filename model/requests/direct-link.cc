@@ -143,7 +143,7 @@ DirectLink::Send(const DirectPacket& packet)
 {
     // The receiver's packet stays in its slot while it runs.
     NS_ABORT_MSG_IF(m_delivering, "DirectLink: a receiver sent on the link it receives from");
-    Time now = Simulator::Now();
+    Time now = PeekableScheduler::Now();
     bool busy = m_busyUntil > now;
     if (m_busyUntil == now && m_sent > 0)
     {
@@ -209,7 +209,7 @@ DirectLink::Launch(uint32_t slot)
                         "DirectLink: DelayVariable drew " << draw << " s; it must be >= 0");
         delay += SecondsToTime(draw);
     }
-    m_lastStartUid = Schedule(f.done + delay - Simulator::Now(), true, slot);
+    m_lastStartUid = Schedule(f.done + delay - PeekableScheduler::Now(), true, slot);
 }
 
 uint32_t
@@ -244,7 +244,7 @@ DirectLink::Start(Ptr<LinkEvent> event)
     // first (the next packet's start, if one waits), then its reception.
     if (--m_queued > 0)
     {
-        Schedule(m_slots[m_waitHead].start - Simulator::Now(), false);
+        Schedule(m_slots[m_waitHead].start - PeekableScheduler::Now(), false);
     }
     Launch(slot);
 }

@@ -56,8 +56,14 @@ void
 PeekableScheduler::Insert(const Event& ev)
 {
     // Only the simulation's scheduler receives events (one made for
-    // another purpose, by an attribute listing say, never does).
-    s_current = this;
+    // another purpose, by an attribute listing say, never does). One that
+    // takes over a running simulation (Simulator::SetScheduler) starts
+    // from its current time.
+    if (s_current != this)
+    {
+        m_runningTs = Simulator::Now().GetTimeStep();
+        s_current = this;
+    }
     m_heap.emplace_back();
     SiftUp(m_heap.size() - 1, ev);
 }
@@ -87,6 +93,7 @@ PeekableScheduler::RemoveNext()
         SiftDown(0, last);
     }
     m_runningUid = next.key.m_uid;
+    m_runningTs = next.key.m_ts;
     return next;
 }
 

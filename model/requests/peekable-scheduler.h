@@ -7,6 +7,7 @@
 
 #include "ns3/nstime.h"
 #include "ns3/scheduler.h"
+#include "ns3/simulator.h"
 
 #include <vector>
 
@@ -55,6 +56,19 @@ class PeekableScheduler : public Scheduler
     static PeekableScheduler* GetCurrent();
 
     /**
+     * \brief Simulator::Now(), read here when this scheduler runs the
+     * simulation: the time of the event RemoveNext took last, which is the
+     * simulator's current time. Why: Simulator::Now() is two calls into the
+     * core library, and the per-request paths ask it a dozen times per
+     * request (4 % of the queue level's time).
+     * \return the current simulation time
+     */
+    static Time Now()
+    {
+        return s_current ? TimeStep(s_current->m_runningTs) : Simulator::Now();
+    }
+
+    /**
      * \param t a time, not before the simulation's current time
      * \return true if an event is pending at \p t or before
      */
@@ -83,6 +97,7 @@ class PeekableScheduler : public Scheduler
 
     std::vector<Event> m_heap;           //!< 4-ary heap, the earliest (time, uid) at index 0
     uint32_t m_runningUid{0};            //!< uid of the event RemoveNext took last
+    uint64_t m_runningTs{0};             //!< its time (the current time)
     static PeekableScheduler* s_current; //!< the one that last received an event, while it lives
 };
 

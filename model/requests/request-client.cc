@@ -339,7 +339,7 @@ RequestClient::SendRequest(uint32_t k)
         return;
     }
     Client& c = m_clients[k];
-    Time now = Simulator::Now();
+    Time now = PeekableScheduler::Now();
     bool transactionOver = m_transactionDuration.IsStrictlyPositive()
                                ? now - c.transactionStart >= m_transactionDuration
                                : c.sentInTransaction >= m_transactionRequests;
@@ -585,7 +585,7 @@ RequestClient::ReceiveReply(const ServiceRequestHeader& header)
 {
     // A reply sent after now (its echoed send time) answers no request of
     // this client: its completion time would be negative.
-    Time now = Simulator::Now();
+    Time now = PeekableScheduler::Now();
     Time sent = header.GetSendTime();
     if (header.GetMessageType() != ServiceRequestHeader::REPLY ||
         header.GetClientId() - m_clientId >= m_clients.size() || sent > now ||
