@@ -416,8 +416,8 @@ SemanticRouter::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /*
     std::ostream& os = *stream->GetStream();
     Ptr<Ipv4> ipv4 = GetIpv4();
     os << "Node: " << (ipv4 ? ipv4->GetObject<Node>()->GetId() : 0)
-       << ", Time: " << PeekableScheduler::Now().As(Time::S) << ", SemanticRouter, prefix "
-       << m_prefix << "/" << m_mask.GetPrefixLength() << "\n";
+       << ", Time: " << Simulator::Now().As(Time::S) << ", SemanticRouter, prefix " << m_prefix
+       << "/" << m_mask.GetPrefixLength() << "\n";
     for (const auto& [address, service] : m_services)
     {
         for (size_t k = 0; k < service.dispatchers.size(); ++k)
