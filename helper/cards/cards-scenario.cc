@@ -1010,12 +1010,8 @@ CardsScenario::InstallDirectLinks()
     m_direct.Install(m_devices);
     // Every host a router or server sends to: the client nodes, the
     // instances' locators, the gateways' addresses.
-    std::vector<Ipv4Address> clientHosts;
-    for (auto n = m_clientNodes.Begin(); n != m_clientNodes.End(); ++n)
-    {
-        clientHosts.push_back((*n)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
-        m_direct.SetReceiver(*n, MakeCallback(&RequestClient::ReceiveDirect));
-    }
+    std::vector<Ipv4Address> clientHosts =
+        m_direct.ConnectClients(m_clientNodes, GetClients(), SERVICE_ADDRESS);
     std::vector<Ipv4Address> hosts = clientHosts;
     for (uint32_t t = 0; t < m_allInstances.GetN(); ++t)
     {
@@ -1050,13 +1046,6 @@ CardsScenario::InstallDirectLinks()
                 router->AddDirectRoute(host, link);
             }
         }
-    }
-    ApplicationContainer clients = GetClients();
-    for (auto a = clients.Begin(); a != clients.End(); ++a)
-    {
-        Ptr<DirectLink> uplink = m_direct.GetRoute((*a)->GetNode(), SERVICE_ADDRESS);
-        NS_ABORT_MSG_IF(!uplink, "CardsScenario: a client node without a route to the service");
-        DynamicCast<RequestClient>(*a)->SetDirectUplink(uplink);
     }
 }
 

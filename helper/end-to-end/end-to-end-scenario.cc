@@ -650,12 +650,8 @@ EndToEndScenario::InstallDirectLinks()
     {
         m_direct.Install(rack.GetDevices());
     }
-    std::vector<Ipv4Address> clientHosts;
-    for (auto n = m_clientNodes.Begin(); n != m_clientNodes.End(); ++n)
-    {
-        clientHosts.push_back((*n)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
-        m_direct.SetReceiver(*n, MakeCallback(&RequestClient::ReceiveDirect));
-    }
+    std::vector<Ipv4Address> clientHosts =
+        m_direct.ConnectClients(m_clientNodes, GetClients(), SERVICE_ADDRESS);
     // The link by which a node's IP routing sends to a host: the queue
     // level takes the packet level's paths.
     auto route = [this](Ptr<Node> node, Ipv4Address to) {
@@ -692,11 +688,6 @@ EndToEndScenario::InstallDirectLinks()
             // A server's one link, to its switch, carries every reply.
             server->SetDirectUplink(route(node, clientHosts.front()));
         }
-    }
-    ApplicationContainer clients = GetClients();
-    for (auto a = clients.Begin(); a != clients.End(); ++a)
-    {
-        DynamicCast<RequestClient>(*a)->SetDirectUplink(route((*a)->GetNode(), SERVICE_ADDRESS));
     }
 }
 

@@ -14,6 +14,7 @@
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
 #include "ns3/random-delay-channel.h"
+#include "ns3/request-client.h"
 
 #include <algorithm>
 
@@ -95,6 +96,26 @@ std::vector<Ptr<DirectLink>>
 DirectLinkHelper::GetLinks() const
 {
     return m_links;
+}
+
+std::vector<Ipv4Address>
+DirectLinkHelper::ConnectClients(const NodeContainer& hosts,
+                                 const ApplicationContainer& clients,
+                                 Ipv4Address service)
+{
+    std::vector<Ipv4Address> addresses;
+    for (auto n = hosts.Begin(); n != hosts.End(); ++n)
+    {
+        addresses.push_back((*n)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
+        SetReceiver(*n, MakeCallback(&RequestClient::ReceiveDirect));
+    }
+    for (auto a = clients.Begin(); a != clients.End(); ++a)
+    {
+        Ptr<DirectLink> uplink = GetRoute((*a)->GetNode(), service);
+        NS_ABORT_MSG_IF(!uplink, "DirectLinkHelper: a client node without a route to " << service);
+        DynamicCast<RequestClient>(*a)->SetDirectUplink(uplink);
+    }
+    return addresses;
 }
 
 uint32_t

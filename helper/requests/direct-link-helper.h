@@ -5,9 +5,11 @@
 #ifndef DIRECT_LINK_HELPER_H
 #define DIRECT_LINK_HELPER_H
 
+#include "ns3/application-container.h"
 #include "ns3/direct-link.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
 #include "ns3/node.h"
 
 #include <map>
@@ -69,6 +71,18 @@ class DirectLinkHelper
      * \param receiver what receives its packets
      */
     void SetReceiver(Ptr<Node> node, DirectLink::Receiver receiver);
+    /**
+     * \brief Queue level for a scenario's client hosts: the links into
+     * them deliver replies to their RequestClients, and each client sends
+     * on the link its node's routing takes to the service.
+     * \param hosts the client hosts (interface 1 their address)
+     * \param clients their RequestClients
+     * \param service the address the clients send to
+     * \return the hosts' addresses, which routers and servers route to
+     */
+    std::vector<Ipv4Address> ConnectClients(const NodeContainer& hosts,
+                                            const ApplicationContainer& clients,
+                                            Ipv4Address service);
     /// \return the links, in the order of the devices given to Install
     std::vector<Ptr<DirectLink>> GetLinks() const;
     /**
