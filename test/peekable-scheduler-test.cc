@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -21,12 +22,19 @@ using namespace ns3::rsched;
 namespace
 {
 
-/// Inserts, removals and pops in random order against a std::set of keys.
+/// Inserts, removals and pops in random order against a std::set of keys,
+/// the events due within a window from the last one taken.
 class HeapOrderTestCase : public TestCase
 {
   public:
-    HeapOrderTestCase()
-        : TestCase("events leave in (time, uid) order; Remove takes out exactly the event")
+    /**
+     * \param window the latest an event is due after the current time (ns)
+     * \param what the window's effect, for the name
+     */
+    HeapOrderTestCase(uint64_t window, const std::string& what)
+        : TestCase("events leave in (time, uid) order; Remove takes out exactly the event (" +
+                   what + ")"),
+          m_window(window)
     {
     }
 
@@ -44,8 +52,8 @@ class HeapOrderTestCase : public TestCase
             double op = u->GetValue();
             if (op < 0.5 || reference.empty())
             {
-                // Times in a narrow window: many ties, broken by uid.
-                Scheduler::Event ev{nullptr, {now + u->GetInteger(0, 20), uid++, 0}};
+                uint64_t at = now + static_cast<uint64_t>(u->GetValue(0, m_window + 1));
+                Scheduler::Event ev{nullptr, {at, uid++, 0}};
                 heap->Insert(ev);
                 reference.emplace(ev.key.m_ts, ev.key.m_uid);
             }
@@ -80,6 +88,8 @@ class HeapOrderTestCase : public TestCase
             }
         }
     }
+
+    uint64_t m_window; //!< the latest an event is due after the current time (ns)
 };
 
 /// The same event program, with Simulator::Remove and Cancel, runs in the
@@ -87,8 +97,12 @@ class HeapOrderTestCase : public TestCase
 class SimulatorOrderTestCase : public TestCase
 {
   public:
-    SimulatorOrderTestCase()
-        : TestCase("a simulation runs its events in the same order as with MapScheduler")
+    /// \param step the unit of the events' delays (0 to 3 of them)
+    explicit SimulatorOrderTestCase(Time step)
+        : TestCase("a simulation runs its events in the same order as with MapScheduler (delays "
+                   "of 0-3 x " +
+                   std::to_string(step.GetNanoSeconds()) + " ns)"),
+          m_step(step)
     {
     }
 
@@ -110,7 +124,7 @@ class SimulatorOrderTestCase : public TestCase
             order.push_back(self);
             for (int k = u->GetInteger(1, 2); k > 0 && label < 5000; --k)
             {
-                Time at = NanoSeconds(u->GetInteger(0, 3));
+                Time at = TimeStep(m_step.GetTimeStep() * u->GetInteger(0, 3));
                 uint32_t next = label++;
                 pending.push_back(Simulator::Schedule(at, [&fire, next]() { fire(next); }));
             }
@@ -130,8 +144,8 @@ class SimulatorOrderTestCase : public TestCase
         for (uint32_t i = 0; i < 8; ++i)
         {
             uint32_t next = label++;
-            pending.push_back(
-                Simulator::Schedule(NanoSeconds(i % 3), [&fire, next]() { fire(next); }));
+            pending.push_back(Simulator::Schedule(TimeStep(m_step.GetTimeStep() * (i % 3)),
+                                                  [&fire, next]() { fire(next); }));
         }
         Simulator::Run();
         Simulator::Destroy();
@@ -147,6 +161,8 @@ class SimulatorOrderTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ((peekable == map), true, "same order");
         NS_TEST_ASSERT_MSG_EQ(PeekableScheduler::GetCurrent(), nullptr, "destroyed with the run");
     }
+
+    Time m_step; //!< the unit of the events' delays
 };
 
 /// RecurringEvent runs like Simulator::Schedule, reusing its EventImpl only
@@ -237,8 +253,13 @@ class PeekableSchedulerTestSuite : public TestSuite
     PeekableSchedulerTestSuite()
         : TestSuite("request-scheduling-scheduler", Type::UNIT)
     {
-        AddTestCase(new HeapOrderTestCase());
-        AddTestCase(new SimulatorOrderTestCase());
+        AddTestCase(new HeapOrderTestCase(20, "ties, broken by uid"));
+        AddTestCase(new HeapOrderTestCase(5000000, "over a few buckets"));
+        AddTestCase(new HeapOrderTestCase(20000000000, "beyond the ring of buckets"));
+        AddTestCase(new SimulatorOrderTestCase(NanoSeconds(1)));
+        // A bucket is about 1 ms, the ring about 4 s.
+        AddTestCase(new SimulatorOrderTestCase(MicroSeconds(700)));
+        AddTestCase(new SimulatorOrderTestCase(MilliSeconds(1900)));
         AddTestCase(new RecurringEventTestCase());
     }
 };

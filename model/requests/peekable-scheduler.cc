@@ -7,6 +7,7 @@
 #include "ns3/assert.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace ns3
 {
@@ -22,6 +23,8 @@ namespace
 /// Children per node: a 4-ary heap is half as deep as a binary one, and a
 /// node's four children share a cache line or two.
 constexpr size_t ARITY = 4;
+/// Buckets in the ring: with millisecond buckets it covers the next 4 s.
+constexpr uint64_t RING = 4096;
 
 /// \param e an event \return its (time, uid) as one 96-bit number (fewer
 /// mispredicted branches than comparing time, then uid)
@@ -30,6 +33,16 @@ Key(const Scheduler::Event& e)
 {
     return static_cast<unsigned __int128>(e.key.m_ts) << 32 | e.key.m_uid;
 }
+
+/// Later first: std::push_heap's order for a heap with the earliest on top.
+struct Later
+{
+    /// \param a an event \param b another \return a is after b
+    bool operator()(const Scheduler::Event& a, const Scheduler::Event& b) const
+    {
+        return Key(a) > Key(b);
+    }
+};
 } // namespace
 
 TypeId
@@ -42,7 +55,16 @@ PeekableScheduler::GetTypeId()
     return tid;
 }
 
-PeekableScheduler::PeekableScheduler() = default;
+PeekableScheduler::PeekableScheduler()
+    : m_ring(RING)
+{
+    // Buckets of a power of two time steps, the first at least 1 ms.
+    auto perMs = static_cast<uint64_t>(std::max<int64_t>(MilliSeconds(1).GetTimeStep(), 1));
+    while ((uint64_t{1} << m_shift) < perMs)
+    {
+        ++m_shift;
+    }
+}
 
 PeekableScheduler::~PeekableScheduler()
 {
@@ -64,8 +86,79 @@ PeekableScheduler::Insert(const Event& ev)
         m_runningTs = Simulator::Now().GetTimeStep();
         s_current = this;
     }
+    if (ev.key.m_ts < m_boundary)
+    {
+        PushNear(ev);
+        return;
+    }
+    PushLater(ev);
+    if (m_heap.empty())
+    {
+        Refill();
+    }
+}
+
+void
+PeekableScheduler::PushNear(const Event& ev)
+{
     m_heap.emplace_back();
     SiftUp(m_heap.size() - 1, ev);
+}
+
+std::vector<Scheduler::Event>&
+PeekableScheduler::BucketOf(uint64_t ts)
+{
+    return m_ring[(ts >> m_shift) & (RING - 1)];
+}
+
+void
+PeekableScheduler::PushLater(const Event& ev)
+{
+    if (ev.key.m_ts < m_boundary + (RING << m_shift))
+    {
+        BucketOf(ev.key.m_ts).push_back(ev);
+        ++m_inRing;
+        return;
+    }
+    m_far.push_back(ev);
+    std::push_heap(m_far.begin(), m_far.end(), Later());
+}
+
+void
+PeekableScheduler::TakeFar()
+{
+    uint64_t end = m_boundary + (RING << m_shift);
+    while (!m_far.empty() && m_far.front().key.m_ts < end)
+    {
+        std::pop_heap(m_far.begin(), m_far.end(), Later());
+        BucketOf(m_far.back().key.m_ts).push_back(m_far.back());
+        ++m_inRing;
+        m_far.pop_back();
+    }
+}
+
+void
+PeekableScheduler::Refill()
+{
+    while (m_heap.empty() && (m_inRing > 0 || !m_far.empty()))
+    {
+        if (m_inRing == 0)
+        {
+            // Nothing in the ring: on to the far heap's first bucket.
+            m_boundary = m_far.front().key.m_ts >> m_shift << m_shift;
+            TakeFar();
+            continue;
+        }
+        std::vector<Event>& bucket = BucketOf(m_boundary);
+        m_boundary += uint64_t{1} << m_shift;
+        m_inRing -= bucket.size();
+        for (const Event& e : bucket)
+        {
+            PushNear(e);
+        }
+        bucket.clear();
+        TakeFar(); // the ring's end moved on by a bucket
+    }
 }
 
 bool
@@ -92,6 +185,10 @@ PeekableScheduler::RemoveNext()
     {
         SiftDown(0, last);
     }
+    else
+    {
+        Refill();
+    }
     m_runningUid = next.key.m_uid;
     m_runningTs = next.key.m_ts;
     return next;
@@ -106,16 +203,36 @@ PeekableScheduler::GetRunningUid() const
 void
 PeekableScheduler::Remove(const Event& ev)
 {
-    // Uids are unique: the last event fills the hole, then moves up or down.
-    auto it = std::find_if(m_heap.begin(), m_heap.end(), [&ev](const Event& e) {
-        return e.key.m_uid == ev.key.m_uid;
-    });
+    // Uids are unique, and the time says where the event waits.
+    auto same = [&ev](const Event& e) { return e.key.m_uid == ev.key.m_uid; };
+    if (ev.key.m_ts >= m_boundary)
+    {
+        bool inRing = ev.key.m_ts < m_boundary + (RING << m_shift);
+        std::vector<Event>& v = inRing ? BucketOf(ev.key.m_ts) : m_far;
+        auto it = std::find_if(v.begin(), v.end(), same);
+        NS_ASSERT_MSG(it != v.end(), "PeekableScheduler: no such event " << ev.key.m_uid);
+        if (inRing)
+        {
+            *it = v.back(); // a bucket is unsorted
+            v.pop_back();
+            --m_inRing;
+        }
+        else
+        {
+            v.erase(it);
+            std::make_heap(v.begin(), v.end(), Later());
+        }
+        return;
+    }
+    // In the heap: the last event fills the hole, then moves up or down.
+    auto it = std::find_if(m_heap.begin(), m_heap.end(), same);
     NS_ASSERT_MSG(it != m_heap.end(), "PeekableScheduler: no such event " << ev.key.m_uid);
     size_t hole = it - m_heap.begin();
     Event last = m_heap.back();
     m_heap.pop_back();
     if (hole == m_heap.size())
     {
+        Refill(); // if that was the last one
         return;
     }
     if (hole > 0 && Key(last) < Key(m_heap[(hole - 1) / ARITY]))

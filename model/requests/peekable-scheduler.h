@@ -28,11 +28,20 @@ namespace rsched
  * delivery at the end of the sending event gives the same order with one
  * event fewer per request (a quarter of the queue level's events).
  * RequestClient asks GetCurrent(): with another scheduler (SchedulerType)
- * it keeps the event. The heap is a 4-ary heap on a vector (half as deep
- * as PriorityQueueScheduler's binary one), without its per-call logging,
- * with the key compared as one number and a Remove that mends the heap in
- * O(log n) after its linear search (ns-3's rebuilds it): 5 % faster than
- * the standard library's binary heap at queue level. Events leave in
+ * it keeps the event.
+ *
+ * The events of the next bucket (about a millisecond: 2^k time steps) and
+ * before sit in a 4-ary heap on a vector (half as deep as
+ * PriorityQueueScheduler's binary one), without its per-call logging, with
+ * the key compared as one number and a Remove that mends the heap in
+ * O(log n) after its linear search (ns-3's rebuilds it). Later events wait
+ * unsorted in a ring of buckets, one per bucket width over the next few
+ * seconds, and beyond that in a heap of their own; a bucket enters the
+ * heap when the heap runs empty. Why: thousands of clients each keep a
+ * timer seconds ahead (CArDS's scenario 3: 60 000 timers 2 s ahead), and
+ * in one heap every event paid for their depth (a third of that
+ * scenario's time); in a bucket such a timer costs a push and, a
+ * millisecond before it is due, a place in a small heap. Events leave in
  * (time, uid) order, unique keys, so every scheduler gives the same run.
  */
 class PeekableScheduler : public Scheduler
@@ -83,21 +92,41 @@ class PeekableScheduler : public Scheduler
 
   private:
     /**
-     * \brief Put an event in a hole, moving it towards the top.
+     * \brief Put an event in a hole of m_heap, moving it towards the top.
      * \param hole an index of m_heap whose parent chain is a heap
      * \param ev the event
      */
     void SiftUp(size_t hole, const Event& ev);
     /**
-     * \brief Put an event in a hole, moving it towards the leaves.
+     * \brief Put an event in a hole of m_heap, moving it towards the leaves.
      * \param hole an index of m_heap whose subtrees are heaps
      * \param ev the event
      */
     void SiftDown(size_t hole, const Event& ev);
+    /// \brief Put an event in the heap.
+    void PushNear(const Event& ev);
+    /// \brief Put an event at or after m_boundary in its bucket or the far heap.
+    void PushLater(const Event& ev);
+    /**
+     * \brief While the heap is empty and later events wait, move the next
+     * bucket that has any into the heap (the far heap's events enter the
+     * ring as its end passes them).
+     */
+    void Refill();
+    /// \brief Move the far heap's events that the ring now covers into it.
+    void TakeFar();
+    /// \param ts a time step at or after m_boundary \return its bucket
+    std::vector<Event>& BucketOf(uint64_t ts);
 
-    std::vector<Event> m_heap;           //!< 4-ary heap, the earliest (time, uid) at index 0
-    uint32_t m_runningUid{0};            //!< uid of the event RemoveNext took last
-    uint64_t m_runningTs{0};             //!< its time (the current time)
+    std::vector<Event> m_heap; //!< 4-ary heap of the events before m_boundary, the earliest
+                               //!< (time, uid) at index 0; not empty if any event waits
+    uint64_t m_boundary{0};    //!< start of the next bucket: a multiple of m_width
+    uint32_t m_shift{0};       //!< log2 of the bucket width (time steps)
+    std::vector<std::vector<Event>> m_ring; //!< buckets from m_boundary on, unsorted
+    size_t m_inRing{0};                     //!< events in m_ring
+    std::vector<Event> m_far; //!< events after the ring's end, a binary heap (std::push_heap)
+    uint32_t m_runningUid{0}; //!< uid of the event RemoveNext took last
+    uint64_t m_runningTs{0};  //!< its time (the current time)
     static PeekableScheduler* s_current; //!< the one that last received an event, while it lives
 };
 
