@@ -105,6 +105,12 @@ PeekableScheduler::PushNear(const Event& ev)
     SiftUp(m_heap.size() - 1, ev);
 }
 
+uint64_t
+PeekableScheduler::RingEnd() const
+{
+    return m_boundary + (RING << m_shift);
+}
+
 std::vector<Scheduler::Event>&
 PeekableScheduler::BucketOf(uint64_t ts)
 {
@@ -114,7 +120,7 @@ PeekableScheduler::BucketOf(uint64_t ts)
 void
 PeekableScheduler::PushLater(const Event& ev)
 {
-    if (ev.key.m_ts < m_boundary + (RING << m_shift))
+    if (ev.key.m_ts < RingEnd())
     {
         BucketOf(ev.key.m_ts).push_back(ev);
         ++m_inRing;
@@ -127,7 +133,7 @@ PeekableScheduler::PushLater(const Event& ev)
 void
 PeekableScheduler::TakeFar()
 {
-    uint64_t end = m_boundary + (RING << m_shift);
+    uint64_t end = RingEnd();
     while (!m_far.empty() && m_far.front().key.m_ts < end)
     {
         std::pop_heap(m_far.begin(), m_far.end(), Later());
@@ -207,7 +213,7 @@ PeekableScheduler::Remove(const Event& ev)
     auto same = [&ev](const Event& e) { return e.key.m_uid == ev.key.m_uid; };
     if (ev.key.m_ts >= m_boundary)
     {
-        bool inRing = ev.key.m_ts < m_boundary + (RING << m_shift);
+        bool inRing = ev.key.m_ts < RingEnd();
         std::vector<Event>& v = inRing ? BucketOf(ev.key.m_ts) : m_far;
         auto it = std::find_if(v.begin(), v.end(), same);
         NS_ASSERT_MSG(it != v.end(), "PeekableScheduler: no such event " << ev.key.m_uid);

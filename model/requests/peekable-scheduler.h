@@ -115,6 +115,8 @@ class PeekableScheduler : public Scheduler
     void Refill();
     /// \brief Move the far heap's events that the ring now covers into it.
     void TakeFar();
+    /// \return the first time step after the ring's last bucket
+    uint64_t RingEnd() const;
     /// \param ts a time step at or after m_boundary \return its bucket
     std::vector<Event>& BucketOf(uint64_t ts);
 
