@@ -80,6 +80,7 @@ BatchySwitch::DoDispose()
     m_egress = nullptr;
     m_direct = DirectEgress();
     m_pending.clear();
+    m_spareGroups.clear();
     Application::DoDispose();
 }
 
@@ -338,7 +339,13 @@ BatchySwitch::Egress(Ptr<Packet> packet, uint32_t flow, uint64_t id, Time arriva
     }
     if (at == m_pending.begin() || std::prev(at)->first != departure)
     {
-        at = m_pending.emplace(at, departure, std::vector<Departure>());
+        std::vector<Departure> group;
+        if (!m_spareGroups.empty())
+        {
+            group = std::move(m_spareGroups.back());
+            m_spareGroups.pop_back();
+        }
+        at = m_pending.emplace(at, departure, std::move(group));
         Simulator::Schedule(departure - Simulator::Now(), &BatchySwitch::SendPending, this);
     }
     else
@@ -377,6 +384,8 @@ BatchySwitch::SendPending()
         }
     }
     m_pendingPackets -= group.size();
+    group.clear();
+    m_spareGroups.push_back(std::move(group));
     m_pending.pop_front();
 }
 

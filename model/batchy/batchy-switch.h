@@ -198,6 +198,8 @@ class BatchySwitch : public Application
     DirectEgress m_direct;   //!< queue level (null: packets)
     /// packets finished by the worker, grouped by departure time, in time order
     std::deque<std::pair<Time, std::vector<Departure>>> m_pending;
+    /// emptied groups' vectors, reused with their capacity (no allocation per group)
+    std::vector<std::vector<Departure>> m_spareGroups;
     uint32_t m_pendingPackets{0};            //!< packets in m_pending
     uint64_t m_received{0};                  //!< packets received
     uint64_t m_forwarded{0};                 //!< packets sent

@@ -5,6 +5,7 @@
 #include "batchy-worker.h"
 
 #include "../requests/request-scheduling-compat.h"
+#include "../requests/seconds-to-time.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -726,7 +727,7 @@ BatchyWorker::Charge(double ns)
     {
         ns *= std::max(0.0, 1 + m_costJitter * m_jitter->GetValue());
     }
-    Time cost = Time::FromDouble(ns, Time::NS);
+    Time cost = NanoSecondsToTime(ns);
     m_offset += cost;
     return cost;
 }

@@ -41,6 +41,23 @@ SecondsToTime(double s)
     return Time(s * StepsPerSecond());
 }
 
+/**
+ * \ingroup request-scheduling
+ * \brief A cost in nanoseconds as a Time, for the per-batch paths.
+ *
+ * As SecondsToTime: the nearest time step, as Time::FromDouble(ns, Time::NS)
+ * gives it, with one double multiplication (exact at the default
+ * nanosecond resolution, where it is by 1).
+ * \param ns nanoseconds (finite)
+ * \return the Time
+ */
+inline Time
+NanoSecondsToTime(double ns)
+{
+    static const double stepsPerNs = StepsPerSecond() / 1e9;
+    return Time(ns * stepsPerNs);
+}
+
 } // namespace rsched
 } // namespace ns3
 
