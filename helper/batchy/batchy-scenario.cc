@@ -180,6 +180,42 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     }
                     return ScenarioOptions::ParseTime("slo", text, false, slo, error);
                 });
+    options.Add("slo-basis",
+                "each flow's mean delay under the max controller, FLOW:DURATION,... (the "
+                "per_flow mean_us of an earlier run with --controller=max, no --slo and "
+                "otherwise the same options and --run): --slo=Fx multiplies these instead of "
+                "measuring them in a first run of its own, so that the runs of several "
+                "controllers share one measurement",
+                "",
+                [this](const std::string& text, std::string& error) {
+                    sloBasis.clear();
+                    for (const std::string& item :
+                         text.empty() ? std::vector<std::string>() : SplitText(text, ','))
+                    {
+                        size_t colon = item.rfind(':');
+                        Time t;
+                        if (colon == std::string::npos || colon == 0)
+                        {
+                            error = "invalid --slo-basis=" + text + ": expected FLOW:DURATION,...";
+                            return false;
+                        }
+                        if (!ScenarioOptions::ParseTime("slo-basis",
+                                                        item.substr(colon + 1),
+                                                        true,
+                                                        t,
+                                                        error))
+                        {
+                            return false;
+                        }
+                        if (!sloBasis.emplace(item.substr(0, colon), t).second)
+                        {
+                            error = "invalid --slo-basis: flow " + item.substr(0, colon) +
+                                    " given twice";
+                            return false;
+                        }
+                    }
+                    return true;
+                });
     AddTrafficOptions(options);
     AddSwitchOptions(options);
     AddStepOptions(options);
@@ -555,6 +591,21 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return false;
     }
+    if (!sloBasis.empty() && sloFactor == 0)
+    {
+        return Invalid(error, "slo-basis", "needs --slo=Fx (a factor such as 0.8x)");
+    }
+    for (uint32_t f = 0; f < graph.GetNFlows() && !sloBasis.empty(); ++f)
+    {
+        if (!sloBasis.count(graph.GetFlow(f).name))
+        {
+            return Invalid(error, "slo-basis", "has no delay of flow " + graph.GetFlow(f).name);
+        }
+    }
+    if (sloBasis.size() > graph.GetNFlows())
+    {
+        return Invalid(error, "slo-basis", "names a flow the pipeline does not have");
+    }
     if (sloSteps.empty() && rateSteps.empty() && stepFlows != ".*")
     {
         return Invalid(error,
@@ -722,21 +773,27 @@ BatchyScenario::CalibrateSlos()
     // The calibration run measures the pipeline itself, not its faults.
     probe.faults.clear();
     probe.controller = ObjectFactory("ns3::MaxBatchyController");
-    std::vector<Time> slos;
+    std::vector<Time> means;
+    for (uint32_t f = 0; f < m_graph.GetNFlows() && !p.sloBasis.empty(); ++f)
+    {
+        means.push_back(p.sloBasis.at(m_graph.GetFlow(f).name));
+    }
+    if (means.empty())
     {
         BatchyScenario max(probe);
         max.Build();
         max.Run();
         for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
         {
-            slos.push_back(Time::FromDouble(max.GetMeanDelay(f).GetDouble() * p.sloFactor,
-                                            Time::GetResolution()));
+            means.push_back(max.GetMeanDelay(f));
         }
+        Simulator::Destroy();
     }
-    Simulator::Destroy();
     for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
     {
-        m_graph.SetFlowSlo(f, slos[f]);
+        m_graph.SetFlowSlo(
+            f,
+            Time::FromDouble(means[f].GetDouble() * p.sloFactor, Time::GetResolution()));
     }
 }
 

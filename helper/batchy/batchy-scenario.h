@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -80,8 +81,12 @@ class BatchyScenario : public RequestScenario
         ObjectFactory controller;     //!< BatchyController
         Time slo;                     //!< SLO of every flow (0: the pipeline's)
         double sloFactor{0};          //!< SLO as this times the max controller's mean delay (0: no)
-        double rate{1e6};             //!< total offered rate (packets/s)
-        double burstiness{1};         //!< mean burst of one flow
+        /// Each flow's (by name) mean delay under the max controller,
+        /// measured by an earlier run, for sloFactor (empty: a first run
+        /// measures them).
+        std::map<std::string, Time> sloBasis;
+        double rate{1e6};     //!< total offered rate (packets/s)
+        double burstiness{1}; //!< mean burst of one flow
         BatchyTrafficSource::Arrival arrival{BatchyTrafficSource::POISSON}; //!< traffic
         uint32_t sourceBatch{1};         //!< packets per arrival instant
         uint32_t batch{32};              //!< B

@@ -43,10 +43,11 @@ shares of max, violation shares, settling periods, overheads).
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
-from . import DirectoryCache, plot, summarize, sweep
+from . import DirectoryCache, PerRun, failed_runs, plot, summarize, sweep
 from .reproduce import local_jobs, recorded, reproduce_main
 
 # The static table's use cases: the largest size of each in the authors'
@@ -92,6 +93,30 @@ INGRESS_LABELS = {"queue": "queue 64, backpressure", "queue-burst31": "queue 64,
 LOADS = [1.5, 2.0, 3.0, None]
 
 
+def _sweep(grid: dict, runs: int = 1, **options):
+    """batchy-scenario over ``grid`` (``sweep``'s options). With an SLO
+    relative to the max controller's mean delays (``slo="0.8x"``), each run
+    index measures them once, in a run of its own (the max controller with
+    the pipeline's own SLOs: the same run as static_absolute's, shared
+    through the cache), and every controller's run of that index takes them
+    through ``--slo-basis`` instead of a first run in its own process: the
+    same SLOs and results, 40 % fewer runs in the static table."""
+    fixed = {k: v for k, v in options.items() if k not in ("jobs", "progress", "cache")}
+    relative = str(options.get("slo", "")).endswith("x")
+    # The in-process measurement runs on one core, without faults or trace.
+    if not relative or set(fixed) & {"cores", "decompose", "fail", "trace", "controller"}:
+        return sweep("batchy-scenario", grid, runs=runs, **options)
+    probes = sweep("batchy-scenario", {"controller": ["max"]}, runs=runs,
+                   **{k: v for k, v in options.items() if k != "slo"})
+    basis = {}
+    for _, row in probes[~failed_runs(probes)].iterrows():
+        means = {m.group(1): row[c] for c in probes.columns if (m := re.fullmatch(r"per_flow\.(.+)\.mean_us", c))}
+        basis[int(row["run"])] = ",".join(f"{f}:{round(us * 1000)}ns" for f, us in means.items())
+    if len(basis) < runs:
+        return sweep("batchy-scenario", grid, runs=runs, **options)
+    return sweep("batchy-scenario", grid, runs=runs, slo_basis=PerRun(basis), **options)
+
+
 def _run_length(scale: dict) -> dict:
     """A scale's run options: duration, control period, warm-up, level."""
     return {k: scale[k] for k in ("duration", "period", "warmup_periods", "level")}
@@ -103,7 +128,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, **fixed) -> 
 
     frames = []
     for case, options in PIPELINES.items():
-        runs = sweep("batchy-scenario", {"controller": CONTROLLERS}, runs=scale["runs"], jobs=jobs,
+        runs = _sweep({"controller": CONTROLLERS}, runs=scale["runs"], jobs=jobs,
                      progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
                      **{**_run_length(scale), **fixed}, **options)
         frames.append(runs.assign(use_case=case))
@@ -187,7 +212,7 @@ def contours(out: Path, scale: dict, jobs: int, progress) -> dict:
         for beta in [0.1, 0.3, 0.5]:
             f = tree_file(graphs / f"tree-{b}-{beta}.txt", b, beta)
             for burst in ([1, 4, 16] if beta == 0.3 else [1]):
-                runs = sweep("batchy-scenario", {"controller": ["null", "full"]}, pipeline=str(f),
+                runs = _sweep({"controller": ["null", "full"]}, pipeline=str(f),
                              burstiness=burst, **common)
                 frames.append(runs.assign(branches=b, batchiness=beta, burst=burst))
     runs = pd.concat(frames, ignore_index=True)
@@ -369,7 +394,7 @@ def overhead(out: Path, scale: dict, jobs: int, progress) -> dict:
                             "vrf": [dict(m=m, n=n) for m, n in ((2, 4), (4, 8), (16, 4), (12, 8))],
                             "rc": [dict(n=n) for n in (4, 16, 64, 256)]}.items():
         for size in sizes:
-            runs = sweep("batchy-scenario", {"controller": ["onoff", "full"]}, jobs=jobs, progress=progress,
+            runs = _sweep({"controller": ["onoff", "full"]}, jobs=jobs, progress=progress,
                          cache=DirectoryCache(out / ".cache"), pipeline=pipeline, rate=SATURATED,
                          slo="0.8x", **_run_length(scale), **size)
             modules = len([c for c in runs.columns if c.startswith("per_module.") and c.endswith(".trigger")])

@@ -75,6 +75,13 @@ class FailedRunsWarning(UserWarning):
     """Some runs of a sweep failed; their rows carry the message in ``error``."""
 
 
+class PerRun(dict):
+    """A fixed option of ``sweep`` whose value depends on the run index:
+    ``sweep(..., runs=2, opt=PerRun({1: "a", 2: "b"}))`` gives ``--opt=a``
+    to every ``--run=1`` and ``--opt=b`` to every ``--run=2`` (a value
+    measured by an earlier run of the same seed, for instance)."""
+
+
 class ResultCache(Protocol):
     """Where sweep() looks up and stores finished runs."""
 
@@ -312,6 +319,9 @@ def sweep(
     ``strict=True`` the first failure raises instead (ExampleError or
     subprocess.TimeoutExpired) and the runs not yet started are cancelled.
 
+    A fixed option given as ``PerRun({run: value, ...})`` takes its value
+    from the run index.
+
     Runs execute in parallel: by default on ``jobs`` local threads, each
     driving one example process (``jobs`` defaults to the machine's cores).
     ``executor`` runs them elsewhere: any ``concurrent.futures.Executor``, or
@@ -348,6 +358,10 @@ def sweep(
     if clash:
         raise ValueError(f"sweep: {', '.join(sorted(clash))} given twice (in the grid, as a fixed "
                          "option, or run= which runs= sets)")
+    for key, value in fixed.items():
+        if isinstance(value, PerRun) and not set(range(1, runs + 1)) <= set(value):
+            raise ValueError(f"sweep: {key}=PerRun(...) has no value for run(s) "
+                             f"{sorted(set(range(1, runs + 1)) - set(value))}")
     if isinstance(jobs, str) and "://" not in jobs:
         raise ValueError(f"sweep: jobs={jobs!r} is neither a number of jobs nor a scheduler address "
                          "such as 'tcp://host:8786'")
@@ -357,7 +371,8 @@ def sweep(
     keys = list(grid)
     points = [dict(zip(keys, values)) for values in itertools.product(*(list(grid[k]) for k in keys))]
     tasks = [(point, r) for point in points for r in range(1, runs + 1)]
-    options = [{**fixed, **point, "run": r} for point, r in tasks]
+    options = [{**{k: v[r] if isinstance(v, PerRun) else v for k, v in fixed.items()}, **point, "run": r}
+               for point, r in tasks]
     cache_keys = [_cache_key(example, o) if cache is not None else None for o in options]
     outcomes: list[tuple[Optional[dict], Optional[str]]] = [(None, None)] * len(tasks)
     missing = []

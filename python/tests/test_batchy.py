@@ -204,6 +204,23 @@ def test_relative_slo_from_the_max_controller():
         assert s["per_flow"][flow]["slo_us"] == pytest.approx(0.8 * m["per_flow"][flow]["mean_us"], rel=0.01)
 
 
+def test_slo_basis_from_an_earlier_max_run_gives_the_same_run():
+    # The max controller's own run (no --slo) measures what --slo=0.8x's
+    # first run in process would: given as --slo-basis, the run is the same.
+    opts = dict(pipeline="vrf", m=2, n=4, rate=1e8, level="queue", cost_jitter=0.2, **SHORT)
+    m = rs.run("batchy-scenario", controller="max", **opts)
+    basis = ",".join(f"{f}:{round(v['mean_us'] * 1000)}ns" for f, v in m["per_flow"].items())
+    for controller in ("max", "full"):
+        own = rs.run("batchy-scenario", controller=controller, slo="0.8x", **opts)
+        shared = rs.run("batchy-scenario", controller=controller, slo="0.8x", slo_basis=basis, **opts)
+        for s in (own, shared):
+            for key in ("wall_s", "events_per_wall_s", "requests_per_wall_s", "controller_us_per_period"):
+                s.pop(key)
+        assert own == shared
+        assert own["per_flow"]["vrf0_1"]["slo_us"] == pytest.approx(
+            0.8 * m["per_flow"]["vrf0_1"]["mean_us"], abs=1e-3)
+
+
 def test_nfvnice_runs_on_one_core():
     with pytest.raises(rs.ExampleError) as err:
         rs.run("batchy-scenario", controller="nfvnice", cores=2, **SHORT)
