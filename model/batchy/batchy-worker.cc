@@ -738,11 +738,11 @@ BatchyWorker::Depart(uint32_t h)
     Item& item = m_items[h];
     Time departure = Simulator::Now() + m_offset;
     Time delay = departure - item.arrival;
-    for (FlowStats* s : {&m_flowTotal[item.flow], &m_flowPeriod[item.flow]})
-    {
-        ++s->departed;
-        s->delay.Add(delay);
-    }
+    FlowStats& total = m_flowTotal[item.flow];
+    FlowStats& period = m_flowPeriod[item.flow];
+    ++total.departed;
+    ++period.departed;
+    LatencySummary::AddToBoth(delay, total.delay, period.delay);
     if (!m_egress.IsNull())
     {
         m_egress(item.packet, item.flow, item.id, item.arrival, departure);

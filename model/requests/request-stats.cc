@@ -65,6 +65,15 @@ LatencySummary::Add(Time latency)
 }
 
 void
+LatencySummary::AddToBoth(Time latency, LatencySummary& a, LatencySummary& b)
+{
+    double ns = ToNs(latency);
+    int32_t bucket = BucketOf(ns);
+    a.Add(ns, bucket);
+    b.Add(ns, bucket);
+}
+
+void
 LatencySummary::Add(double ns, int32_t b)
 {
     ++m_count;
@@ -273,14 +282,11 @@ RequestStats::RequestStats(bool exact)
 void
 RequestStats::Record(uint32_t requestClass, Time latency)
 {
-    double ns = LatencySummary::ToNs(latency);
-    int32_t bucket = LatencySummary::BucketOf(ns);
-    m_all.Add(ns, bucket);
     if (requestClass >= m_class.size())
     {
         m_class.resize(requestClass + 1, LatencySummary(m_exact));
     }
-    m_class[requestClass].Add(ns, bucket);
+    LatencySummary::AddToBoth(latency, m_all, m_class[requestClass]);
 }
 
 void

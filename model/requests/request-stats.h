@@ -49,6 +49,14 @@ class LatencySummary
      */
     void Add(Time latency);
     /**
+     * \brief Add one sample to two summaries, at the cost of one Add (its
+     * histogram bucket, a logarithm, computed once).
+     * \param latency the sample (>= 0)
+     * \param a one summary
+     * \param b the other
+     */
+    static void AddToBoth(Time latency, LatencySummary& a, LatencySummary& b);
+    /**
      * \brief Add every sample of another summary (same exactness).
      * \param other the other summary
      */
@@ -79,8 +87,6 @@ class LatencySummary
     std::vector<std::pair<Time, double>> GetCdf() const;
 
   private:
-    friend class RequestStats; // adds one sample to two summaries at the cost of one
-
     /**
      * \param latency a sample
      * \return it in ns (checked >= 0)
