@@ -761,18 +761,8 @@ BatchyScenario::CalibrateSlos()
 {
     const Parameters& p = m_parameters;
     // The paper's relative SLO: a factor of each flow's mean delay under
-    // the max controller, measured by a first run of the same pipeline
-    // on one core.
-    Parameters probe = p;
-    probe.cores = 1;
-    probe.decompose = false;
-    probe.sloFactor = 0;
-    probe.warmUp = Time(0);
-    probe.tracePath.clear();
-    probe.recordsPath.clear();
-    // The calibration run measures the pipeline itself, not its faults.
-    probe.faults.clear();
-    probe.controller = ObjectFactory("ns3::MaxBatchyController");
+    // the max controller over the measured periods, given (--slo-basis) or
+    // measured by a first run of the same pipeline on one core.
     std::vector<Time> means;
     for (uint32_t f = 0; f < m_graph.GetNFlows() && !p.sloBasis.empty(); ++f)
     {
@@ -780,6 +770,16 @@ BatchyScenario::CalibrateSlos()
     }
     if (means.empty())
     {
+        Parameters probe = p;
+        probe.cores = 1;
+        probe.decompose = false;
+        probe.sloFactor = 0;
+        probe.warmUp = Time(0); // as given: the scenario derives it from warmupPeriods
+        probe.tracePath.clear();
+        probe.recordsPath.clear();
+        // The calibration run measures the pipeline itself, not its faults.
+        probe.faults.clear();
+        probe.controller = ObjectFactory("ns3::MaxBatchyController");
         BatchyScenario max(probe);
         max.Build();
         max.Run();

@@ -18,6 +18,7 @@ BatchyFairQueueing::Build(const DataFlowGraph& graph, bool on)
 {
     uint32_t n = graph.GetNModules();
     m_tasks.assign(n, Task());
+    m_waiting.assign((n + 63) / 64, 0);
     m_queued = 0;
     if (!on)
     {
@@ -66,6 +67,7 @@ BatchyFairQueueing::Enqueue(uint32_t module, uint32_t h, uint32_t capacity)
     {
         // No credit for the time it was idle.
         task.virtualTime = std::max(task.virtualTime, m_virtualClock);
+        MarkWaiting(module, true);
     }
     task.queue.push_back(h);
     ++m_queued;
@@ -83,21 +85,22 @@ BatchyFairQueueing::PickNext(bool backpressure) const
     // those not held back by a full queue downstream.
     uint32_t best = NONE;
     bool bestBlocked = true;
-    for (uint32_t v = 0; v < m_tasks.size(); ++v)
+    for (uint32_t word = 0; word < m_waiting.size(); ++word)
     {
-        const Task& t = m_tasks[v];
-        if (t.queue.empty())
+        for (uint64_t bits = m_waiting[word]; bits != 0; bits &= bits - 1)
         {
-            continue;
-        }
-        bool blocked = backpressure && std::any_of(t.feeds.begin(), t.feeds.end(), [&](uint32_t u) {
-                           return m_tasks[u].overloaded;
-                       });
-        if (best == NONE || (bestBlocked && !blocked) ||
-            (blocked == bestBlocked && t.virtualTime < m_tasks[best].virtualTime))
-        {
-            best = v;
-            bestBlocked = blocked;
+            uint32_t v = word * 64 + __builtin_ctzll(bits);
+            const Task& t = m_tasks[v];
+            bool blocked =
+                backpressure && std::any_of(t.feeds.begin(), t.feeds.end(), [&](uint32_t u) {
+                    return m_tasks[u].overloaded;
+                });
+            if (best == NONE || (bestBlocked && !blocked) ||
+                (blocked == bestBlocked && t.virtualTime < m_tasks[best].virtualTime))
+            {
+                best = v;
+                bestBlocked = blocked;
+            }
         }
     }
     return best;
@@ -112,12 +115,23 @@ BatchyFairQueueing::Take(uint32_t module,
     Task& task = m_tasks[module];
     uint32_t n = TakeFront(task.queue, max, batch);
     m_queued -= n;
+    if (task.queue.empty())
+    {
+        MarkWaiting(module, false);
+    }
     if (4 * task.queue.size() < capacity)
     {
         task.overloaded = false;
     }
     m_virtualClock = task.virtualTime;
     return n;
+}
+
+void
+BatchyFairQueueing::MarkWaiting(uint32_t module, bool on)
+{
+    uint64_t bit = uint64_t{1} << (module % 64);
+    m_waiting[module / 64] = on ? m_waiting[module / 64] | bit : m_waiting[module / 64] & ~bit;
 }
 
 void

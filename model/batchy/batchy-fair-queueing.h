@@ -114,9 +114,15 @@ class BatchyFairQueueing
         std::vector<uint32_t> feeds; //!< the tasks its runs push packets into
     };
 
+    /// \param module a task's module \param on whether its queue has packets
+    void MarkWaiting(uint32_t module, bool on);
+
     std::vector<Task> m_tasks; //!< per module
-    double m_virtualClock{0};  //!< virtual time of the last run
-    uint32_t m_queued{0};      //!< packets in the queues
+    /// Bit v: task v's queue has packets. PickNext visits only these, in
+    /// module order, not every module of a pipeline of hundreds per run.
+    std::vector<uint64_t> m_waiting;
+    double m_virtualClock{0}; //!< virtual time of the last run
+    uint32_t m_queued{0};     //!< packets in the queues
 };
 
 } // namespace rsched

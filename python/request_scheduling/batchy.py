@@ -93,6 +93,12 @@ INGRESS_LABELS = {"queue": "queue 64, backpressure", "queue-burst31": "queue 64,
 LOADS = [1.5, 2.0, 3.0, None]
 
 
+# Options the in-process measurement of --slo=Fx does without (it runs on
+# one core, without faults or outputs): with any of them, each run measures
+# its own.
+_NOT_IN_THE_MEASUREMENT = {"cores", "decompose", "fail", "trace", "records", "cdf", "cdf_plot", "controller"}
+
+
 def _sweep(grid: dict, runs: int = 1, **options):
     """batchy-scenario over ``grid`` (``sweep``'s options). With an SLO
     relative to the max controller's mean delays (``slo="0.8x"``), each run
@@ -101,10 +107,8 @@ def _sweep(grid: dict, runs: int = 1, **options):
     through the cache), and every controller's run of that index takes them
     through ``--slo-basis`` instead of a first run in its own process: the
     same SLOs and results, 40 % fewer runs in the static table."""
-    fixed = {k: v for k, v in options.items() if k not in ("jobs", "progress", "cache")}
     relative = str(options.get("slo", "")).endswith("x")
-    # The in-process measurement runs on one core, without faults or trace.
-    if not relative or set(fixed) & {"cores", "decompose", "fail", "trace", "controller"}:
+    if not relative or set(options) & _NOT_IN_THE_MEASUREMENT:
         return sweep("batchy-scenario", grid, runs=runs, **options)
     probes = sweep("batchy-scenario", {"controller": ["max"]}, runs=runs,
                    **{k: v for k, v in options.items() if k != "slo"})

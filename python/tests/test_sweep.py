@@ -134,3 +134,11 @@ def test_sweep_columns_are_the_flattened_summary():
     for column, value in flat.items():
         if column not in ("load", "run") and "wall" not in column:  # wall-clock time differs
             assert _same(df[column].iloc[0], value), column
+
+
+def test_per_run_option_takes_its_value_from_the_run_index():
+    df = rs.sweep("microsecond-scenario", {"cores": [1, 2]}, runs=2, intra="cfcfs", service="exp:10us",
+                  duration="20ms", load=rs.PerRun({1: 0.2, 2: 0.6}))
+    assert list(zip(df.cores, df.run, df.load)) == [(1, 1, 0.2), (1, 2, 0.6), (2, 1, 0.2), (2, 2, 0.6)]
+    with pytest.raises(ValueError, match=r"load=PerRun\(...\) has no value for run\(s\) \[2\]"):
+        rs.sweep("microsecond-scenario", {"cores": [1]}, runs=2, load=rs.PerRun({1: 0.2}))
