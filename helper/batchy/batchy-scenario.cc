@@ -182,10 +182,10 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                 });
     options.Add("slo-basis",
                 "each flow's mean delay under the max controller, FLOW:DURATION,... (the "
-                "per_flow mean_us of an earlier run with --controller=max, no --slo and "
-                "otherwise the same options and --run): --slo=Fx multiplies these instead of "
-                "measuring them in a first run of its own, so that the runs of several "
-                "controllers share one measurement",
+                "per_flow mean_us of an earlier max run without an SLO factor and otherwise "
+                "with the same options and run): a factor SLO such as 0.8x multiplies these "
+                "instead of measuring them in a first run of its own, so that several "
+                "controllers' runs share one measurement",
                 "",
                 [this](const std::string& text, std::string& error) {
                     sloBasis.clear();

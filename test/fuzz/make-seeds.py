@@ -156,6 +156,7 @@ SEEDS = {
         "batchy": b"\4pipeline=vrf\nn=4\nm=4\ncontroller=full\nslo-steps=1s:300us,2s:60us\n"
                   b"rate-steps=1s:3e6,2s:1e6\nstep-flows=.*\nduration=3s\n",
         "batchy-bad-steps": b"\4slo-steps=2s:300us,1s:60us\n",
+        "batchy-slo-basis": b"\4slo=0.8x\nslo-basis=nhop0:10us,nhop1:12us,nhop2:11us,nhop3:13us\n",
     },
 }
 
