@@ -7,12 +7,15 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/recurring-event.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/simulator-impl.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <functional>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -165,6 +168,130 @@ class SimulatorOrderTestCase : public TestCase
     Time m_step; //!< the unit of the events' delays
 };
 
+/// The same program over the whole Simulator API (Schedule, ScheduleNow,
+/// ScheduleWithContext from the main and from another thread,
+/// ScheduleDestroy, Remove, Cancel, IsExpired, GetDelayLeft, Stop(delay)
+/// and a second Run) gives the same trace on LeanSimulatorImpl as on ns-3's
+/// DefaultSimulatorImpl, with either scheduler.
+class LeanSimulatorImplTestCase : public TestCase
+{
+  public:
+    /// \param scheduler the SchedulerType of both runs
+    explicit LeanSimulatorImplTestCase(const std::string& scheduler)
+        : TestCase("LeanSimulatorImpl runs a program as DefaultSimulatorImpl does (" + scheduler +
+                   ")"),
+          m_scheduler(scheduler)
+    {
+    }
+
+  private:
+    /// Runs the program on \p impl; \return its trace, one line per event
+    std::vector<std::string> RunOn(const std::string& impl)
+    {
+        Simulator::Destroy();
+        ObjectFactory factory(impl);
+        Simulator::SetImplementation(factory.Create<SimulatorImpl>());
+        Simulator::SetScheduler(ObjectFactory(m_scheduler));
+        RngSeedManager::SetSeed(5);
+        RngSeedManager::SetRun(2);
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(9);
+        std::vector<std::string> trace;
+        std::vector<EventId> pending;
+        uint32_t label = 0;
+        auto note = [&trace](const std::string& what) {
+            trace.push_back(what + " at " + std::to_string(Simulator::Now().GetTimeStep()) +
+                            " context " + std::to_string(Simulator::GetContext()));
+        };
+        std::function<void(uint32_t)> fire = [&](uint32_t self) {
+            note("event " + std::to_string(self));
+            for (int k = u->GetInteger(1, 2); k > 0 && label < 3000; --k)
+            {
+                Time at = NanoSeconds(u->GetInteger(0, 4));
+                uint32_t next = label++;
+                double how = u->GetValue();
+                if (how < 0.15)
+                {
+                    Simulator::ScheduleWithContext(next % 7, at, [&fire, next]() { fire(next); });
+                }
+                else if (how < 0.25)
+                {
+                    pending.push_back(Simulator::ScheduleNow([&fire, next]() { fire(next); }));
+                }
+                else if (how < 0.27)
+                {
+                    // From another thread: taken after the current event.
+                    std::thread other([&fire, next, at]() {
+                        Simulator::ScheduleWithContext(100 + next, at, [&fire, next]() {
+                            fire(next);
+                        });
+                    });
+                    other.join();
+                }
+                else
+                {
+                    pending.push_back(Simulator::Schedule(at, [&fire, next]() { fire(next); }));
+                }
+            }
+            if (!pending.empty())
+            {
+                const EventId& probe = pending[u->GetInteger(0, pending.size() - 1)];
+                note("probe expired " + std::to_string(Simulator::IsExpired(probe)) + " left " +
+                     std::to_string(Simulator::GetDelayLeft(probe).GetTimeStep()));
+            }
+            if (!pending.empty() && u->GetValue() < 0.2)
+            {
+                EventId& victim = pending[u->GetInteger(0, pending.size() - 1)];
+                if (u->GetValue() < 0.5)
+                {
+                    Simulator::Remove(victim);
+                }
+                else
+                {
+                    Simulator::Cancel(victim);
+                }
+            }
+        };
+        for (uint32_t i = 0; i < 6; ++i)
+        {
+            uint32_t next = label++;
+            pending.push_back(
+                Simulator::Schedule(NanoSeconds(i % 3), [&fire, next]() { fire(next); }));
+        }
+        EventId kept = Simulator::ScheduleDestroy([&note]() { note("destroy kept"); });
+        EventId removed = Simulator::ScheduleDestroy([&note]() { note("destroy removed"); });
+        EventId cancelled = Simulator::ScheduleDestroy([&note]() { note("destroy cancelled"); });
+        Simulator::Remove(removed);
+        Simulator::Cancel(cancelled);
+        note("destroy expired " + std::to_string(Simulator::IsExpired(kept)) +
+             std::to_string(Simulator::IsExpired(removed)) +
+             std::to_string(Simulator::IsExpired(cancelled)));
+        Simulator::Stop(NanoSeconds(40));
+        Simulator::Run();
+        note("stopped, finished " + std::to_string(Simulator::IsFinished()) + " events " +
+             std::to_string(Simulator::GetEventCount()));
+        Simulator::Run();
+        note("ran out, finished " + std::to_string(Simulator::IsFinished()) + " events " +
+             std::to_string(Simulator::GetEventCount()));
+        Simulator::Destroy();
+        return trace;
+    }
+
+    void DoRun() override
+    {
+        std::vector<std::string> lean = RunOn("ns3::LeanSimulatorImpl");
+        std::vector<std::string> ns3 = RunOn("ns3::DefaultSimulatorImpl");
+        NS_TEST_ASSERT_MSG_GT(lean.size(), 3000u, "the program ran");
+        NS_TEST_ASSERT_MSG_EQ(lean.size(), ns3.size(), "as many lines");
+        for (size_t i = 0; i < std::min(lean.size(), ns3.size()); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(lean[i], ns3[i], "line " << i);
+        }
+    }
+
+    std::string m_scheduler; //!< the SchedulerType of both runs
+};
+
 /// RecurringEvent runs like Simulator::Schedule, reusing its EventImpl only
 /// when that cannot change what runs.
 class RecurringEventTestCase : public TestCase
@@ -261,6 +388,8 @@ class PeekableSchedulerTestSuite : public TestSuite
         AddTestCase(new SimulatorOrderTestCase(MicroSeconds(700)));
         AddTestCase(new SimulatorOrderTestCase(MilliSeconds(1900)));
         AddTestCase(new RecurringEventTestCase());
+        AddTestCase(new LeanSimulatorImplTestCase("ns3::PeekableScheduler"));
+        AddTestCase(new LeanSimulatorImplTestCase("ns3::MapScheduler"));
     }
 };
 

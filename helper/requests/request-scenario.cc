@@ -756,6 +756,9 @@ ScenarioExample::Parse(ScenarioOptions& options, int argc, char* argv[], std::st
     // scenarios (thousands of pending events); this one also spares the
     // queue level an event per request. --SchedulerType overrides it.
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PeekableScheduler"));
+    // The same events in the same order as DefaultSimulatorImpl, with less
+    // work per event; --SimulatorImplementationType overrides it.
+    GlobalValue::Bind("SimulatorImplementationType", StringValue("ns3::LeanSimulatorImpl"));
     if (!options.CheckArguments(argc, argv, error))
     {
         return false;

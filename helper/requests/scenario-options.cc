@@ -9,6 +9,8 @@
 #include "ns3/abort.h"
 #include "ns3/command-line.h"
 #include "ns3/global-value.h"
+#include "ns3/scheduler.h"
+#include "ns3/simulator-impl.h"
 
 #include <cerrno>
 #include <cmath>
@@ -20,6 +22,7 @@
 #include <sstream>
 #include <tuple>
 #include <unistd.h>
+#include <utility>
 
 namespace ns3
 {
@@ -754,6 +757,19 @@ ScenarioOptions::CheckArguments(int argc, char* argv[], std::string& error)
             error = "invalid --" + name + "=" + value + ": not a valid value (" +
                     checker->GetUnderlyingTypeInformation() + ")";
             return false;
+        }
+        // The simulator's parts are named by type: one of the right kind.
+        for (const auto& [global, base] :
+             {std::pair{"SchedulerType", Scheduler::GetTypeId()},
+              {"SimulatorImplementationType", SimulatorImpl::GetTypeId()}})
+        {
+            TypeId part;
+            if (name == global &&
+                !(TypeId::LookupByNameFailSafe(value, &part) && part.IsChildOf(base)))
+            {
+                error = "invalid --" + name + "=" + value + ": not a subclass of " + base.GetName();
+                return false;
+            }
         }
         m_ns3Arguments.emplace_back(name, value);
     }

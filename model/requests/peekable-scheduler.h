@@ -44,7 +44,7 @@ namespace rsched
  * millisecond before it is due, a place in a small heap. Events leave in
  * (time, uid) order, unique keys, so every scheduler gives the same run.
  */
-class PeekableScheduler : public Scheduler
+class PeekableScheduler final : public Scheduler
 {
   public:
     /**

@@ -287,6 +287,9 @@ COMMAND_LINE = [
     ("--RngRun=3", "RngRun"),  # set from --run
     ("--RngSeed=3", "RngSeed"),  # set from --seed
     ("--SchedulerType=bogus", "SchedulerType"),
+    ("--SchedulerType=ns3::LeanSimulatorImpl", "SchedulerType"),
+    ("--SimulatorImplementationType=bogus", "SimulatorImplementationType"),
+    ("--SimulatorImplementationType=ns3::MapScheduler", "SimulatorImplementationType"),
     ("--exact", "exact"),  # bare flags are not booleans here: --exact=true
 ]
 
