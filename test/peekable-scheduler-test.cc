@@ -171,22 +171,33 @@ class SimulatorOrderTestCase : public TestCase
 /// The same program over the whole Simulator API (Schedule, ScheduleNow,
 /// ScheduleWithContext from the main and from another thread,
 /// ScheduleDestroy, Remove, Cancel, IsExpired, GetDelayLeft, Stop(delay)
-/// and a second Run) gives the same trace on LeanSimulatorImpl as on ns-3's
-/// DefaultSimulatorImpl, with either scheduler.
+/// and a second Run after SetScheduler has moved the pending events) gives
+/// the same trace, uids included, on LeanSimulatorImpl as on ns-3's
+/// DefaultSimulatorImpl, with either scheduler first.
 class LeanSimulatorImplTestCase : public TestCase
 {
   public:
-    /// \param scheduler the SchedulerType of both runs
-    explicit LeanSimulatorImplTestCase(const std::string& scheduler)
+    /**
+     * \param scheduler the SchedulerType until the stop
+     * \param then the SchedulerType after it
+     */
+    LeanSimulatorImplTestCase(const std::string& scheduler, const std::string& then)
         : TestCase("LeanSimulatorImpl runs a program as DefaultSimulatorImpl does (" + scheduler +
-                   ")"),
-          m_scheduler(scheduler)
+                   ", then " + then + ")"),
+          m_scheduler(scheduler),
+          m_then(then)
     {
     }
 
   private:
-    /// Runs the program on \p impl; \return its trace, one line per event
-    std::vector<std::string> RunOn(const std::string& impl)
+    /**
+     * \brief Run the program.
+     * \param impl the SimulatorImplementationType
+     * \param[out] stopped the events run when the stop came
+     * \param[out] total the events run in all
+     * \return its trace, one line per event, schedule and probe
+     */
+    std::vector<std::string> RunOn(const std::string& impl, uint64_t& stopped, uint64_t& total)
     {
         Simulator::Destroy();
         ObjectFactory factory(impl);
@@ -203,8 +214,18 @@ class LeanSimulatorImplTestCase : public TestCase
             trace.push_back(what + " at " + std::to_string(Simulator::Now().GetTimeStep()) +
                             " context " + std::to_string(Simulator::GetContext()));
         };
+        auto noteId = [&note](const std::string& what, const EventId& id) {
+            note(what + " uid " + std::to_string(id.GetUid()) + " ts " +
+                 std::to_string(id.GetTs()) + " context " + std::to_string(id.GetContext()));
+        };
         std::function<void(uint32_t)> fire = [&](uint32_t self) {
             note("event " + std::to_string(self));
+            if (self == 60)
+            {
+                // A destroy event scheduled while running.
+                noteId("destroy late",
+                       Simulator::ScheduleDestroy([&note]() { note("destroy late ran"); }));
+            }
             for (int k = u->GetInteger(1, 2); k > 0 && label < 3000; --k)
             {
                 Time at = NanoSeconds(u->GetInteger(0, 4));
@@ -217,6 +238,7 @@ class LeanSimulatorImplTestCase : public TestCase
                 else if (how < 0.25)
                 {
                     pending.push_back(Simulator::ScheduleNow([&fire, next]() { fire(next); }));
+                    noteId("now", pending.back());
                 }
                 else if (how < 0.27)
                 {
@@ -231,6 +253,7 @@ class LeanSimulatorImplTestCase : public TestCase
                 else
                 {
                     pending.push_back(Simulator::Schedule(at, [&fire, next]() { fire(next); }));
+                    noteId("later", pending.back());
                 }
             }
             if (!pending.empty())
@@ -263,24 +286,34 @@ class LeanSimulatorImplTestCase : public TestCase
         EventId cancelled = Simulator::ScheduleDestroy([&note]() { note("destroy cancelled"); });
         Simulator::Remove(removed);
         Simulator::Cancel(cancelled);
+        noteId("destroy kept", kept);
         note("destroy expired " + std::to_string(Simulator::IsExpired(kept)) +
              std::to_string(Simulator::IsExpired(removed)) +
-             std::to_string(Simulator::IsExpired(cancelled)));
-        Simulator::Stop(NanoSeconds(40));
+             std::to_string(Simulator::IsExpired(cancelled)) + " left " +
+             std::to_string(Simulator::GetDelayLeft(kept).GetTimeStep()));
+        // A fifth of the program runs before the stop.
+        Simulator::Stop(NanoSeconds(20));
         Simulator::Run();
+        stopped = Simulator::GetEventCount();
         note("stopped, finished " + std::to_string(Simulator::IsFinished()) + " events " +
-             std::to_string(Simulator::GetEventCount()));
+             std::to_string(stopped));
+        Simulator::SetScheduler(ObjectFactory(m_then));
         Simulator::Run();
+        total = Simulator::GetEventCount();
         note("ran out, finished " + std::to_string(Simulator::IsFinished()) + " events " +
-             std::to_string(Simulator::GetEventCount()));
+             std::to_string(total));
         Simulator::Destroy();
         return trace;
     }
 
     void DoRun() override
     {
-        std::vector<std::string> lean = RunOn("ns3::LeanSimulatorImpl");
-        std::vector<std::string> ns3 = RunOn("ns3::DefaultSimulatorImpl");
+        uint64_t stopped = 0;
+        uint64_t total = 0;
+        std::vector<std::string> lean = RunOn("ns3::LeanSimulatorImpl", stopped, total);
+        NS_TEST_ASSERT_MSG_GT(stopped, 100u, "events ran before the stop");
+        NS_TEST_ASSERT_MSG_GT(total, stopped + 100, "and after it");
+        std::vector<std::string> ns3 = RunOn("ns3::DefaultSimulatorImpl", stopped, total);
         NS_TEST_ASSERT_MSG_GT(lean.size(), 3000u, "the program ran");
         NS_TEST_ASSERT_MSG_EQ(lean.size(), ns3.size(), "as many lines");
         for (size_t i = 0; i < std::min(lean.size(), ns3.size()); ++i)
@@ -289,7 +322,8 @@ class LeanSimulatorImplTestCase : public TestCase
         }
     }
 
-    std::string m_scheduler; //!< the SchedulerType of both runs
+    std::string m_scheduler; //!< the SchedulerType until the stop
+    std::string m_then;      //!< the SchedulerType after it
 };
 
 /// RecurringEvent runs like Simulator::Schedule, reusing its EventImpl only
@@ -388,8 +422,8 @@ class PeekableSchedulerTestSuite : public TestSuite
         AddTestCase(new SimulatorOrderTestCase(MicroSeconds(700)));
         AddTestCase(new SimulatorOrderTestCase(MilliSeconds(1900)));
         AddTestCase(new RecurringEventTestCase());
-        AddTestCase(new LeanSimulatorImplTestCase("ns3::PeekableScheduler"));
-        AddTestCase(new LeanSimulatorImplTestCase("ns3::MapScheduler"));
+        AddTestCase(new LeanSimulatorImplTestCase("ns3::PeekableScheduler", "ns3::MapScheduler"));
+        AddTestCase(new LeanSimulatorImplTestCase("ns3::MapScheduler", "ns3::PeekableScheduler"));
     }
 };
 
