@@ -30,10 +30,11 @@ namespace rsched
  * Why: at queue level an event is a few hundred nanoseconds of model work,
  * and DefaultSimulatorImpl adds to each one an EventId built and
  * destroyed for PreEventHook (a reference count taken and dropped), two
- * log-level checks, and virtual calls into the scheduler; together about
- * a tenth of a RackSched run. Here the run loop calls a PeekableScheduler
- * directly (any other SchedulerType through its virtual interface), and
- * there is no per-event hook: nothing derives from this class.
+ * log-level checks, and virtual calls into the scheduler: without them
+ * RackSched and AFP run 1.06-1.07x faster. Here the run loop calls a
+ * PeekableScheduler directly (any other SchedulerType through its virtual
+ * interface), and there is no per-event hook: nothing derives from this
+ * class.
  *
  * Events run in (time, uid) order with the same uids as
  * DefaultSimulatorImpl gives, so a run is the same event for event;
