@@ -77,9 +77,17 @@ class LeanSimulatorImpl final : public SimulatorImpl
   private:
     void DoDispose() override;
 
-    /// \brief Put an event in the scheduler. \param ev the event
-    void Insert(const Scheduler::Event& ev)
+    /**
+     * \brief Put an event in the scheduler with the next uid.
+     * \param event the event (the scheduler takes over its reference)
+     * \param delay time steps from now
+     * \param context its context
+     * \return its key
+     */
+    Scheduler::EventKey Insert(EventImpl* event, uint64_t delay, uint32_t context)
     {
+        Scheduler::Event ev{event, {m_currentTs + delay, m_uid++, context}};
+        ++m_pending;
         if (m_peekable)
         {
             m_peekable->Insert(ev);
@@ -88,6 +96,7 @@ class LeanSimulatorImpl final : public SimulatorImpl
         {
             m_events->Insert(ev);
         }
+        return ev.key;
     }
 
     /// \return whether no event waits in the scheduler
@@ -209,13 +218,7 @@ LeanSimulatorImpl::TakeQueued()
     }
     for (const Queued& q : queued)
     {
-        Scheduler::Event ev;
-        ev.impl = q.event;
-        ev.key.m_ts = m_currentTs + q.delay;
-        ev.key.m_context = q.context;
-        ev.key.m_uid = m_uid++;
-        ++m_pending;
-        Insert(ev);
+        Insert(q.event, q.delay, q.context);
     }
 }
 
@@ -259,14 +262,9 @@ LeanSimulatorImpl::Schedule(const Time& delay, EventImpl* event)
     NS_ASSERT_MSG(m_mainThread == std::this_thread::get_id(),
                   "Simulator::Schedule from a thread other than the simulation's");
     NS_ASSERT_MSG(delay.IsPositive(), "LeanSimulatorImpl::Schedule: negative delay");
-    Scheduler::Event ev;
-    ev.impl = event;
-    ev.key.m_ts = m_currentTs + static_cast<uint64_t>(delay.GetTimeStep());
-    ev.key.m_context = m_currentContext;
-    ev.key.m_uid = m_uid++;
-    ++m_pending;
-    Insert(ev);
-    return EventId(event, ev.key.m_ts, ev.key.m_context, ev.key.m_uid);
+    Scheduler::EventKey key =
+        Insert(event, static_cast<uint64_t>(delay.GetTimeStep()), m_currentContext);
+    return EventId(event, key.m_ts, key.m_context, key.m_uid);
 }
 
 void
@@ -274,13 +272,7 @@ LeanSimulatorImpl::ScheduleWithContext(uint32_t context, const Time& delay, Even
 {
     if (m_mainThread == std::this_thread::get_id())
     {
-        Scheduler::Event ev;
-        ev.impl = event;
-        ev.key.m_ts = m_currentTs + static_cast<uint64_t>(delay.GetTimeStep());
-        ev.key.m_context = context;
-        ev.key.m_uid = m_uid++;
-        ++m_pending;
-        Insert(ev);
+        Insert(event, static_cast<uint64_t>(delay.GetTimeStep()), context);
         return;
     }
     // The current time is added when the main thread takes it (TakeQueued).
