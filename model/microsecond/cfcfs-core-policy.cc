@@ -121,6 +121,10 @@ CfcfsCorePolicy::DoWorkerIdle(uint32_t w)
     {
         Handle h = m_central.front();
         m_central.pop_front();
+        if (!m_central.empty())
+        {
+            Prefetch(m_central.front());
+        }
         Start(w, h);
     }
 }

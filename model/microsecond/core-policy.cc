@@ -335,6 +335,16 @@ CorePolicy::Get(Handle h)
 }
 
 void
+CorePolicy::Prefetch(Handle h) const
+{
+    const auto* bytes = reinterpret_cast<const char*>(&(*m_pool)[h]);
+    for (size_t offset = 0; offset < sizeof(ServerRequest); offset += 64)
+    {
+        __builtin_prefetch(bytes + offset);
+    }
+}
+
+void
 CorePolicy::SetIdle(uint32_t w)
 {
     if (m_idlePos[w] != NOT_IDLE)

@@ -201,6 +201,14 @@ class CorePolicy : public Object
      * \return the request
      */
     ServerRequest& Get(Handle h);
+    /**
+     * \brief Start loading a request into the cache, for a queue to call on
+     * the request that is served next: one that waited long (an overloaded
+     * server holds millions) is no longer there, and the load then overlaps
+     * the events before it starts instead of stalling its start.
+     * \param h a handle
+     */
+    void Prefetch(Handle h) const;
 
     TracedCallback<const ServerRequest&, uint32_t> m_startTrace;    //!< a request starts or resumes
     TracedCallback<const ServerRequest&, uint32_t> m_preemptTrace;  //!< a request is preempted

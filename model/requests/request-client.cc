@@ -168,7 +168,7 @@ RequestClient::DoDispose()
 {
     for (auto& c : m_clients)
     {
-        c.next.Cancel();
+        c->Cancel();
     }
     m_clients.clear();
     m_dispatcher = nullptr;
@@ -298,16 +298,16 @@ RequestClient::StartApplication()
             m_flowAddress.emplace_back(local, InetSocketAddress::ConvertFrom(name).GetPort());
         }
     }
-    m_clients.assign(m_clientCount, Client{});
+    m_clients.clear();
+    m_clients.reserve(m_clientCount);
     for (uint32_t k = 0; k < m_clientCount; ++k)
     {
-        m_clients[k].id = m_clientId + k;
-        m_clients[k].send = {this, &RequestClient::SendRequest, k};
+        m_clients.push_back(Create<Client>(this, k));
         // A renewal process started at the join time: the first request
         // follows one inter-arrival draw, so clients do not send in lock step.
         Time join = m_joinWindow.IsZero() ? Time(0)
                                           : Seconds(m_join->GetValue(0, m_joinWindow.GetSeconds()));
-        m_clients[k].next = m_clients[k].send.Schedule(join + NextGap());
+        m_clients[k]->ScheduleNext(join + NextGap());
     }
 }
 
@@ -318,7 +318,7 @@ RequestClient::StopApplication()
     // Sockets stay open: replies to requests in flight still count.
     for (auto& c : m_clients)
     {
-        c.next.Cancel();
+        c->Cancel();
     }
 }
 
@@ -338,7 +338,7 @@ RequestClient::SendRequest(uint32_t k)
     {
         return;
     }
-    Client& c = m_clients[k];
+    Client& c = *m_clients[k];
     Time now = PeekableScheduler::Now();
     bool transactionOver = m_transactionDuration.IsStrictlyPositive()
                                ? now - c.transactionStart >= m_transactionDuration
@@ -351,11 +351,7 @@ RequestClient::SendRequest(uint32_t k)
         c.instance = AnyAddress();
         // The last transaction never learnt its instance: what it held is
         // scheduled request by request after all.
-        for (auto& [held, flow] : c.held)
-        {
-            Transmit(held, flow, m_service.GetIpv4());
-        }
-        c.held.clear();
+        ReleaseHeld(c, m_service.GetIpv4(), false);
     }
     double demand = m_serviceDemand->GetValue();
     NS_ABORT_MSG_IF(!(demand >= 0) || !std::isfinite(demand),
@@ -367,7 +363,7 @@ RequestClient::SendRequest(uint32_t k)
     header.SetMessageType(ServiceRequestHeader::REQUEST);
     header.SetFlags(affinity ? ServiceRequestHeader::FLAG_AFFINITY : 0);
     header.SetServiceId(m_serviceId);
-    header.SetClientId(c.id);
+    header.SetClientId(m_clientId + k);
     header.SetRequestId(m_sent);
     header.SetTransactionId(c.transaction);
     header.SetRequestClass(requestClass);
@@ -379,12 +375,16 @@ RequestClient::SendRequest(uint32_t k)
     if (m_holdUntilAffinity && transactional && !affinity && c.sentInTransaction > 0)
     {
         // Sent (it counts as in flight), but held until the first reply.
-        c.held.emplace_back(header, flow);
+        if (!c.held)
+        {
+            c.held = std::make_unique<Client::Held>();
+        }
+        c.held->emplace_back(header, flow);
         MarkOutstanding(m_sent);
         ++m_sent;
         ++c.sentInTransaction;
         m_txTrace(header);
-        c.next = c.send.Schedule(NextGap());
+        c.ScheduleNext(NextGap());
         return;
     }
     Ipv4Address to = affinity ? c.instance : m_service.GetIpv4();
@@ -412,7 +412,7 @@ RequestClient::SendRequest(uint32_t k)
         ++m_sendFailures;
         ++m_sent;
         m_dropTrace(header, "no route");
-        c.next = c.send.Schedule(NextGap());
+        c.ScheduleNext(NextGap());
         return;
     }
     MarkOutstanding(m_sent);
@@ -423,11 +423,54 @@ RequestClient::SendRequest(uint32_t k)
         ++m_affinitySent;
     }
     m_txTrace(header);
-    c.next = c.send.Schedule(NextGap());
+    c.ScheduleNext(NextGap());
     if (deliverNow)
     {
         Deliver(header, flow, to);
     }
+}
+
+RequestClient::Client::Client(RequestClient* app, uint32_t k)
+    : app(app),
+      k(k)
+{
+    static_assert(sizeof(Client) == 64, "a client's state is one cache line");
+}
+
+void
+RequestClient::Client::ScheduleNext(const Time& delay)
+{
+    // ns-3 cannot undo a cancellation, and the application cancels only
+    // when it stops (a new start makes new clients).
+    NS_ASSERT_MSG(!pending && !IsCancelled(), "RequestClient: client " << k << " rescheduled");
+    pending = true;
+    Simulator::Schedule(delay, Ptr<EventImpl>(this));
+}
+
+void
+RequestClient::Client::Notify()
+{
+    pending = false;
+    app->SendRequest(k);
+}
+
+void
+RequestClient::ReleaseHeld(Client& c, Ipv4Address to, bool affinity)
+{
+    if (!c.held)
+    {
+        return;
+    }
+    for (auto& [held, flow] : *c.held)
+    {
+        if (affinity)
+        {
+            held.SetFlags(ServiceRequestHeader::FLAG_AFFINITY);
+            ++m_affinitySent;
+        }
+        Transmit(held, flow, to);
+    }
+    c.held->clear();
 }
 
 void
@@ -599,20 +642,17 @@ RequestClient::ReceiveReply(const ServiceRequestHeader& header)
     {
         m_dispatcher->NotifyTargetReply(header);
     }
-    Client& c = m_clients[header.GetClientId() - m_clientId];
     // Affinity: the rest of the transaction goes to the instance that served.
-    if (header.GetTransactionId() == c.transaction && c.instance == AnyAddress() &&
-        header.GetLocator() != 0 &&
-        (m_transactionRequests > 1 || m_transactionDuration.IsStrictlyPositive()))
+    // (The client's state is read only then: it is seldom in the cache.)
+    if ((m_transactionRequests > 1 || m_transactionDuration.IsStrictlyPositive()) &&
+        header.GetLocator() != 0)
     {
-        c.instance = Ipv4Address(header.GetLocator());
-        for (auto& [held, flow] : c.held)
+        Client& c = *m_clients[header.GetClientId() - m_clientId];
+        if (header.GetTransactionId() == c.transaction && c.instance == AnyAddress())
         {
-            held.SetFlags(ServiceRequestHeader::FLAG_AFFINITY);
-            Transmit(held, flow, c.instance);
-            ++m_affinitySent;
+            c.instance = Ipv4Address(header.GetLocator());
+            ReleaseHeld(c, c.instance, true);
         }
-        c.held.clear();
     }
     Time rct = now - sent;
     if (sent >= m_warmUp)

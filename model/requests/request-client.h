@@ -7,20 +7,20 @@
 
 #include "direct-link.h"
 #include "mixture-random-variable.h"
-#include "recurring-event.h"
 #include "request-stats.h"
 #include "service-request-header.h"
 #include "target-chooser.h"
 
 #include "ns3/address.h"
 #include "ns3/application.h"
-#include "ns3/event-id.h"
+#include "ns3/event-impl.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -187,19 +187,50 @@ class RequestClient : public Application
      */
     bool TakeOutstanding(uint64_t id);
 
-    /// State of one logical client.
-    struct Client
+    /**
+     * \brief State of one logical client, and the event of its next request.
+     *
+     * Why one object: with tens of thousands of clients each is visited
+     * once per inter-arrival time, so its state is out of the cache by then.
+     * As the EventImpl that the simulator runs it is loaded once, and
+     * SendRequest finds the rest on the same cache line.
+     */
+    class alignas(64) Client : public EventImpl
     {
-        uint32_t id{0};                               //!< client id
-        EventId next;                                 //!< its next request
-        RecurringEvent<RequestClient, uint32_t> send; //!< SendRequest of this client
-        uint32_t transaction{0};                      //!< current transaction
-        uint32_t sentInTransaction{0};                //!< requests of it sent so far
-        Time transactionStart;                        //!< when it started
-        Ipv4Address instance{Ipv4Address::GetAny()};  //!< locator learnt (Any: none)
-        /// HoldUntilAffinity: requests (and their flows) waiting for it
-        std::vector<std::pair<ServiceRequestHeader, uint32_t>> held;
+      public:
+        /**
+         * \param app the application
+         * \param k its index there
+         */
+        Client(RequestClient* app, uint32_t k);
+        /**
+         * \brief Schedule its next request.
+         * \param delay from now
+         */
+        void ScheduleNext(const Time& delay);
+
+        RequestClient* app;                          //!< the application
+        uint32_t k;                                  //!< index in the application
+        uint32_t transaction{0};                     //!< current transaction
+        uint32_t sentInTransaction{0};               //!< requests of it sent so far
+        Ipv4Address instance{Ipv4Address::GetAny()}; //!< locator learnt (Any: none)
+        bool pending{false};                         //!< its next request is scheduled
+        Time transactionStart;                       //!< when it started
+        /// Requests (and their flows) held until the affinity is learnt.
+        using Held = std::vector<std::pair<ServiceRequestHeader, uint32_t>>;
+        std::unique_ptr<Held> held; //!< HoldUntilAffinity: held requests (null: none yet)
+
+      private:
+        void Notify() override;
     };
+
+    /**
+     * \brief Send the requests a client held for its affinity.
+     * \param c the client
+     * \param to where they go
+     * \param affinity whether they carry the affinity flag
+     */
+    void ReleaseHeld(Client& c, Ipv4Address to, bool affinity);
 
     /**
      * \brief Send one request of a logical client and schedule its next.
@@ -267,7 +298,7 @@ class RequestClient : public Application
     Ptr<DirectLink> m_uplink;                              //!< queue level over links
     std::vector<InetSocketAddress> m_flowAddress;          //!< queue level: each flow's source
     InetSocketAddress m_service{Ipv4Address::GetAny(), 0}; //!< where scheduled requests go
-    std::vector<Client> m_clients;                         //!< logical clients
+    std::vector<Ptr<Client>> m_clients;                    //!< logical clients
     uint64_t m_sent{0};                                    //!< requests sent
     uint64_t m_affinitySent{0};                            //!< affinity requests sent
     uint64_t m_sendFailures{0};                            //!< requests the socket refused
