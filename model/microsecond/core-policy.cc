@@ -10,6 +10,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace ns3
 {
@@ -337,10 +338,11 @@ CorePolicy::Get(Handle h)
 void
 CorePolicy::Prefetch(Handle h) const
 {
-    const auto* bytes = reinterpret_cast<const char*>(&(*m_pool)[h]);
-    for (size_t offset = 0; offset < sizeof(ServerRequest); offset += 64)
+    // Every cache line the record touches (it is not aligned to one).
+    auto start = reinterpret_cast<uintptr_t>(&(*m_pool)[h]);
+    for (uintptr_t line = start & ~uintptr_t{63}; line < start + sizeof(ServerRequest); line += 64)
     {
-        __builtin_prefetch(bytes + offset);
+        __builtin_prefetch(reinterpret_cast<const void*>(line));
     }
 }
 

@@ -21,14 +21,15 @@ namespace rsched
  * scheduled over and over with the same EventImpl.
  *
  * Why: Simulator::Schedule(delay, &T::F, obj, arg) allocates an EventImpl
- * for every event and frees it once the event has run. A client's next
- * request and a worker's end of slice are scheduled once or more per
- * request, so at queue level that allocation was a tenth of the time of a
- * request. This schedules its own EventImpl again once the last event has
- * run; the events get their times and uids from the simulator as any
- * other, so runs are the same. ns-3 cannot undo a cancellation, so after a
- * Cancel or a Remove, or while the last event is still pending, the next
- * Schedule takes a new EventImpl, as MakeEvent would.
+ * for every event and frees it once the event has run. A worker's end of
+ * slice is scheduled once or more per request, so at queue level that
+ * allocation was a tenth of the time of a request (a client's next request
+ * is an EventImpl of its own: RequestClient::Client). This schedules its
+ * own EventImpl again once the last event has run; the events get their
+ * times and uids from the simulator as any other, so runs are the same.
+ * ns-3 cannot undo a cancellation, so after a Cancel or a Remove, or while
+ * the last event is still pending, the next Schedule takes a new
+ * EventImpl, as MakeEvent would.
  *
  * A copy schedules the same function but never shares an EventImpl.
  */

@@ -298,6 +298,12 @@ RequestClient::StartApplication()
             m_flowAddress.emplace_back(local, InetSocketAddress::ConvertFrom(name).GetPort());
         }
     }
+    // A start without a stop before it (never from ns-3's Application):
+    // the clients already scheduled must not send as well.
+    for (auto& c : m_clients)
+    {
+        c->Cancel();
+    }
     m_clients.clear();
     m_clients.reserve(m_clientCount);
     for (uint32_t k = 0; k < m_clientCount; ++k)
@@ -332,13 +338,12 @@ RequestClient::NextGap()
 }
 
 void
-RequestClient::SendRequest(uint32_t k)
+RequestClient::SendRequest(Client& c)
 {
     if (m_maxRequests > 0 && m_sent >= m_maxRequests)
     {
         return;
     }
-    Client& c = *m_clients[k];
     Time now = PeekableScheduler::Now();
     bool transactionOver = m_transactionDuration.IsStrictlyPositive()
                                ? now - c.transactionStart >= m_transactionDuration
@@ -363,7 +368,7 @@ RequestClient::SendRequest(uint32_t k)
     header.SetMessageType(ServiceRequestHeader::REQUEST);
     header.SetFlags(affinity ? ServiceRequestHeader::FLAG_AFFINITY : 0);
     header.SetServiceId(m_serviceId);
-    header.SetClientId(m_clientId + k);
+    header.SetClientId(m_clientId + c.k);
     header.SetRequestId(m_sent);
     header.SetTransactionId(c.transaction);
     header.SetRequestClass(requestClass);
@@ -451,7 +456,7 @@ void
 RequestClient::Client::Notify()
 {
     pending = false;
-    app->SendRequest(k);
+    app->SendRequest(*this);
 }
 
 void
@@ -466,9 +471,12 @@ RequestClient::ReleaseHeld(Client& c, Ipv4Address to, bool affinity)
         if (affinity)
         {
             held.SetFlags(ServiceRequestHeader::FLAG_AFFINITY);
-            ++m_affinitySent;
         }
         Transmit(held, flow, to);
+    }
+    if (affinity)
+    {
+        m_affinitySent += c.held->size();
     }
     c.held->clear();
 }

@@ -234,9 +234,9 @@ class RequestClient : public Application
 
     /**
      * \brief Send one request of a logical client and schedule its next.
-     * \param k index of the logical client
+     * \param c the logical client
      */
-    void SendRequest(uint32_t k);
+    void SendRequest(Client& c);
     /// \return the next inter-arrival time
     Time NextGap();
     /**
