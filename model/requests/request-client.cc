@@ -166,10 +166,7 @@ RequestClient::~RequestClient() = default;
 void
 RequestClient::DoDispose()
 {
-    for (auto& c : m_clients)
-    {
-        c->Cancel();
-    }
+    CancelClients();
     m_clients.clear();
     m_dispatcher = nullptr;
     m_uplink = nullptr;
@@ -300,10 +297,7 @@ RequestClient::StartApplication()
     }
     // A start without a stop before it (never from ns-3's Application):
     // the clients already scheduled must not send as well.
-    for (auto& c : m_clients)
-    {
-        c->Cancel();
-    }
+    CancelClients();
     m_clients.clear();
     m_clients.reserve(m_clientCount);
     for (uint32_t k = 0; k < m_clientCount; ++k)
@@ -322,10 +316,7 @@ RequestClient::StopApplication()
 {
     NS_LOG_FUNCTION(this);
     // Sockets stay open: replies to requests in flight still count.
-    for (auto& c : m_clients)
-    {
-        c->Cancel();
-    }
+    CancelClients();
 }
 
 Time
@@ -432,6 +423,15 @@ RequestClient::SendRequest(Client& c)
     if (deliverNow)
     {
         Deliver(header, flow, to);
+    }
+}
+
+void
+RequestClient::CancelClients()
+{
+    for (auto& c : m_clients)
+    {
+        c->Cancel();
     }
 }
 

@@ -224,6 +224,9 @@ class RequestClient : public Application
         void Notify() override;
     };
 
+    /// Cancel every client's next request (stop, dispose, a second start).
+    void CancelClients();
+
     /**
      * \brief Send the requests a client held for its affinity.
      * \param c the client
