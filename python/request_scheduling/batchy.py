@@ -459,10 +459,58 @@ def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
     return result
 
 
+def decomposition_table(root: Path | str = "results/batchy/quick") -> str:
+    """The doc's decomposition table from the committed
+    ``<root>/decomposition-summary.csv``: a row per use case and controller
+    where modules moved; the use cases where none moved under either
+    controller, with the same throughput and violations on one core and
+    three, share one row."""
+    import pandas as pd
+
+    from .reproduce import rst_table
+
+    # "null" is a controller here, not a missing value.
+    t = pd.read_csv(Path(root) / "decomposition-summary.csv", keep_default_na=False, na_values=[""])
+    t = t.set_index(["use_case", "controller", "cores"])
+
+    def label(case):
+        name, size = case.split("-", 1)
+        return f"{name.upper()}({size.replace('x', ',')})"
+
+    def violations(one, three):
+        strict = (round(100 * one.slo_violation_periods), round(100 * three.slo_violation_periods))
+        over = (round(100 * one.slo_overdelay_periods), round(100 * three.slo_overdelay_periods))
+        return f"{strict[0]} / {strict[1]} %" + ("" if over == strict else f" ({over[0]}/{over[1]})")
+
+    rows = [("Use case", "controller", "moved", "Mpps, 1 / 3 cores", "violations, 1 / 3 cores (overdelayed)",
+             "core loads, 3 cores")]
+    unchanged = []
+    for case in DECOMPOSITION_PIPELINES:
+        pairs = {c: (t.loc[(case, c, 1)], t.loc[(case, c, 3)]) for c in ("null", "full")}
+        if all(three.moved_modules == 0 and three.throughput_pps == one.throughput_pps
+               and violations(one, three) == violations(one, one) for one, three in pairs.values()):
+            unchanged.append((case, {violations(*p) for p in pairs.values()}))
+            continue
+        for c, (one, three) in pairs.items():
+            loads = ", ".join(f"{three[f'core_utilisation.{k}']:.2f}" for k in range(3))
+            rows.append((label(case), c, f"{three.moved_modules:.0f}",
+                         f"{one.throughput_pps / 1e6:.2f} / {three.throughput_pps / 1e6:.2f}",
+                         violations(one, three), loads))
+    shared = set().union(*(v for _, v in unchanged)) if unchanged else set()
+    if len(shared) == 1:
+        rows.append((", ".join(case.split("-")[0].upper() for case, _ in unchanged), "both", "0", "unchanged",
+                     shared.pop(), "core 0 only"))
+    else:
+        rows += [(label(case), "both", "0", "unchanged", " or ".join(sorted(v)), "core 0 only")
+                 for case, v in unchanged]
+    return rst_table(rows)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["table"]:
-        tables = {"overhead": overhead_table, "saturation": saturation_table}
+        tables = {"overhead": overhead_table, "saturation": saturation_table,
+                  "decomposition": decomposition_table}
         name = argv[2] if len(argv) > 2 else "static"
         print(tables[name](*argv[1:2]) if name in tables else doc_table(*argv[1:3]), end="")
         return 0
