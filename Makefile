@@ -55,8 +55,13 @@ ASAN_BUILD ?= build-asan
 # Container-overflow checks need every library instrumented; ns-3's are not.
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:detect_container_overflow=0:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1
+# -O1 -g1 (line tables, no local variables): the sanitizers' recommended
+# optimisation, and stack traces with lines; it compiles in 0.6 of the time
+# of RelWithDebInfo's -O2 -g (the build was 70 % of this target's time).
+ASAN_FLAGS = -O1 -g1 -DNDEBUG
 test-asan: setup
-	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRS_SANITIZE=ON -Dns3_DIR=$(NS3_DIR)
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(ASAN_FLAGS)" -DRS_SANITIZE=ON -Dns3_DIR=$(NS3_DIR)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && $(ASAN_ENV) RS_TEST_FULLNESS=QUICK ctest --output-on-failure -j $(JOBS)
 	$(ASAN_ENV) RS_BUILD_DIR=$(ASAN_BUILD) $(PYTHON) -m pytest -q python/tests/test_determinism.py python/tests/test_faults.py

@@ -24,9 +24,13 @@ mkdir -p "$dest"
 
 cd "$tree"
 start=$(date +%s)
-# --enable-modules pulls in the dependencies named in the module's CMakeLists.
+# --enable-modules pulls in the dependencies named in the module's CMakeLists;
+# --filter-module-examples-and-tests builds the examples and tests of this
+# module only, not those of core, network, internet, ... (a quarter of the
+# compilations: 448 instead of 608 on 3.37), which this check never runs.
 ./ns3 configure -d release --enable-tests --enable-examples \
-  --enable-modules "request-scheduling" > "$work/configure-$version.log" 2>&1 ||
+  --enable-modules "request-scheduling" --filter-module-examples-and-tests "request-scheduling" \
+  > "$work/configure-$version.log" 2>&1 ||
   { tail -n 40 "$work/configure-$version.log"; exit 1; }
 # ./ns3 build caps -j at cores - 1; drive CMake directly.
 cmake --build cmake-cache -j "$jobs" > "$work/build-$version.log" 2>&1 ||

@@ -2,6 +2,8 @@
 for the same --run, wall-clock fields aside, and other results for another
 --run; and accounts for every request it sent."""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 import request_scheduling as rs
@@ -50,11 +52,10 @@ EXAMPLES = [
 @pytest.mark.parametrize("example, options", EXAMPLES,
                          ids=[f"{e}-{i}" for i, (e, _) in enumerate(EXAMPLES)])
 def test_same_run_same_summary_other_run_other_results(example, options):
-    first = rs.run(example, run=1, **options)
+    with ThreadPoolExecutor(2) as pool:
+        first, again, other = pool.map(lambda run: rs.run(example, run=run, **options), (1, 1, 2))
     assert first["sent"] == first["completed"] + first["in_flight"] + first["dropped"] > 0
     assert first["dropped"] == sum(first["dropped_by_reason"].values())
-    again = rs.run(example, run=1, **options)
-    other = rs.run(example, run=2, **options)
     assert simulated(first) == simulated(again)
     assert simulated(first, drop={"run"}) != simulated(other, drop={"run"})
 
@@ -70,15 +71,16 @@ def test_cards_schedulers_see_the_same_arrivals(tmp_path, scenario):
     comparison gets the same requests at the same times from the same
     clients, so that their differences are the schedulers' alone."""
     options = dict(clients=100, duration="200ms") if scenario == "2a" else dict(clients=2000, duration="3s")
-    arrivals = []
-    for i, scheduler in enumerate(CARDS_SCHEDULERS):
+    def arrivals(i, run, scheduler):
         records = tmp_path / f"{i}.csv"
-        out = rs.run("cards-scenario", scenario=scenario, run=3, records=str(records), **options, **scheduler)
+        out = rs.run("cards-scenario", scenario=scenario, run=run, records=str(records), **options, **scheduler)
         assert out["completed"] == out["sent"] > 0, scheduler
-        lines = records.read_text().splitlines()[1:]
-        arrivals.append(sorted(tuple(line.split(",")[:4]) for line in lines))
-    for scheduler, seen in zip(CARDS_SCHEDULERS[1:], arrivals[1:]):
-        assert seen == arrivals[0], scheduler
-    records = tmp_path / "other.csv"
-    rs.run("cards-scenario", scenario=scenario, run=4, records=str(records), **options)
-    assert sorted(tuple(line.split(",")[:4]) for line in records.read_text().splitlines()[1:]) != arrivals[0]
+        return sorted(tuple(line.split(",")[:4]) for line in records.read_text().splitlines()[1:])
+
+    # Every scheduler at --run 3, then the first at --run 4: two runs at once.
+    runs = [(3, scheduler) for scheduler in CARDS_SCHEDULERS] + [(4, {})]
+    with ThreadPoolExecutor(2) as pool:
+        *same, other = pool.map(lambda i: arrivals(i, *runs[i]), range(len(runs)))
+    for scheduler, seen in zip(CARDS_SCHEDULERS[1:], same[1:]):
+        assert seen == same[0], scheduler
+    assert other != same[0]

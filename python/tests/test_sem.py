@@ -4,6 +4,7 @@ passes them: sem_parameters, --RngRun beside --run) is the run with none
 given. The campaign itself, in an ns-3 tree, is test_sem_campaign.py."""
 
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import sem.runner
@@ -56,10 +57,11 @@ SELECTED = SELECTED if EXTENSIVE else SELECTED[::3]
 @pytest.mark.parametrize("case", SELECTED, ids=[c.id for c in SELECTED])
 def test_every_option_given_back_changes_nothing(case, tmp_path):
     (tmp_path / "graph.txt").write_text(GRAPH)
-    options = resolve(case.options, tmp_path, "alone")
-    alone = rs.run(case.example, run=2, timeout=case.timeout, **options)
-    options = resolve(case.options, tmp_path, "full")
-    full = rs.run(case.example, timeout=case.timeout, **given_back(case.example, options, 2))
+    alone = dict(resolve(case.options, tmp_path, "alone"), run=2)
+    full = given_back(case.example, resolve(case.options, tmp_path, "full"), 2)
+    # The two runs at once, one per core.
+    with ThreadPoolExecutor(2) as pool:
+        alone, full = pool.map(lambda options: rs.run(case.example, timeout=case.timeout, **options), (alone, full))
     assert not differences(simulated(alone), simulated(full))
 
 
