@@ -22,6 +22,13 @@ def simulated(summary, drop=()):
     return summary
 
 
+def runs(example, option_sets, **common):
+    """The summaries of one run of ``example`` per option set (over the
+    ``common`` options), in order, made two at a time: one per core."""
+    with ThreadPoolExecutor(2) as pool:
+        return list(pool.map(lambda options: rs.run(example, **common, **options), option_sets))
+
+
 def differences(a, b, path=""):
     """Keys whose values differ between two summaries, as dotted paths."""
     if isinstance(a, dict) and isinstance(b, dict):
@@ -52,8 +59,7 @@ EXAMPLES = [
 @pytest.mark.parametrize("example, options", EXAMPLES,
                          ids=[f"{e}-{i}" for i, (e, _) in enumerate(EXAMPLES)])
 def test_same_run_same_summary_other_run_other_results(example, options):
-    with ThreadPoolExecutor(2) as pool:
-        first, again, other = pool.map(lambda run: rs.run(example, run=run, **options), (1, 1, 2))
+    first, again, other = runs(example, [dict(run=1), dict(run=1), dict(run=2)], **options)
     assert first["sent"] == first["completed"] + first["in_flight"] + first["dropped"] > 0
     assert first["dropped"] == sum(first["dropped_by_reason"].values())
     assert simulated(first) == simulated(again)
@@ -71,16 +77,14 @@ def test_cards_schedulers_see_the_same_arrivals(tmp_path, scenario):
     comparison gets the same requests at the same times from the same
     clients, so that their differences are the schedulers' alone."""
     options = dict(clients=100, duration="200ms") if scenario == "2a" else dict(clients=2000, duration="3s")
-    def arrivals(i, run, scheduler):
-        records = tmp_path / f"{i}.csv"
-        out = rs.run("cards-scenario", scenario=scenario, run=run, records=str(records), **options, **scheduler)
+    # Every scheduler at --run 3, then the default one at --run 4.
+    sets = [dict(run=3, **scheduler) for scheduler in CARDS_SCHEDULERS] + [dict(run=4)]
+    records = [tmp_path / f"{i}.csv" for i in range(len(sets))]
+    outs = runs("cards-scenario", [dict(o, records=str(r)) for o, r in zip(sets, records)], scenario=scenario,
+                **options)
+    for scheduler, out in zip(CARDS_SCHEDULERS, outs):
         assert out["completed"] == out["sent"] > 0, scheduler
-        return sorted(tuple(line.split(",")[:4]) for line in records.read_text().splitlines()[1:])
-
-    # Every scheduler at --run 3, then the first at --run 4: two runs at once.
-    runs = [(3, scheduler) for scheduler in CARDS_SCHEDULERS] + [(4, {})]
-    with ThreadPoolExecutor(2) as pool:
-        *same, other = pool.map(lambda i: arrivals(i, *runs[i]), range(len(runs)))
+    *same, other = [sorted(tuple(line.split(",")[:4]) for line in r.read_text().splitlines()[1:]) for r in records]
     for scheduler, seen in zip(CARDS_SCHEDULERS[1:], same[1:]):
         assert seen == same[0], scheduler
     assert other != same[0]

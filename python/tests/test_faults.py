@@ -2,11 +2,10 @@
 dropped with a named reason, requests stay conserved, and schedulers that
 learn of the failure route around it."""
 
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 
 import request_scheduling as rs
+from test_determinism import runs
 
 RACK = dict(servers=4, workers=2, service="exp:20us", load=0.6, duration="100ms", warmup="10ms")
 CARDS = dict(scenario="2a", inter="cards", clients=200, duration="400ms")
@@ -42,11 +41,9 @@ def test_racksched_routes_around_a_failed_server(policy, tracking):
     fail = "server:2@30ms-60ms"
     # A policy that tracks no load refuses --tracking.
     policy_options = dict(inter=policy) if tracking is None else dict(inter=policy, tracking=tracking)
-    # Told at once, never told, told 5 ms late: two runs at a time.
-    with ThreadPoolExecutor(2) as pool:
-        known, blind, late = pool.map(
-            lambda detection: rs.run("racksched-scenario", **RACK, **policy_options, fail=fail, **detection),
-            ({}, dict(fail_detection="10s"), dict(fail_detection="5ms")))
+    # Told at once, never told, told 5 ms late.
+    known, blind, late = runs("racksched-scenario", [{}, dict(fail_detection="10s"), dict(fail_detection="5ms")],
+                              **RACK, **policy_options, fail=fail)
     for s in (known, blind, late):
         conserved(s)
     # Told at once, the dispatchers send nothing more to the failed server

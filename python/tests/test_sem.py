@@ -4,14 +4,13 @@ passes them: sem_parameters, --RngRun beside --run) is the run with none
 given. The campaign itself, in an ns-3 tree, is test_sem_campaign.py."""
 
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import sem.runner
 
 import request_scheduling as rs
 from request_scheduling.campaign import sem_parameters
-from test_determinism import differences, simulated
+from test_determinism import differences, runs, simulated
 from test_valid_input import CASES, EXTENSIVE, GRAPH, resolve
 
 EXAMPLES = sorted({case.example for case in CASES})
@@ -59,9 +58,7 @@ def test_every_option_given_back_changes_nothing(case, tmp_path):
     (tmp_path / "graph.txt").write_text(GRAPH)
     alone = dict(resolve(case.options, tmp_path, "alone"), run=2)
     full = given_back(case.example, resolve(case.options, tmp_path, "full"), 2)
-    # The two runs at once, one per core.
-    with ThreadPoolExecutor(2) as pool:
-        alone, full = pool.map(lambda options: rs.run(case.example, timeout=case.timeout, **options), (alone, full))
+    alone, full = runs(case.example, [alone, full], timeout=case.timeout)
     assert not differences(simulated(alone), simulated(full))
 
 
