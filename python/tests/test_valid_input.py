@@ -40,10 +40,11 @@ the corners of its numeric ones:
 and, for every example, --seed 1 and 4294944442 (ns-3's largest).
 
 Each case runs with several ``--run`` values: ``make test`` (QUICK) runs the
-cases marked quick (about 230), each once with --run 1, 2 or 3 in turn, in
-parallel (about 8 s on two cores); with RS_TEST_FULLNESS=EXTENSIVE or
-TAKES_FOREVER (CI) every case, large ones included, runs with --run 1, 2 and
-3 (about 7 200 runs, 6 minutes on two cores). All runs are made once, by a
+cases marked quick (532), each once with --run 1, 2 or 3 in turn, in
+parallel (about 25 s on two cores); with RS_TEST_FULLNESS=EXTENSIVE or
+TAKES_FOREVER (CI) every case (4 665), large ones included, runs with --run
+1, 2 and 3, those of a large product once (7 233 runs, 6 minutes on two
+cores). All runs are made once, by a
 session fixture, in parallel; each parametrised test looks its own up.
 
 The checks (``check_summary``, shared with test_properties.py): exit status
