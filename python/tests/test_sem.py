@@ -56,9 +56,9 @@ SELECTED = SELECTED if EXTENSIVE else SELECTED[::3]
 @pytest.mark.parametrize("case", SELECTED, ids=[c.id for c in SELECTED])
 def test_every_option_given_back_changes_nothing(case, tmp_path):
     (tmp_path / "graph.txt").write_text(GRAPH)
-    alone = dict(resolve(case.options, tmp_path, "alone"), run=2)
-    full = given_back(case.example, resolve(case.options, tmp_path, "full"), 2)
-    alone, full = runs(case.example, [alone, full], timeout=case.timeout)
+    alone, full = runs(case.example, [dict(resolve(case.options, tmp_path, "alone"), run=2),
+                                      given_back(case.example, resolve(case.options, tmp_path, "full"), 2)],
+                       timeout=case.timeout)
     assert not differences(simulated(alone), simulated(full))
 
 
