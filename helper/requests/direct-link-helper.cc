@@ -79,7 +79,9 @@ DirectLinkHelper::GetRoute(Ptr<Node> node, Ipv4Address destination) const
 }
 
 void
-DirectLinkHelper::SetReceiver(Ptr<Node> node, DirectLink::Receiver receiver)
+DirectLinkHelper::SetReceiver(Ptr<Node> node,
+                              DirectLink::Receiver receiver,
+                              DirectLink::Receiver ahead)
 {
     for (uint32_t i = 0; i < m_links.size(); ++i)
     {
@@ -87,7 +89,7 @@ DirectLinkHelper::SetReceiver(Ptr<Node> node, DirectLink::Receiver receiver)
         Ptr<NetDevice> peer = channel->GetDevice(channel->GetDevice(0) == m_devices[i] ? 1 : 0);
         if (peer->GetNode() == node)
         {
-            m_links[i]->SetReceiver(receiver);
+            m_links[i]->SetReceiver(receiver, ahead);
         }
     }
 }
@@ -107,7 +109,9 @@ DirectLinkHelper::ConnectClients(const NodeContainer& hosts,
     for (auto n = hosts.Begin(); n != hosts.End(); ++n)
     {
         addresses.push_back((*n)->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
-        SetReceiver(*n, MakeCallback(&RequestClient::ReceiveDirect));
+        SetReceiver(*n,
+                    MakeCallback(&RequestClient::ReceiveDirect),
+                    MakeCallback(&RequestClient::PrefetchDirect));
     }
     for (auto a = clients.Begin(); a != clients.End(); ++a)
     {

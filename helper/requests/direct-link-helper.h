@@ -69,8 +69,12 @@ class DirectLinkHelper
      * \brief Every link into \p node delivers to \p receiver.
      * \param node a node
      * \param receiver what receives its packets
+     * \param ahead told of each packet when it is sent on such a link
+     * (DirectLink::SetReceiver; null: none)
      */
-    void SetReceiver(Ptr<Node> node, DirectLink::Receiver receiver);
+    void SetReceiver(Ptr<Node> node,
+                     DirectLink::Receiver receiver,
+                     DirectLink::Receiver ahead = DirectLink::Receiver());
     /**
      * \brief Queue level for a scenario's client hosts: the links into
      * them deliver replies to their RequestClients, and each client sends

@@ -120,7 +120,7 @@ BatchyTrafficSource::SetPaused(bool paused)
     else if (m_running)
     {
         // Poisson gaps are memoryless: the next packet one gap from now.
-        m_next = Simulator::Schedule(NextGap(), &BatchyTrafficSource::Send, this);
+        m_next = m_sendEvent.Schedule(NextGap());
     }
 }
 
@@ -160,6 +160,7 @@ BatchyTrafficSource::StartApplication()
         // A random start of the flows' sequence, and of the packets (below).
         m_phase = m_draw->GetValue(0, 1);
     }
+    m_sendEvent = {this, &BatchyTrafficSource::Send, m_sendBatch};
     m_running = true;
     if (m_paused)
     {
@@ -168,7 +169,7 @@ BatchyTrafficSource::StartApplication()
     Time first = m_arrival == PACED
                      ? SecondsToTime(m_draw->GetValue(0, 1) * m_sendBatch / m_totalRate)
                      : NextGap();
-    m_next = Simulator::Schedule(first, &BatchyTrafficSource::Send, this);
+    m_next = m_sendEvent.Schedule(first);
 }
 
 Time
@@ -193,15 +194,15 @@ BatchyTrafficSource::StopApplication()
 }
 
 void
-BatchyTrafficSource::Send()
+BatchyTrafficSource::Send(uint32_t packets)
 {
-    for (uint32_t i = 0; i < m_sendBatch; ++i)
+    for (uint32_t i = 0; i < packets; ++i)
     {
         SendOne();
     }
     // The gap is drawn even if a delivery below pauses the source, as a
     // packet's arrival after this event would cancel the next instant.
-    m_next = Simulator::Schedule(NextGap(), &BatchyTrafficSource::Send, this);
+    m_next = m_sendEvent.Schedule(NextGap());
     if (!m_direct.IsNull())
     {
         DeliverBatch();

@@ -9,6 +9,7 @@
 #include "ns3/event-id.h"
 #include "ns3/net-device.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/recurring-event.h"
 
 #include <deque>
 #include <vector>
@@ -101,8 +102,11 @@ class BatchyTrafficSource : public Application
   private:
     void StartApplication() override;
     void StopApplication() override;
-    /// Send SendBatch packets and schedule the next arrival instant.
-    void Send();
+    /**
+     * \brief An arrival instant: send its packets, schedule the next one.
+     * \param packets how many (SendBatch)
+     */
+    void Send(uint32_t packets);
     /// Send one packet, of the current flow burst or a new one.
     void SendOne();
     /// Queue level: hand the arrival instant's packets to the sink, now or in an event.
@@ -137,6 +141,8 @@ class BatchyTrafficSource : public Application
     bool m_paused{false};                 //!< paused by backpressure
     uint64_t m_pauses{0};                 //!< times paused
     EventId m_next;                       //!< next packet
+    /// Send, scheduled again with one EventImpl (one per pause, not per packet)
+    RecurringEvent<BatchyTrafficSource, uint32_t> m_sendEvent;
 };
 
 } // namespace rsched

@@ -176,7 +176,7 @@ SemanticRouter::DoRouteInput(Ptr<const Packet> p,
                              const ErrorCallback& ecb)
 {
     Ipv4Address dst = header.GetDestination();
-    if (!m_mask.IsMatch(dst, m_prefix))
+    if (!InService(dst))
     {
         // Not a request; it may be a reply a dispatcher waits for. Either
         // way DataPathRouter forwards it.
@@ -213,7 +213,7 @@ SemanticRouter::DoRouteInput(Ptr<const Packet> p,
 void
 SemanticRouter::ReceiveDirect(const DirectPacket& packet)
 {
-    if (!m_mask.IsMatch(packet.to, m_prefix))
+    if (!InService(packet.to))
     {
         if ((!m_awaiting[0].empty() || !m_awaiting[1].empty()) &&
             packet.header.GetMessageType() == ServiceRequestHeader::REPLY)

@@ -232,6 +232,15 @@ class SemanticRouter : public DataPathRouter
      */
     void NotifyReply(const ServiceRequestHeader& reply);
 
+    /**
+     * \param dst a destination \return whether it is in the service prefix
+     * (Ipv4Mask::IsMatch inline: it is asked for every packet)
+     */
+    bool InService(Ipv4Address dst) const
+    {
+        return ((dst.Get() ^ m_prefix.Get()) & m_mask.Get()) == 0;
+    }
+
     Ipv4Address m_prefix;                      //!< service prefix
     Ipv4Mask m_mask;                           //!< service prefix mask
     std::map<Ipv4Address, Service> m_services; //!< service table

@@ -104,9 +104,10 @@ DirectLink::DoDispose()
 }
 
 void
-DirectLink::SetReceiver(Receiver receiver)
+DirectLink::SetReceiver(Receiver receiver, Receiver ahead)
 {
     m_receiver = receiver;
+    m_ahead = ahead;
 }
 
 uint64_t
@@ -143,6 +144,10 @@ DirectLink::Send(const DirectPacket& packet)
 {
     // The receiver's packet stays in its slot while it runs.
     NS_ABORT_MSG_IF(m_delivering, "DirectLink: a receiver sent on the link it receives from");
+    if (!m_ahead.IsNull())
+    {
+        m_ahead(packet);
+    }
     Time now = PeekableScheduler::Now();
     bool busy = m_busyUntil > now;
     if (m_busyUntil == now && m_sent > 0)

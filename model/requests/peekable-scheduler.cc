@@ -88,6 +88,22 @@ PeekableScheduler::Insert(const Event& ev)
     }
     if (ev.key.m_ts < m_boundary)
     {
+        // The next event to run waits in m_front, out of the heap.
+        if (!m_hasFront)
+        {
+            if (m_heap.empty() || Key(ev) < Key(m_heap.front()))
+            {
+                m_front = ev;
+                m_hasFront = true;
+                return;
+            }
+        }
+        else if (Key(ev) < Key(m_front))
+        {
+            PushNear(m_front);
+            m_front = ev;
+            return;
+        }
         PushNear(ev);
         return;
     }
@@ -170,20 +186,27 @@ PeekableScheduler::Refill()
 bool
 PeekableScheduler::IsEmpty() const
 {
-    return m_heap.empty();
+    return !m_hasFront && m_heap.empty();
 }
 
 Scheduler::Event
 PeekableScheduler::PeekNext() const
 {
-    NS_ASSERT(!m_heap.empty());
-    return m_heap.front();
+    NS_ASSERT(!IsEmpty());
+    return m_hasFront ? m_front : m_heap.front();
 }
 
 Scheduler::Event
 PeekableScheduler::RemoveNext()
 {
-    NS_ASSERT(!m_heap.empty());
+    NS_ASSERT(!IsEmpty());
+    if (m_hasFront)
+    {
+        m_hasFront = false;
+        m_runningUid = m_front.key.m_uid;
+        m_runningTs = m_front.key.m_ts;
+        return m_front;
+    }
     Event next = m_heap.front();
     Event last = m_heap.back();
     m_heap.pop_back();
@@ -210,6 +233,11 @@ void
 PeekableScheduler::Remove(const Event& ev)
 {
     // Uids are unique, and the time says where the event waits.
+    if (m_hasFront && m_front.key.m_uid == ev.key.m_uid)
+    {
+        m_hasFront = false;
+        return;
+    }
     auto same = [&ev](const Event& e) { return e.key.m_uid == ev.key.m_uid; };
     if (ev.key.m_ts >= m_boundary)
     {
@@ -311,7 +339,7 @@ PeekableScheduler::GetCurrent()
 bool
 PeekableScheduler::IsDue(Time t) const
 {
-    return !m_heap.empty() && m_heap.front().key.m_ts <= static_cast<uint64_t>(t.GetTimeStep());
+    return !IsEmpty() && PeekNext().key.m_ts <= static_cast<uint64_t>(t.GetTimeStep());
 }
 
 } // namespace rsched

@@ -41,7 +41,10 @@ namespace rsched
  * timer seconds ahead (CArDS's scenario 3: 60 000 timers 2 s ahead), and
  * in one heap every event paid for their depth (a third of that
  * scenario's time); in a bucket such a timer costs a push and, a
- * millisecond before it is due, a place in a small heap. Events leave in
+ * millisecond before it is due, a place in a small heap. An event that
+ * comes before every waiting one (a packet's arrival a few nanoseconds on,
+ * Batchy's source's next packet) waits in a slot of its own and skips the
+ * heap, pushed into it only if an earlier one comes. Events leave in
  * (time, uid) order, unique keys, so every scheduler gives the same run.
  */
 class PeekableScheduler final : public Scheduler
@@ -120,10 +123,13 @@ class PeekableScheduler final : public Scheduler
     /// \param ts a time step at or after m_boundary \return its bucket
     std::vector<Event>& BucketOf(uint64_t ts);
 
-    std::vector<Event> m_heap; //!< 4-ary heap of the events before m_boundary, the earliest
-                               //!< (time, uid) at index 0; not empty if any event waits
-    uint64_t m_boundary{0};    //!< start of the next bucket: a multiple of m_width
-    uint32_t m_shift{0};       //!< log2 of the bucket width (time steps)
+    Event m_front;          //!< the next event, if m_hasFront: before every other one
+    bool m_hasFront{false}; //!< whether m_front holds an event
+    /// 4-ary heap of the events before m_boundary, the earliest (time, uid)
+    /// at index 0; not empty if the ring or the far heap holds any
+    std::vector<Event> m_heap;
+    uint64_t m_boundary{0};                 //!< start of the next bucket: a multiple of m_width
+    uint32_t m_shift{0};                    //!< log2 of the bucket width (time steps)
     std::vector<std::vector<Event>> m_ring; //!< buckets from m_boundary on, unsorted
     size_t m_inRing{0};                     //!< events in m_ring
     std::vector<Event> m_far; //!< events after the ring's end, a binary heap (std::push_heap)

@@ -556,6 +556,17 @@ RequestClient::ReceiveDirect(const DirectPacket& packet)
 }
 
 void
+RequestClient::PrefetchDirect(const DirectPacket& packet)
+{
+    const RequestClient* app = packet.client;
+    uint32_t i = app ? packet.header.GetClientId() - app->m_clientId : 0;
+    if (app && i < app->m_clients.size())
+    {
+        __builtin_prefetch(PeekPointer(app->m_clients[i]));
+    }
+}
+
+void
 RequestClient::HandleRead(Ptr<Socket> socket)
 {
     Ptr<Packet> packet;

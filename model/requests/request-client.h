@@ -160,6 +160,13 @@ class RequestClient : public Application
      */
     static void ReceiveDirect(const DirectPacket& packet);
     /**
+     * \brief A reply leaving for a client's node at queue level: start
+     * loading the client state ReceiveReply will read (the link's
+     * DirectLink::SetReceiver ahead).
+     * \param packet the reply
+     */
+    static void PrefetchDirect(const DirectPacket& packet);
+    /**
      * \brief A reply to one of this application's requests, as HandleRead
      * takes it from a packet (queue level: straight from the server). A
      * header that is not a reply, names another client or echoes a send
