@@ -239,6 +239,35 @@ def contours(out: Path, scale: dict, jobs: int, progress) -> dict:
             for r in wide.itertuples()}
 
 
+def contours_table(root: Path | str = "results/batchy/quick") -> str:
+    """The doc's contour table from the committed ``<root>/contours-runs.csv``:
+    full's throughput over null's, run by run (the same ``run`` is the same
+    arrivals for both), as its mean ± 95 % CI half-width over runs, per
+    branching (rows) and batchiness or burstiness (columns)."""
+    import pandas as pd
+
+    from .reproduce import rst_table
+    from .stats import mean_ci
+
+    # "null" is a controller here, not a missing value.
+    runs = pd.read_csv(Path(root) / "contours-runs.csv", low_memory=False, keep_default_na=False, na_values=[""])
+    ok = runs[~failed_runs(runs)]
+    keys = ["branches", "batchiness", "burst", "run"]
+    wide = ok.pivot_table(index=keys, columns="controller", values="throughput_pps").reset_index()
+    wide["ratio"] = wide["full"] / wide["null"]
+    columns = [(0.1, 1), (0.3, 1), (0.5, 1), (0.3, 4), (0.3, 16)]
+    rows = [("leaves", *(f"batchiness {beta:g}" + (f", burst {burst}" if burst > 1 else "")
+                         for beta, burst in columns))]
+    for b in sorted(wide.branches.unique()):
+        cells = []
+        for beta, burst in columns:
+            r = wide[(wide.branches == b) & (wide.batchiness == beta) & (wide.burst == burst)].ratio
+            mean, ci = mean_ci(r.dropna())
+            cells.append(f"{mean:.2f} ± {ci:.2f}" if len(r.dropna()) else "—")
+        rows.append((str(int(b)), *cells))
+    return rst_table(rows)
+
+
 def _settling(trace, changes: list[float], period: float) -> list[int]:
     """Periods after each change until the triggers stay within 10 % (or 2
     packets) of their mean over the second half of the phase and no flow is
@@ -510,7 +539,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["table"]:
         tables = {"overhead": overhead_table, "saturation": saturation_table,
-                  "decomposition": decomposition_table}
+                  "decomposition": decomposition_table, "contours": contours_table}
         name = argv[2] if len(argv) > 2 else "static"
         print(tables[name](*argv[1:2]) if name in tables else doc_table(*argv[1:3]), end="")
         return 0

@@ -152,6 +152,10 @@ def test_doc_static_tables_are_the_committed_results():
         assert table in doc, (f"the doc's {name} table differs from results/batchy/{scale}: paste the output "
                               f"of python -m request_scheduling.batchy table results/batchy/{scale} {name}")
     assert batchy.saturation_table(root / "results" / "batchy" / "quick") in doc, "the doc's saturation table"
+    for scale in ("quick",):
+        assert batchy.contours_table(root / "results" / "batchy" / scale) in doc, (
+            f"the doc's contour table differs from results/batchy/{scale}: paste the output of "
+            f"python -m request_scheduling.batchy table results/batchy/{scale} contours")
     for scale in ("quick", "paper"):
         assert batchy.overhead_table(root / "results" / "batchy" / scale) in doc, f"the doc's {scale} overhead table"
         assert batchy.decomposition_table(root / "results" / "batchy" / scale) in doc, (
