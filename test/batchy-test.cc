@@ -115,6 +115,22 @@ class GraphTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(g.GetFlow(0).slo, MicroSeconds(50), "SLO");
         NS_TEST_ASSERT_MSG_EQ(g.GetModule(1).controllable, true, "27.5/96 <= 0.5");
 
+        // "unbuffered" after the successors (or the costs) keeps a module
+        // worth a buffer by its costs from ever having one.
+        std::istringstream ingress("module in 35 14 a,b unbuffered\n"
+                                   "module a 400 40\n"
+                                   "module b 400 40 unbuffered\n"
+                                   "flow fa in>a 1e6 5ms\n"
+                                   "flow fb in>b 1e6 5ms\n");
+        NS_TEST_ASSERT_MSG_EQ(DataFlowGraph::Parse(ingress, "ingress", g, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(g.GetNModules(), 3, "unbuffered is no module");
+        NS_TEST_ASSERT_MSG_EQ(g.NextHop(0, 1), 2, "the successors still read");
+        NS_TEST_ASSERT_MSG_EQ((g.GetModule(0).bufferable || g.GetModule(0).controllable),
+                              false,
+                              "the splitter never buffered");
+        NS_TEST_ASSERT_MSG_EQ(g.GetModule(1).controllable, true, "a by its costs");
+        NS_TEST_ASSERT_MSG_EQ(g.GetModule(2).controllable, false, "b marked");
+
         // A chain below a controllable module (through one never buffered)
         // only passes its batches on: not controllable, unless the authors'
         // placement is asked for; a splitter's branches are.
@@ -186,6 +202,8 @@ class GraphTestCase : public TestCase
             {"module a 1 1\nflow f a>x 1 1us\n", "bad:2: flow f: unknown module"},
             {"module a 1 1\nflow f a 1 fast\n", "bad:2: the SLO"},
             {"modul a 1 1\n", "bad:1: unknown item"},
+            {"module a 1 1 b unbuffered x\n", "bad:1: expected: module NAME"},
+            {"module unbuffered 1 1\n", "bad:1: a module cannot be named unbuffered"},
             {"module a 1 1 b\nmodule b 1 1\nflow f b 1 1us\n", "bad:3: flow f starts at b"},
         };
         for (const auto& [text, expected] : bad)

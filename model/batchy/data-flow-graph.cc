@@ -411,9 +411,18 @@ DataFlowGraph::Parse(std::istream& in,
         {
             double t0 = 0;
             double t1 = 0;
+            bool unbuffered = w.size() > 4 && w.back() == UNBUFFERED;
+            if (unbuffered)
+            {
+                w.pop_back();
+            }
             if (w.size() < 4 || w.size() > 5)
             {
-                return fail(line, "expected: module NAME T0 T1 [SUCCESSOR,...]");
+                return fail(line, "expected: module NAME T0 T1 [SUCCESSOR,...] [unbuffered]");
+            }
+            if (w[1] == UNBUFFERED)
+            {
+                return fail(line, "a module cannot be named " + std::string(UNBUFFERED));
             }
             if (!ParseNumber(w[2], t0) || !ParseNumber(w[3], t1) || t0 < 0 || t1 < 0 ||
                 t0 > MAX_COST_NS || t1 > MAX_COST_NS)
@@ -426,6 +435,7 @@ DataFlowGraph::Parse(std::istream& in,
                 return fail(line, "module " + w[1] + " declared twice");
             }
             uint32_t v = graph.AddModule(w[1], t0, t1);
+            graph.GetModule(v).bufferable = !unbuffered;
             moduleLines.push_back(line);
             if (w.size() == 5)
             {

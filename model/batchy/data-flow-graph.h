@@ -48,8 +48,11 @@ namespace rsched
  *
  * Text format (read by Parse), one item per line, '#' starts a comment:
  *
- *     module NAME T0 T1 [SUCCESSOR,SUCCESSOR...]    # costs in ns (0 .. 1e9)
+ *     module NAME T0 T1 [SUCCESSOR,SUCCESSOR...] [unbuffered]  # costs in ns (0 .. 1e9)
  *     flow NAME MODULE>MODULE>... RATE SLO          # RATE in packets/s, SLO a duration (<= 1e6 s)
+ *
+ * ``unbuffered`` marks a module never to be buffered (Module::bufferable),
+ * as the authors' configurations do with a task's ingress module.
  *
  * Modules may be named before they are declared as successors; every
  * flow's path must follow edges of the graph, start at a module without
@@ -62,6 +65,8 @@ class DataFlowGraph
     static constexpr uint32_t EGRESS = std::numeric_limits<uint32_t>::max();
     /// Returned for "no such module" (FindModule) and used as "none" in lists of modules.
     static constexpr uint32_t NO_MODULE = std::numeric_limits<uint32_t>::max() - 1;
+    /// The text format's last word of a module never to be buffered.
+    static constexpr const char* UNBUFFERED = "unbuffered";
     /// The largest T0 or T1 (ns): a second per batch or per packet.
     static constexpr double MAX_COST_NS = 1e9;
     /// The most entries of the routing table, flows x modules (Validate):

@@ -176,6 +176,9 @@ PeekableScheduler::Refill()
         m_inRing -= bucket.size();
         for (const Event& e : bucket)
         {
+            // A millisecond ahead: an event that waited seconds (a client's
+            // next request) is out of the cache by now; start loading it.
+            __builtin_prefetch(e.impl);
             PushNear(e);
         }
         bucket.clear();
