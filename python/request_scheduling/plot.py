@@ -31,7 +31,9 @@ def line_plot(
     ``ci`` names a column of confidence half-widths drawn as error bars.
     ``extra_series`` adds (label, xs, ys) lines, e.g. a theory curve. Writes
     ``<path>.dat``-style data next to the PNG and the gnuplot script
-    (``.plt``), then runs gnuplot. Returns the PNG path.
+    (``.plt``, which names both by their file names: gnuplot runs in their
+    folder, wherever the results are moved), then runs gnuplot. Returns the
+    PNG path.
     """
     png = Path(path).with_suffix(".png").resolve()
     png.parent.mkdir(parents=True, exist_ok=True)
@@ -57,13 +59,13 @@ def line_plot(
     plots = []
     for label, idx, with_err in series:
         style = "with yerrorlines" if with_err else "with lines dashtype 2 linewidth 2"
-        plots.append(f"{_quote(str(data))} index {idx} using 1:2{':3' if with_err else ''} {style} title {_quote(label)}")
+        plots.append(f"{_quote(data.name)} index {idx} using 1:2{':3' if with_err else ''} {style} title {_quote(label)}")
     script = png.with_suffix(".plt")
     script.write_text(
         "\n".join(
             [
                 "set terminal pngcairo size 900,560 enhanced",
-                f"set output {_quote(str(png))}",
+                f"set output {_quote(png.name)}",
                 f"set title {_quote(title)}",
                 f"set xlabel {_quote(xlabel or x)}",
                 f"set ylabel {_quote(ylabel or y)}",

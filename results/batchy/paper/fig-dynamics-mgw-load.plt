@@ -1,10 +1,10 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/work/main/results/batchy/paper/fig-dynamics-mgw-load.png"
+set output "fig-dynamics-mgw-load.png"
 set title "mgw: worker utilisation per period"
 set xlabel "time (s)"
 set ylabel "busy share"
 set grid
 set key top left
 
-plot "/work/main/results/batchy/paper/fig-dynamics-mgw-load.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "controller=full", \
-     "/work/main/results/batchy/paper/fig-dynamics-mgw-load.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "controller=null"
+plot "fig-dynamics-mgw-load.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "controller=full", \
+     "fig-dynamics-mgw-load.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "controller=null"

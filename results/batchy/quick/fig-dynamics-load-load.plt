@@ -1,10 +1,10 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/tmp/wt-ms/results/batchy/quick/fig-dynamics-load-load.png"
+set output "fig-dynamics-load-load.png"
 set title "load: worker utilisation per period"
 set xlabel "time (s)"
 set ylabel "busy share"
 set grid
 set key top left
 
-plot "/tmp/wt-ms/results/batchy/quick/fig-dynamics-load-load.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "controller=full", \
-     "/tmp/wt-ms/results/batchy/quick/fig-dynamics-load-load.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "controller=null"
+plot "fig-dynamics-load-load.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "controller=full", \
+     "fig-dynamics-load-load.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "controller=null"

@@ -1,10 +1,10 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/tmp/wt-ms/results/batchy/quick/fig-dynamics-mgw-delay.png"
+set output "fig-dynamics-mgw-delay.png"
 set title "mgw: largest p95 / SLO over the flows, per period"
 set xlabel "time (s)"
 set ylabel "p95 / SLO"
 set grid
 set key top left
 
-plot "/tmp/wt-ms/results/batchy/quick/fig-dynamics-mgw-delay.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "controller=full", \
-     "/tmp/wt-ms/results/batchy/quick/fig-dynamics-mgw-delay.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "controller=null"
+plot "fig-dynamics-mgw-delay.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "controller=full", \
+     "fig-dynamics-mgw-delay.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "controller=null"

@@ -1,10 +1,10 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/work/main/results/cards/paper/fig-s1-site-random.png"
+set output "fig-s1-site-random.png"
 set title "Scenario 1: site-local random load balancing vs direct CArDS"
 set xlabel "load (%)"
 set ylabel "mean RCT (ms)"
 set grid
 set key top left
 set logscale y
-plot "/work/main/results/cards/paper/fig-s1-site-random.dat" index 0 using 1:2:3 with yerrorlines title "points=5 schedulers", \
-     "/work/main/results/cards/paper/fig-s1-site-random.dat" index 1 using 1:2:3 with yerrorlines title "points=site-random LB"
+plot "fig-s1-site-random.dat" index 0 using 1:2:3 with yerrorlines title "points=5 schedulers", \
+     "fig-s1-site-random.dat" index 1 using 1:2:3 with yerrorlines title "points=site-random LB"

@@ -1,11 +1,11 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/work/main/results/cards/paper/fig-s2a-parallel.png"
+set output "fig-s2a-parallel.png"
 set title "Scenario 2a-parallel: mean RCT (95 % CI over 5 runs)"
 set xlabel "clients"
 set ylabel "mean RCT (ms)"
 set grid
 set key top left
 set logscale y
-plot "/work/main/results/cards/paper/fig-s2a-parallel.dat" index 0 using 1:2:3 with yerrorlines title "inter=cards", \
-     "/work/main/results/cards/paper/fig-s2a-parallel.dat" index 1 using 1:2:3 with yerrorlines title "inter=random", \
-     "/work/main/results/cards/paper/fig-s2a-parallel.dat" index 2 using 1:2:3 with yerrorlines title "inter=steam"
+plot "fig-s2a-parallel.dat" index 0 using 1:2:3 with yerrorlines title "inter=cards", \
+     "fig-s2a-parallel.dat" index 1 using 1:2:3 with yerrorlines title "inter=random", \
+     "fig-s2a-parallel.dat" index 2 using 1:2:3 with yerrorlines title "inter=steam"

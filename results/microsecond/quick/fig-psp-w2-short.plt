@@ -1,16 +1,16 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/work/main/results/microsecond/quick/fig-psp-w2-short.png"
+set output "fig-psp-w2-short.png"
 set title "W2, exponential arrivals, Perséphone's classifier cost: p99.9 latency of short requests (95 % CI over 3 runs)"
 set xlabel "load (% of the policy's workers)"
 set ylabel "p99.9 latency (us)"
 set grid
 set key top left
 set logscale y
-plot "/work/main/results/microsecond/quick/fig-psp-w2-short.dat" index 0 using 1:2:3 with yerrorlines title "label=AFP-1", \
-     "/work/main/results/microsecond/quick/fig-psp-w2-short.dat" index 1 using 1:2:3 with yerrorlines title "label=AFP-8", \
-     "/work/main/results/microsecond/quick/fig-psp-w2-short.dat" index 2 using 1:2:3 with yerrorlines title "label=PSP-150", \
-     "/work/main/results/microsecond/quick/fig-psp-w2-short.dat" index 3 using 1:2:3 with yerrorlines title "label=PSP-150 (passes)", \
-     "/work/main/results/microsecond/quick/fig-psp-w2-short.dat" index 4 using 1:2:3 with yerrorlines title "label=PSP-300", \
-     "/work/main/results/microsecond/quick/fig-psp-w2-short.dat" index 5 using 1:2:3 with yerrorlines title "label=PSP-450", \
-     "/work/main/results/microsecond/quick/fig-psp-w2-short.dat" index 6 using 1:2:3 with yerrorlines title "label=PSP-600", \
-     "/work/main/results/microsecond/quick/fig-psp-w2-short.dat" index 7 using 1:2:3 with yerrorlines title "label=RSS"
+plot "fig-psp-w2-short.dat" index 0 using 1:2:3 with yerrorlines title "label=AFP-1", \
+     "fig-psp-w2-short.dat" index 1 using 1:2:3 with yerrorlines title "label=AFP-8", \
+     "fig-psp-w2-short.dat" index 2 using 1:2:3 with yerrorlines title "label=PSP-150", \
+     "fig-psp-w2-short.dat" index 3 using 1:2:3 with yerrorlines title "label=PSP-150 (passes)", \
+     "fig-psp-w2-short.dat" index 4 using 1:2:3 with yerrorlines title "label=PSP-300", \
+     "fig-psp-w2-short.dat" index 5 using 1:2:3 with yerrorlines title "label=PSP-450", \
+     "fig-psp-w2-short.dat" index 6 using 1:2:3 with yerrorlines title "label=PSP-600", \
+     "fig-psp-w2-short.dat" index 7 using 1:2:3 with yerrorlines title "label=RSS"

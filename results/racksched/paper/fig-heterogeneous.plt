@@ -1,12 +1,12 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/work/main/results/racksched/paper/fig-heterogeneous.png"
+set output "fig-heterogeneous.png"
 set title "heterogeneous rack (4 x 8 + 4 x 4 cores)"
 set xlabel "throughput (KRPS)"
 set ylabel "p99 latency (us)"
 set grid
 set key top left
 set logscale y
-plot "/work/main/results/racksched/paper/fig-heterogeneous.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "inter=client", \
-     "/work/main/results/racksched/paper/fig-heterogeneous.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "inter=racksched", \
-     "/work/main/results/racksched/paper/fig-heterogeneous.dat" index 2 using 1:2 with lines dashtype 2 linewidth 2 title "inter=random", \
-     "/work/main/results/racksched/paper/fig-heterogeneous.dat" index 3 using 1:2 with lines dashtype 2 linewidth 2 title "inter=rr"
+plot "fig-heterogeneous.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "inter=client", \
+     "fig-heterogeneous.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "inter=racksched", \
+     "fig-heterogeneous.dat" index 2 using 1:2 with lines dashtype 2 linewidth 2 title "inter=random", \
+     "fig-heterogeneous.dat" index 3 using 1:2 with lines dashtype 2 linewidth 2 title "inter=rr"

@@ -1,15 +1,15 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/work/main/results/racksched/paper/fig-policies-trimodal.png"
+set output "fig-policies-trimodal.png"
 set title "trimodal: p99 vs throughput"
 set xlabel "throughput (KRPS)"
 set ylabel "p99 latency (us)"
 set grid
 set key top left
 set logscale y
-plot "/work/main/results/racksched/paper/fig-policies-trimodal.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "inter=client", \
-     "/work/main/results/racksched/paper/fig-policies-trimodal.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "inter=jbsq", \
-     "/work/main/results/racksched/paper/fig-policies-trimodal.dat" index 2 using 1:2 with lines dashtype 2 linewidth 2 title "inter=racksched", \
-     "/work/main/results/racksched/paper/fig-policies-trimodal.dat" index 3 using 1:2 with lines dashtype 2 linewidth 2 title "inter=random", \
-     "/work/main/results/racksched/paper/fig-policies-trimodal.dat" index 4 using 1:2 with lines dashtype 2 linewidth 2 title "inter=rr", \
-     "/work/main/results/racksched/paper/fig-policies-trimodal.dat" index 5 using 1:2 with lines dashtype 2 linewidth 2 title "inter=shinjuku", \
-     "/work/main/results/racksched/paper/fig-policies-trimodal.dat" index 6 using 1:2 with lines dashtype 2 linewidth 2 title "inter=shortest"
+plot "fig-policies-trimodal.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "inter=client", \
+     "fig-policies-trimodal.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "inter=jbsq", \
+     "fig-policies-trimodal.dat" index 2 using 1:2 with lines dashtype 2 linewidth 2 title "inter=racksched", \
+     "fig-policies-trimodal.dat" index 3 using 1:2 with lines dashtype 2 linewidth 2 title "inter=random", \
+     "fig-policies-trimodal.dat" index 4 using 1:2 with lines dashtype 2 linewidth 2 title "inter=rr", \
+     "fig-policies-trimodal.dat" index 5 using 1:2 with lines dashtype 2 linewidth 2 title "inter=shinjuku", \
+     "fig-policies-trimodal.dat" index 6 using 1:2 with lines dashtype 2 linewidth 2 title "inter=shortest"

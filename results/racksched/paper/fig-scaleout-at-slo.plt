@@ -1,10 +1,10 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/work/main/results/racksched/paper/fig-scaleout-at-slo.png"
+set output "fig-scaleout-at-slo.png"
 set title "throughput at p99 <= 750 us"
 set xlabel "servers"
 set ylabel "KRPS"
 set grid
 set key top left
 
-plot "/work/main/results/racksched/paper/fig-scaleout-at-slo.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "curve=racksched", \
-     "/work/main/results/racksched/paper/fig-scaleout-at-slo.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "linear"
+plot "fig-scaleout-at-slo.dat" index 0 using 1:2 with lines dashtype 2 linewidth 2 title "curve=racksched", \
+     "fig-scaleout-at-slo.dat" index 1 using 1:2 with lines dashtype 2 linewidth 2 title "linear"

@@ -1,10 +1,10 @@
 set terminal pngcairo size 900,560 enhanced
-set output "/work/main/results/sdwan/quick/fig4a-gain-vs-threshold.png"
+set output "fig4a-gain-vs-threshold.png"
 set title "Median short-flow FCT, ECMP / splitter (40 % background)"
 set xlabel "threshold (packets)"
 set ylabel "gain (median)"
 set grid
 set key top left
 
-plot "/work/main/results/sdwan/quick/fig4a-gain-vs-threshold.dat" index 0 using 1:2:3 with yerrorlines title "series=100 requests/s", \
-     "/work/main/results/sdwan/quick/fig4a-gain-vs-threshold.dat" index 1 using 1:2:3 with yerrorlines title "series=50 requests/s"
+plot "fig4a-gain-vs-threshold.dat" index 0 using 1:2:3 with yerrorlines title "series=100 requests/s", \
+     "fig4a-gain-vs-threshold.dat" index 1 using 1:2:3 with yerrorlines title "series=50 requests/s"
