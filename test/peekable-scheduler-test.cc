@@ -97,6 +97,56 @@ class HeapOrderTestCase : public TestCase
 
 /// The same event program, with Simulator::Remove and Cancel, runs in the
 /// same order on PeekableScheduler as on ns-3's MapScheduler.
+/// The slot of the next event, step by step: an earlier event pushes it
+/// into the heap, Remove and RemoveNext take it, and a bucket enters the
+/// heap while it holds one.
+class FrontSlotTestCase : public TestCase
+{
+  public:
+    FrontSlotTestCase()
+        : TestCase("the next event's slot: displaced by an earlier one, removed, and held while a "
+                   "bucket enters the heap")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<PeekableScheduler> s = CreateObject<PeekableScheduler>();
+        // A bucket: the least power of two time steps of at least 1 ms.
+        uint64_t bucket = 1;
+        while (bucket < static_cast<uint64_t>(MilliSeconds(1).GetTimeStep()))
+        {
+            bucket <<= 1;
+        }
+        auto ev = [](uint64_t ts, uint32_t uid) { return Scheduler::Event{nullptr, {ts, uid, 0}}; };
+        auto next = [&s]() { return s->RemoveNext().key.m_uid; };
+        s->Insert(ev(0, 1));
+        NS_TEST_ASSERT_MSG_EQ(next(), 1, "alone");
+        s->Insert(ev(3 * bucket, 3)); // later: a bucket enters the heap at once
+        s->Insert(ev(100, 2));        // before it: the slot
+        s->Insert(ev(5 * bucket, 7)); // stays in the ring
+        s->Insert(ev(50, 4));         // pushes 2 into the heap
+        s->Insert(ev(50, 5));         // a tie after 4: the heap
+        s->Insert(ev(40, 6));         // pushes 4 into the heap
+        s->Remove(ev(40, 6));         // the slot's own
+        NS_TEST_ASSERT_MSG_EQ(s->PeekNext().key.m_uid, 4, "the heap's first after the slot");
+        NS_TEST_ASSERT_MSG_EQ(s->IsDue(TimeStep(49)), false, "nothing due before 50");
+        NS_TEST_ASSERT_MSG_EQ(s->IsDue(TimeStep(50)), true, "4 due at 50");
+        NS_TEST_ASSERT_MSG_EQ(next(), 4, "time, then uid");
+        NS_TEST_ASSERT_MSG_EQ(next(), 5, "the tie");
+        s->Insert(ev(60, 8)); // before 2: the slot
+        NS_TEST_ASSERT_MSG_EQ(next(), 8, "the slot");
+        NS_TEST_ASSERT_MSG_EQ(next(), 2, "then the heap");
+        s->Insert(ev(200, 9));        // the slot, while the heap holds 3 only
+        s->Remove(ev(3 * bucket, 3)); // the heap runs empty: 7's bucket enters it
+        NS_TEST_ASSERT_MSG_EQ(s->IsEmpty(), false, "9 and 7 wait");
+        NS_TEST_ASSERT_MSG_EQ(next(), 9, "the slot first");
+        NS_TEST_ASSERT_MSG_EQ(next(), 7, "then the later bucket");
+        NS_TEST_ASSERT_MSG_EQ(s->IsEmpty(), true, "all gone");
+    }
+};
+
 class SimulatorOrderTestCase : public TestCase
 {
   public:
@@ -417,6 +467,7 @@ class PeekableSchedulerTestSuite : public TestSuite
         AddTestCase(new HeapOrderTestCase(20, "ties, broken by uid"));
         AddTestCase(new HeapOrderTestCase(5000000, "over a few buckets"));
         AddTestCase(new HeapOrderTestCase(20000000000, "beyond the ring of buckets"));
+        AddTestCase(new FrontSlotTestCase());
         AddTestCase(new SimulatorOrderTestCase(NanoSeconds(1)));
         // A bucket is about 1 ms, the ring about 4 s.
         AddTestCase(new SimulatorOrderTestCase(MicroSeconds(700)));

@@ -187,7 +187,8 @@ RackHelper::InstallDirectLinks()
         }
         else
         {
-            down->SetReceiver(MakeCallback(&RequestClient::ReceiveDirect));
+            down->SetReceiver(MakeCallback(&RequestClient::ReceiveDirect),
+                              MakeCallback(&RequestClient::PrefetchDirect));
         }
         tor->AddDirectRoute(m_hostAddresses[h], down);
         m_directLinks.push_back(up);

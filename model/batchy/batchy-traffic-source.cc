@@ -205,12 +205,12 @@ BatchyTrafficSource::Send(uint32_t packets)
     m_next = m_sendEvent.Schedule(NextGap());
     if (!m_direct.IsNull())
     {
-        DeliverBatch();
+        DeliverBatch(packets);
     }
 }
 
 void
-BatchyTrafficSource::DeliverBatch()
+BatchyTrafficSource::DeliverBatch(uint32_t packets)
 {
     // A packet on an infinitely fast link arrives in an event of its own,
     // after those due now (the next instant's too, if it is now): with
@@ -219,11 +219,11 @@ BatchyTrafficSource::DeliverBatch()
     PeekableScheduler* scheduler = PeekableScheduler::GetCurrent();
     if (scheduler && !scheduler->IsDue(Simulator::Now()))
     {
-        DeliverFront(m_sendBatch);
+        DeliverFront(packets);
     }
     else
     {
-        Simulator::ScheduleNow(&BatchyTrafficSource::DeliverFront, this, m_sendBatch);
+        Simulator::ScheduleNow(&BatchyTrafficSource::DeliverFront, this, packets);
     }
 }
 

@@ -109,8 +109,12 @@ class BatchyTrafficSource : public Application
     void Send(uint32_t packets);
     /// Send one packet, of the current flow burst or a new one.
     void SendOne();
-    /// Queue level: hand the arrival instant's packets to the sink, now or in an event.
-    void DeliverBatch();
+    /**
+     * \brief Queue level: hand the arrival instant's packets to the sink,
+     * now or in an event.
+     * \param packets how many the instant sent
+     */
+    void DeliverBatch(uint32_t packets);
     /**
      * \brief Queue level: hand the oldest waiting packets to the sink.
      * \param count how many

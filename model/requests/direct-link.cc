@@ -97,6 +97,7 @@ void
 DirectLink::DoDispose()
 {
     m_receiver = Receiver();
+    m_ahead = Receiver();
     m_delayVariable = nullptr;
     m_spare[0].clear();
     m_spare[1].clear();

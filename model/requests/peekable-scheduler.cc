@@ -203,6 +203,8 @@ Scheduler::Event
 PeekableScheduler::RemoveNext()
 {
     NS_ASSERT(!IsEmpty());
+    NS_ASSERT_MSG(!m_heap.empty() || (m_inRing == 0 && m_far.empty()),
+                  "PeekableScheduler: later events wait behind an empty heap");
     if (m_hasFront)
     {
         m_hasFront = false;

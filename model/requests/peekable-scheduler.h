@@ -18,7 +18,7 @@ namespace rsched
 
 /**
  * \ingroup request-scheduling
- * \brief A binary heap of events, as ns-3's PriorityQueueScheduler, that
+ * \brief A heap of events, as ns-3's PriorityQueueScheduler, that
  * can also say whether an event is pending at the current time; the
  * examples' SchedulerType.
  *

@@ -44,6 +44,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         const auto& m = graph.GetModule(v);
         FUZZ_CHECK(std::isfinite(m.t0Ns) && m.t0Ns >= 0 && std::isfinite(m.t1Ns) && m.t1Ns >= 0,
                    m.name);
+        FUZZ_CHECK(m.bufferable || !m.controllable, "unbuffered " << m.name << " controllable");
         std::vector<uint32_t> chain;
         std::vector<uint32_t> next;
         graph.GetChain(v, chain, next);

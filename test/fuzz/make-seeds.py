@@ -109,6 +109,8 @@ SEEDS = {
         "no-edge": b"module a 1 1\nmodule b 1 1\nflow f a>b 1 1us\n",
         "negative-cost": b"module a -1 1\nflow f a 1 1us\n",
         "short-module": b"module a 1\n",
+        "unbuffered": b"module in 35 14 a,b unbuffered\nmodule a 400 40\nmodule b 400 40 unbuffered\n"
+                      b"flow fa in>a 1e6 5ms\nflow fb in>b 1e6 5ms\n",
     },
     "distribution-spec": {
         "exp": b"\0exp:50us",
