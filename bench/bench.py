@@ -4,7 +4,8 @@
 Runs the microsecond-scenario example at 10^6 requests and a bare ns-3 event
 loop with the same number of events in the same session, and prints:
 simulated requests per wall-clock second, ns-3 events per second for both,
-their ratio, and peak memory (max RSS) at 10^5 and 10^6 requests with
+their ratio, the events per second of the examples' own loop (LeanSimulatorImpl
+and PeekableScheduler) doing nothing else (the floor per event), and peak memory (max RSS) at 10^5 and 10^6 requests with
 streaming statistics and with exact quantiles, to show that memory follows
 requests in flight, not requests simulated. Then it times one full CArDS
 scenario-2 point (1550 clients, 10 s simulated, about 3.1 million requests)
@@ -97,9 +98,12 @@ def run_example(requests: int, exact: bool, level: str = "packet") -> dict:
     return summary
 
 
-def run_baseline(events: int) -> dict:
-    exe = build_dir() / "bench" / "event-loop-baseline"
-    out, rss = spawn([str(exe), f"--events={events}", "--pending=64"])
+def run_baseline(events: int, module: bool = False, draw: bool = True) -> dict:
+    """The bare event loop: ns-3's own (event-loop-baseline) or the one the
+    examples run on (event-loop-module); delays drawn from ns-3's generator
+    or, with ``draw=False``, hashed (the loop alone)."""
+    exe = build_dir() / "bench" / ("event-loop-module" if module else "event-loop-baseline")
+    out, rss = spawn([str(exe), f"--events={events}", "--pending=64", f"--draw={str(draw).lower()}"])
     result = json.loads(out)
     result["max_rss_mib"] = rss
     return result
@@ -120,6 +124,7 @@ def core_point(requests: int) -> dict:
     with and without exact quantiles, and the same point at queue level."""
     big = run_example(requests, exact=False)
     base = run_baseline(big["events"])
+    floor = run_baseline(big["events"], module=True, draw=False)
     small = run_example(requests // 10, exact=False)
     small_exact = run_example(requests // 10, exact=True)
     big_exact = run_example(requests, exact=True)
@@ -135,6 +140,7 @@ def core_point(requests: int) -> dict:
         "events_per_wall_s": big["events_per_wall_s"],
         "baseline_events_per_wall_s": base["events_per_wall_s"],
         "events_per_s_ratio_to_baseline": ratio,
+        "module_loop_events_per_wall_s": floor["events_per_wall_s"],
         "max_rss_mib": {
             f"streaming, {small['sent']} requests": small["max_rss_mib"],
             f"streaming, {big['sent']} requests": big["max_rss_mib"],
@@ -253,6 +259,9 @@ def print_report(report: dict, out: Path) -> None:
           f"  ({report['events_per_request']:.1f} events per request)")
     print(f"  bare ns-3 event loop, same event count:  {report['baseline_events_per_wall_s']:12,.0f}")
     print(f"  ratio module / bare loop (events/s):     {report['events_per_s_ratio_to_baseline']:12.2f}")
+    floor = report["module_loop_events_per_wall_s"]
+    print(f"  the examples' own loop, no draws:        {floor:12,.0f}  ({1e9 / floor:.0f} ns per event: "
+          "the floor of any model's event)")
     q = report["cfcfs_queue_level"]
     print(f"  the same at queue level: {q['requests_per_wall_s']:12,.0f} requests/s "
           f"({q['events_per_request']:.1f} events per request, {q['max_rss_mib']:.0f} MiB)")

@@ -385,37 +385,45 @@ def doc_table(root: Path | str = "results/racksched") -> str:
     short = pol["trimodal"]["short_p99_us_at_high_load"]
     rows.append((f"50 us requests' p99 at {high}, {label['trimodal']} (us): RackSched; JBSQ(3)",
                  "JBSQ blocks short requests", f"{pm(short['racksched'], 0)}; {pm(short['jbsq'], 0)}"))
-    scale = "paper" if "scaleout" in paper else quick["scale"]
-    out = (paper if "scaleout" in paper else quick)["scaleout"]
-    rows.append((f"Scale-out, throughput at the SLO (kRPS), 1 / 2 / 4 / 8 servers ({scale} scale)", "near-linear",
+    def pick(key):
+        """An experiment's entry from paper scale where it has been run, and its label."""
+        return (paper[key], " (paper scale)") if key in paper else (quick[key], "")
+
+    out, at = pick("scaleout")
+    rows.append((f"Scale-out, throughput at the SLO (kRPS), 1 / 2 / 4 / 8 servers{at}", "near-linear",
                  " / ".join(_krps(out["krps_at_slo"][n]) for n in ("1", "2", "4", "8"))
                  + f"; 8 over 1: {_ratio(out['8_over_1'])}"))
-    tr = quick["tracking"]
+    tr, at = pick("tracking")
     kinds = ["int1", "int2", "int3", "queue", "proactive", "proactive-k"]
-    rows.append((f"Tracking, throughput at the SLO (kRPS, bimodal90, {tr['runs']} runs): " + " / ".join(kinds),
+    rows.append((f"Tracking, throughput at the SLO (kRPS, bimodal90, {tr['runs']} runs){at}: " + " / ".join(kinds),
                  "(compared; no winner named)",
                  " / ".join(_krps(tr["krps_at_slo"][k]) for k in kinds) + "; " + _verdict(tr["krps_at_slo"])))
-    rows.append((f"Tracking, p99 at {high} (us): " + " / ".join(kinds), "",
+    rows.append((f"Tracking, p99 at {high}{at} (us): " + " / ".join(kinds), "",
                  " / ".join(pm(tr["p99_us_at_high_load"][k], 0) for k in kinds) + "; "
                  + _verdict({k: [-v[0], v[1]] for k, v in tr["p99_us_at_high_load"].items()})
                  .replace(" best", " lowest")))
-    het = quick["heterogeneous"]["krps_at_slo"]
-    rows.append(("Heterogeneous rack (4 x 8 + 4 x 4 workers), kRPS at the SLO: RackSched; client; RR; random",
+    het, at = pick("heterogeneous")
+    het = het["krps_at_slo"]
+    rows.append((f"Heterogeneous rack (4 x 8 + 4 x 4 workers){at}, kRPS at the SLO: RackSched; client; RR; random",
                  "RackSched adapts", "; ".join(_krps(het[p]) for p in ("racksched", "client", "rr", "random"))))
+    getscan, at = pick("getscan")
     for w, label in (("getscan90", "90/10"), ("getscan50", "50/50")):
-        g = quick["getscan"][w]
-        rows.append((f"GET/SCAN {label}, p99 at {high} (us), GET; SCAN: RackSched | random | client",
+        g = getscan[w]
+        rows.append((f"GET/SCAN {label}{at}, p99 at {high} (us), GET; SCAN: RackSched | random | client",
                      "no type sacrificed", " | ".join(f"{pm(g['get_p99_us_at_high_load'][p], 0)}; "
                                                       f"{pm(g['scan_p99_us_at_high_load'][p], 0)}"
                                                       for p in ("racksched", "random", "client"))))
+    pertype, at = pick("pertype")
     for w in ("bimodal50", "trimodal"):
-        pt = quick["pertype"][w]
-        rows.append((f"RackSched, per-type loads on; off, {w}: kRPS at the SLO; p99 at {high} (us)",
+        pt = pertype[w]
+        rows.append((f"RackSched, per-type loads on; off, {w}{at}: kRPS at the SLO; p99 at {high} (us)",
                      "(authors: on)", f"{_krps(pt['krps_at_slo']['on'])}; {_krps(pt['krps_at_slo']['off'])}; "
                      f"{pm(pt['p99_us_at_high_load']['on'], 0)}; {pm(pt['p99_us_at_high_load']['off'], 0)}"))
-    rows.append(("Power-of-2, independent minus distinct samples, 8 single-core servers, 0.9, mean latency (us)",
-                 "(P4: independent)", f"{pm(quick['sampling_independent_minus_distinct_us'])} over "
-                 f"{quick['sampling_runs']} runs; reference chain {pm(quick['sampling_reference_independent_minus_distinct_us'])}"))
+    sampling, at = (paper, " (paper scale)") if "sampling_runs" in paper else (quick, "")
+    rows.append((f"Power-of-2, independent minus distinct samples, 8 single-core servers, 0.9{at}, mean latency (us)",
+                 "(P4: independent)", f"{pm(sampling['sampling_independent_minus_distinct_us'])} over "
+                 f"{sampling['sampling_runs']} runs; reference chain "
+                 f"{pm(sampling['sampling_reference_independent_minus_distinct_us'])}"))
     return rst_table(rows)
 
 
