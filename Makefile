@@ -107,16 +107,17 @@ reproduce-sdwan: build
 # RackSched's figures (policies, scale-out, GET/SCAN, load tracking,
 # heterogeneous rack, the sampling check) into results/racksched/$(SCALE)
 # at queue level (SCALE=quick: 5 min on 2 cores; paper: 10 s per point,
-# 73 min); ONLY=scaleout,
+# 59 min); ONLY=scaleout,
 # policies-trimodal,... picks experiments. The doc's table is `python -m
 # request_scheduling.racksched table` of quick's summary and what paper's has.
 reproduce-racksched: build
 	$(PYTHON) -m request_scheduling.racksched --out results/racksched/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))
 
 # The schedulers composed (end-to-end-scenario): the ablation of its three
-# layers, each on alone and all on against the all-baseline configuration.
+# layers, each on alone and all on against the all-baseline configuration,
+# then the WAN and gateway studies; ONLY=ablation,wan,gateway picks them.
 reproduce-end-to-end: build
-	$(PYTHON) -m request_scheduling.end_to_end --out results/end-to-end/$(SCALE) --scale $(SCALE) $(if $(DASK),--jobs $(DASK))
+	$(PYTHON) -m request_scheduling.end_to_end --out results/end-to-end/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))
 
 # Batchy's evaluation (static tables, contours, dynamics, controller
 # overhead) into results/batchy/$(SCALE) (SCALE=quick: 8 min on 2 cores, at queue level);

@@ -2,17 +2,17 @@
 
 Sweeps the microsecond-scenario example over load for d-FCFS (RSS), c-FCFS and
 processor sharing on a 4-core server with exponential 10 us requests, three
-independent runs per point, and writes into ``--out``:
+independent runs per point, and writes into ``<out>/microsecond/demo/``:
 
-* ``multicore/runs.csv``: one row per run; ``multicore/summary.csv`` and
-  ``summary.json``: mean and 95 % confidence interval per point;
-* ``multicore/mean-sojourn.png``: mean sojourn vs load with two theory
+* ``runs.csv``: one row per run; ``summary.csv`` and ``summary.json``: mean
+  and 95 % confidence interval per point;
+* ``mean-sojourn.png``: mean sojourn vs load with two theory
   lines: M/M/4 (Erlang C; with exponential service, processor sharing over
   4 cores has the same mean) and 4 independent M/M/1 queues with even
   spreading (RSS spreads the 64 flows of the client only roughly evenly, so
   d-FCFS sits somewhat above it);
-* ``multicore/p99-sojourn.png``: 99th percentile vs load;
-* ``multicore/cdf.png``: completion-time CDF of one run at 80 % load.
+* ``p99-sojourn.png``: 99th percentile vs load;
+* ``cdf.png``: completion-time CDF of one run at 80 % load.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ class OptionError(ExampleError, ValueError):
 
     Also a ValueError (bad input) and an ExampleError (so that code catching
     that still does). ``str()`` is the example's own one-line message, e.g.
-    ``microsecond-scenario: invalid --load=-1: expected a number in (0, 100]``;
+    ``microsecond-scenario: invalid --load=-1: expected a number in (0, 2]``;
     ``option`` is the option it names (without ``--``), or None for a word
     that is not an option.
     """
@@ -226,7 +226,7 @@ def _cache_key(example: str, options: Mapping[str, Any]) -> str:
 
 def _flatten(results: Iterable[Optional[Mapping[str, Any]]]):
     """JSON summaries as a DataFrame, one row each, nested keys joined with
-    dots (``per_class.short.p999_us``); None (a failed run) is a row of NaN."""
+    dots (``per_class.short.rct_p999_us``); None (a failed run) is a row of NaN."""
     import pandas as pd
 
     return pd.json_normalize([dict(r) if r else {} for r in results], sep=".")
@@ -309,7 +309,7 @@ def sweep(
     (independent replications, ns-3's RngRun). Returns a pandas DataFrame with
     one row per run: the grid values, ``run``, ``error``, and the example's
     JSON summary flattened (nested keys joined with dots, e.g.
-    ``per_class.short.p999_us``).
+    ``per_class.short.rct_p999_us``).
 
     A run that fails (the example exits non-zero, or exceeds ``timeout``
     seconds) does not discard the sweep: its row holds the grid values,
