@@ -152,7 +152,8 @@ def test_doc_static_tables_are_the_committed_results():
         assert table in doc, (f"the doc's {name} table differs from results/batchy/{scale}: paste the output "
                               f"of python -m request_scheduling.batchy table results/batchy/{scale} {name}")
     assert batchy.saturation_table(root / "results" / "batchy" / "quick") in doc, "the doc's saturation table"
-    for scale, name in [("quick", "contours"), ("quick", "contours_burstiness"), ("paper", "contours")]:
+    for scale, name in [("quick", "contours"), ("quick", "contours_burstiness"), ("paper", "contours"),
+                        ("paper", "contours_burstiness")]:
         assert batchy.contours_table(root / "results" / "batchy" / scale, name) in doc, (
             f"the doc's {name} table differs from results/batchy/{scale}: paste the output of "
             f"python -m request_scheduling.batchy table results/batchy/{scale} {name}")
