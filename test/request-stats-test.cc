@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::rsched;
@@ -70,6 +71,48 @@ class QuantileAccuracyTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(small.GetQuantile(0.25), NanoSeconds(3), "nearest rank");
         NS_TEST_ASSERT_MSG_EQ(small.GetQuantile(0.5), NanoSeconds(5), "median");
         NS_TEST_ASSERT_MSG_EQ(small.GetCdf().back().second, 1.0, "CDF ends at 1");
+    }
+};
+
+/// Every whole nanosecond lands in the bucket (gamma^(i-1), gamma^i] that
+/// holds it, whether its index comes from the table of small values or
+/// from the logarithm (above 65 535 ns).
+class BucketIndexTestCase : public TestCase
+{
+  public:
+    BucketIndexTestCase()
+        : TestCase("bucket of every whole nanosecond up to 70 000 and beyond")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double a = LatencySummary::RELATIVE_ERROR;
+        const double gamma = (1 + a) / (1 - a);
+        std::vector<int64_t> values;
+        for (int64_t n = 2; n <= 70000; ++n)
+        {
+            values.push_back(n);
+        }
+        for (int64_t n : {100000, 1234567, 1000000000})
+        {
+            values.push_back(n);
+        }
+        for (int64_t n : values)
+        {
+            // 1 ns and 10 s around it: the median is n's bucket, unclamped.
+            LatencySummary s;
+            s.Add(NanoSeconds(1));
+            s.Add(NanoSeconds(n)); // the first of a value may fill the table
+            s.Add(NanoSeconds(n)); // the second reads it
+            s.Add(Seconds(10));
+            auto i =
+                static_cast<int32_t>(std::ceil(std::log(static_cast<double>(n)) / std::log(gamma)));
+            Time bucket = Time::FromDouble(2 * std::pow(gamma, i) / (gamma + 1), Time::NS);
+            NS_TEST_ASSERT_MSG_EQ(s.GetQuantile(0.5), bucket, "bucket of " << n << " ns");
+            NS_TEST_ASSERT_MSG_EQ(s.GetQuantile(0.75), bucket, "bucket of " << n << " ns, again");
+        }
     }
 };
 
@@ -178,6 +221,7 @@ class RequestStatsTestSuite : public TestSuite
         : TestSuite("request-scheduling-stats", Type::UNIT)
     {
         AddTestCase(new QuantileAccuracyTestCase());
+        AddTestCase(new BucketIndexTestCase());
         AddTestCase(new MergeTestCase());
         AddTestCase(new ConfidenceIntervalTestCase());
         AddTestCase(new JsonTestCase());

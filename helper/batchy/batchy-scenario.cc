@@ -15,6 +15,7 @@
 #include "ns3/enum.h"
 #include "ns3/nfvnice-batchy-controller.h"
 #include "ns3/node.h"
+#include "ns3/peekable-scheduler.h"
 #include "ns3/pointer.h"
 #include "ns3/queue.h"
 #include "ns3/simple-net-device-helper.h"
@@ -878,7 +879,7 @@ BatchyScenario::SinkReceive(Ptr<NetDevice> /* device */,
 void
 BatchyScenario::Departed(uint32_t flow, uint64_t sequence, Time sent)
 {
-    Time now = Simulator::Now();
+    Time now = PeekableScheduler::Now();
     if (sent >= m_parameters.warmUp)
     {
         m_endToEnd.Record(flow, now - sent);

@@ -217,7 +217,7 @@ BatchyTrafficSource::DeliverBatch(uint32_t packets)
     // none due, the end of this event is that moment. The instant's
     // packets arrive together, as a BESS Source pushes its burst.
     PeekableScheduler* scheduler = PeekableScheduler::GetCurrent();
-    if (scheduler && !scheduler->IsDue(Simulator::Now()))
+    if (scheduler && !scheduler->IsDue(PeekableScheduler::Now()))
     {
         DeliverFront(packets);
     }

@@ -4,6 +4,7 @@
 
 #include "batchy-worker.h"
 
+#include "../requests/peekable-scheduler.h"
 #include "../requests/request-scheduling-compat.h"
 #include "../requests/seconds-to-time.h"
 
@@ -420,7 +421,7 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow, uint64_t id)
     ++m_flowTotal[flow].received;
     ++m_flowPeriod[flow].received;
     uint32_t h = Allocate();
-    m_items[h] = Item{packet, flow, id, Simulator::Now()};
+    m_items[h] = Item{packet, flow, id, PeekableScheduler::Now()};
     if (m_scheduling == WEIGHTED_FAIR)
     {
         uint32_t root = m_graph.GetFlow(flow).path.front();
@@ -736,7 +737,7 @@ void
 BatchyWorker::Depart(uint32_t h)
 {
     Item& item = m_items[h];
-    Time departure = Simulator::Now() + m_offset;
+    Time departure = PeekableScheduler::Now() + m_offset;
     Time delay = departure - item.arrival;
     FlowStats& total = m_flowTotal[item.flow];
     FlowStats& period = m_flowPeriod[item.flow];
