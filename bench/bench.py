@@ -4,8 +4,9 @@
 Runs the microsecond-scenario example at 10^6 requests and a bare ns-3 event
 loop with the same number of events in the same session, and prints:
 simulated requests per wall-clock second, ns-3 events per second for both,
-their ratio, the events per second of the examples' own loop (LeanSimulatorImpl
-and PeekableScheduler) doing nothing else (the floor per event), and peak memory (max RSS) at 10^5 and 10^6 requests with
+their ratio, the events per second of the examples' own loop
+(LeanSimulatorImpl and PeekableScheduler) doing nothing else (the floor per
+event), and peak memory (max RSS) at 10^5 and 10^6 requests with
 streaming statistics and with exact quantiles, to show that memory follows
 requests in flight, not requests simulated. Then it times one full CArDS
 scenario-2 point (1550 clients, 10 s simulated, about 3.1 million requests)

@@ -43,7 +43,7 @@ def section(title: str) -> str:
 
 def bullets(text: str) -> list[str]:
     """The top-level bullets of a section, each with its continuation lines."""
-    return [b for b in re.split(r"^\* ", text, flags=re.M)[1:]]
+    return re.split(r"^\* ", text, flags=re.M)[1:]
 
 
 TYPES = type_ids()
