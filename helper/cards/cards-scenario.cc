@@ -26,6 +26,7 @@
 #include "ns3/type-aliases.h"
 #include "ns3/uinteger.h"
 
+#include <iomanip>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -90,13 +91,22 @@ struct SchedulerPreset
     const char* ingress; //!< TypeId name of the ingress dispatcher
     const char* gateway; //!< TypeId name of the gateway dispatcher (empty: no gateways)
     bool central;        //!< one dispatcher shared by all ingresses
+    const char* instead; //!< what to give rather than attributes in brackets
 };
 
 /// The composite baselines; any other scheduler is an ingress dispatcher.
 const SchedulerPreset kPresets[] = {
-    {"central", "ns3::CardsDispatcher", "", true},
-    {"site-random", "ns3::CardsDispatcher", "ns3::RandomDispatcher", false},
-    {"steam", "ns3::RandomDispatcher", "ns3::SteamDispatcher", false},
+    {"central", "ns3::CardsDispatcher", "", true, "ns-3 defaults reach its dispatcher"},
+    {"site-random",
+     "ns3::CardsDispatcher",
+     "ns3::RandomDispatcher",
+     false,
+     "ns-3 defaults reach its dispatchers"},
+    {"steam",
+     "ns3::RandomDispatcher",
+     "ns3::SteamDispatcher",
+     false,
+     "--steam-batch sets STEAM's batch size; ns3::SteamDispatcher[...] is STEAM at the ingresses"},
 };
 
 /// A command-line option that sets an unsigned attribute (1 .. 100000) of whichever dispatcher has
@@ -191,6 +201,14 @@ CardsScenario::Parameters::SetScheduler(const std::string& text, std::string& er
     gateway = ObjectFactory();
     for (const SchedulerPreset& p : kPresets)
     {
+        // A preset is more than one dispatcher, or one shared: steam[...]
+        // would otherwise read as the short name, STEAM at the ingresses.
+        if (text.rfind(std::string(p.name) + "[", 0) == 0)
+        {
+            error = "invalid --inter=" + text + ": the " + p.name +
+                    " preset takes no attributes; " + p.instead;
+            return false;
+        }
         if (text == p.name)
         {
             scheduler = text;
@@ -241,8 +259,8 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                 "inter-server policy (how a request's instance is chosen): the paper's "
                 "baselines " +
                     SchedulerChoices() +
-                    ", or an ingress dispatcher's TypeId name, with attributes as "
-                    "NAME[Attribute=Value|...]",
+                    ", or an ingress dispatcher's short or TypeId name, with attributes as "
+                    "NAME[Attribute=Value|...] (not a preset's: central, site-random, steam)",
                 scheduler,
                 [this, schedulersGiven](const std::string& text, std::string& error) {
                     *schedulersGiven = schedulers;
@@ -355,7 +373,7 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
                     "scheduled on its own",
                     holdUntilAffinity);
     RequestScenario::Parameters::AddOptions(options);
-    OwnClientAttributes(options, "inter-arrival", "service");
+    OwnClientAttributes(options, "inter-arrival", "service", "clients");
     options.Owns("ns3::RequestClient::JoinWindow", "join-window");
     options.Owns("ns3::RequestClient::TransactionRequests", "affinity");
     options.Owns("ns3::RequestClient::TransactionDuration", "affinity");
@@ -363,7 +381,6 @@ CardsScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::MulticoreServer::Scaling", "scaling");
     options.Owns("ns3::MulticoreServer::ComputeUnits", "compute-vector");
     options.Owns("ns3::RandomDelayChannel::DelayVariable", "latency");
-    options.Owns("ns3::RequestClient::Clients", "clients");
     options.Owns("ns3::MulticoreServer::Policy", "");
     options.Owns("ns3::PointToPointNetDevice::DataRate", "");
     options.Owns("ns3::DropTailQueue<Packet>::MaxSize", "");
@@ -415,10 +432,10 @@ CardsScenario::Parameters::Validate(std::string& error) const
             if (cu > serverCapacity)
             {
                 return Invalid(error,
-                               "compute-vector",
+                               "compute-vector with --server-capacity=" +
+                                   std::to_string(serverCapacity),
                                "an instance of " + std::to_string(cu) +
-                                   " compute units exceeds the server capacity of " +
-                                   std::to_string(serverCapacity) + " (--server-capacity)");
+                                   " compute units exceeds the server capacity");
             }
         }
     }
@@ -594,6 +611,19 @@ CardsScenario::Build()
     if (m_parameters.level == Level::QUEUE)
     {
         InstallDirectLinks();
+    }
+    // A client joining after the end sends nothing (scenario 3 joins within 60 s by default).
+    const Parameters& p = m_parameters;
+    if (p.joinWindow > p.duration)
+    {
+        std::ostringstream text;
+        text << "the clients join within --join-window="
+             << ScenarioOptions::FormatTime(p.joinWindow)
+             << ", longer than --duration=" << ScenarioOptions::FormatTime(p.duration) << ": about "
+             << std::fixed << std::setprecision(0)
+             << 100 * (1 - p.duration.GetSeconds() / p.joinWindow.GetSeconds())
+             << " % of them join after the end and send nothing";
+        Warn(text.str());
     }
     m_boundCap = GetBoundUtilisationCap();
     if (m_boundCap >= 0 && m_boundCap < GetOfferedLoad())

@@ -392,11 +392,13 @@ EndToEndScenario::Parameters::Validate(std::string& error) const
     {
         return false;
     }
-    if (!(clients / GetRate() <= ScenarioOptions::MAX_SECONDS))
+    if (!(clients / GetRate() <= ScenarioOptions::MAX_SECONDS) || clients / GetRate() < 1e-9)
     {
         std::ostringstream given;
         given << "load=" << load;
-        return Invalid(error, given.str(), "more than 1e6 s between a client's requests");
+        return Invalid(error,
+                       given.str(),
+                       "more than 1e6 s or less than 1 ns between a client's requests");
     }
     if (level == Level::QUEUE && (HasWan() || HasGateway()))
     {

@@ -343,7 +343,9 @@ MicrosecondScenario::Parameters::Validate(std::string& error) const
     {
         std::ostringstream os;
         os << "load=" << load;
-        return Invalid(error, os.str(), why);
+        return Invalid(error,
+                       os.str(),
+                       why + " (a client's, from --load, --service, --cores and --clients)");
     }
     return true;
 }

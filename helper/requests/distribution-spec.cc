@@ -59,10 +59,13 @@ class Fields
                              v[i] <= DistributionSpec::MAX_COUNT,
                          "'" + parts[i] + "' is not a number in [0, 1e9]");
         }
+        // A value that is not 0 but rounds to 0 would silently become 0.
         return Check(ScenarioOptions::ParseSeconds(parts[i], v[i]) && v[i] >= 0 &&
                          v[i] <= ScenarioOptions::MAX_SECONDS,
                      "'" + parts[i] +
-                         "' is not a duration in [0, 1e6s] with a unit (s, ms, us, ns)");
+                         "' is not a duration in [0, 1e6s] with a unit (s, ms, us, ns)") &&
+               Check(v[i] == 0 || !Seconds(v[i]).IsZero(),
+                     "'" + parts[i] + "' is shorter than the simulator's 1ns resolution");
     }
 
     /// \param i a field \return true if it is a number (into v[i])

@@ -107,16 +107,31 @@ RequestScenario::Parameters::Validate(std::string& error) const
     {
         return Invalid(error, "fail-detection", "must be >= 0");
     }
+    for (const FaultSpec& f : faults)
+    {
+        if (f.down > duration + drain)
+        {
+            return Invalid(error,
+                           "fail=" + f.text,
+                           "starts after the run ends (--duration plus --drain: " +
+                               ScenarioOptions::FormatTime(duration + drain) + ")");
+        }
+    }
     return true;
 }
 
 void
 RequestScenario::Parameters::OwnClientAttributes(ScenarioOptions& options,
                                                  const std::string& arrivalOption,
-                                                 const std::string& serviceOption)
+                                                 const std::string& serviceOption,
+                                                 const std::string& clientsOption)
 {
     options.Owns("ns3::RequestClient::InterArrival", arrivalOption);
     options.Owns("ns3::RequestClient::ServiceDemand", serviceOption);
+    options.Owns("ns3::RequestClient::Clients", clientsOption);
+    // The helpers give the clients the servers' port.
+    options.Owns("ns3::RequestClient::RemotePort", "");
+    options.Owns("ns3::MulticoreServer::Port", "");
     for (const char* type : {"ns3::RequestClient::", "ns3::MulticoreServer::"})
     {
         options.Owns(std::string(type) + "WarmUp", "warmup");
@@ -744,6 +759,9 @@ ScenarioExample::Parse(ScenarioOptions& options, int argc, char* argv[], std::st
     options.AddUnsigned("seed", "RngSeed", m_seed, 1, 4294944442);
     options.Owns("RngRun", "run");
     options.Owns("RngSeed", "seed");
+    // The scenarios start their applications at 0 and stop the sources at --duration.
+    options.Owns("ns3::Application::StartTime", "");
+    options.Owns("ns3::Application::StopTime", "duration");
     options.AddOutputFile("json", "write the summary here (default: standard output)", m_json);
     options.AddOutputFile("cdf",
                           "write the completion-time CDF here (CSV: rct_us,fraction)",

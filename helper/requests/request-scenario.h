@@ -89,15 +89,18 @@ class RequestScenario
         /**
          * \brief Declare the attributes InstallClient() and the servers take
          * from the options (ScenarioOptions::Owns): the clients' InterArrival,
-         * ServiceDemand, WarmUp and ExactQuantiles, the servers' WarmUp
-         * and ExactQuantiles.
+         * ServiceDemand, Clients, RemotePort, WarmUp and ExactQuantiles, the
+         * servers' Port, WarmUp and ExactQuantiles.
          * \param options where to declare them
          * \param arrivalOption the option that sets the request rate
          * \param serviceOption the option that sets the service demand
+         * \param clientsOption the option that sets the logical clients of an
+         *        application (empty: one each, which the rate assumes)
          */
         static void OwnClientAttributes(ScenarioOptions& options,
                                         const std::string& arrivalOption,
-                                        const std::string& serviceOption);
+                                        const std::string& serviceOption,
+                                        const std::string& clientsOption = "");
     };
 
     /// How requests travel: as packets over links, or straight into the

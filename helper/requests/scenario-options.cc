@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -337,26 +338,46 @@ ScenarioOptions::AddOutputFile(const std::string& name,
                                std::string& value,
                                const std::string& suffix)
 {
-    Add(name, help, value, [=, &value](const std::string& text, std::string& error) {
-        if (!text.empty())
-        {
-            // Open for appending: an existing file is left as it is, and
-            // one made only for the check is removed again.
-            std::string file = text + suffix;
-            bool existed = access(file.c_str(), F_OK) == 0;
-            if (!std::ofstream(file, std::ios::app))
+    Add(name,
+        help,
+        value,
+        [this, name, suffix, &value](const std::string& text, std::string& error) {
+            if (!text.empty())
             {
-                error = "invalid --" + name + "=" + text + ": cannot write " + file;
-                return false;
+                // Two outputs in one file (not a device: /dev/null) would leave
+                // only the one written last.
+                std::string file = text + suffix;
+                std::error_code ec;
+                std::filesystem::path absolute = std::filesystem::absolute(file, ec);
+                std::string path = (ec ? std::filesystem::path(file) : absolute).lexically_normal();
+                bool device = std::filesystem::exists(file, ec) &&
+                              !std::filesystem::is_regular_file(file, ec);
+                for (const auto& [other, otherPath] : m_outputs)
+                {
+                    if (otherPath == path && !device)
+                    {
+                        error = "invalid --" + name + "=" + text + ": --" + other + " writes " +
+                                file + " too";
+                        return false;
+                    }
+                }
+                m_outputs.emplace_back(name, path);
+                // Open for appending: an existing file is left as it is, and
+                // one made only for the check is removed again.
+                bool existed = access(file.c_str(), F_OK) == 0;
+                if (!std::ofstream(file, std::ios::app))
+                {
+                    error = "invalid --" + name + "=" + text + ": cannot write " + file;
+                    return false;
+                }
+                if (!existed)
+                {
+                    std::remove(file.c_str());
+                }
             }
-            if (!existed)
-            {
-                std::remove(file.c_str());
-            }
-        }
-        value = text;
-        return true;
-    });
+            value = text;
+            return true;
+        });
 }
 
 void
@@ -471,6 +492,7 @@ bool
 ScenarioOptions::Convert(std::string& error)
 {
     m_deprecations.clear();
+    m_outputs.clear();
     for (Option& o : m_options)
     {
         o.text.given &= o.hasDefault || !o.text.value.empty();
@@ -664,6 +686,21 @@ ScenarioOptions::CheckOwned(std::string& error) const
             {
                 return conflict(o.name + "=" + o.text.value, attribute, *owner);
             }
+            // The same attribute as an ns-3 default of the type or a base:
+            // the brackets would replace it.
+            for (const auto& [arg, value] : m_ns3Arguments)
+            {
+                size_t colons = arg.rfind("::");
+                TypeId base;
+                if (colons != std::string::npos && arg.substr(colons + 2) == attribute &&
+                    TypeId::LookupByNameFailSafe(arg.substr(0, colons), &base) &&
+                    (type == base || type.IsChildOf(base)))
+                {
+                    error = "invalid --" + arg + "=" + value + ": --" + o.name + "=" +
+                            o.text.value + " sets " + attribute + " too; give one of them";
+                    return false;
+                }
+            }
         }
     }
     return true;
@@ -707,6 +744,14 @@ ScenarioOptions::CheckArguments(int argc, char* argv[], std::string& error)
     for (int i = 1; i < argc; ++i)
     {
         auto [dashes, name, value] = split(argv[i]);
+        // CommandLine takes them in order, and aborts on a type it cannot find.
+        TypeId tid;
+        if (dashes > 0 && name == "PrintAttributes" && !TypeId::LookupByNameFailSafe(value, &tid))
+        {
+            error = "invalid --PrintAttributes=" + value +
+                    ": no such TypeId (--PrintTypeIds lists them)";
+            return false;
+        }
         if (dashes > 0 && ns3Options.count(name) == 1)
         {
             return true;

@@ -206,7 +206,8 @@ class ScenarioOptions
     void AddString(const std::string& name, const std::string& help, std::string& value);
     /**
      * \brief Declare an output file option: it must be writable (checked
-     * when converted, so before the run; no file is left behind by the check).
+     * when converted, so before the run; no file is left behind by the check)
+     * and not another output option's file.
      * \param name option name
      * \param help help text
      * \param value the field it sets (empty: no output)
@@ -300,7 +301,8 @@ class ScenarioOptions
      * ignores words without a leading dash, and aborts on an ns-3 attribute
      * or global value it cannot read (--ns3::AfpCorePolicy::Thresh=abc,
      * --RngRun=x). This lets through the declared options, ns-3's own
-     * (--PrintHelp, ...) and attributes and global values whose text reads
+     * (--PrintHelp, ...; --PrintAttributes with a type that exists, as
+     * CommandLine aborts on others) and attributes and global values whose text reads
      * as their type, and fails with one line on anything else.
      * \param argc argument count
      * \param argv arguments (argv[0] is the program)
@@ -512,6 +514,8 @@ class ScenarioOptions
     bool m_workload{false};                                  //!< AddWorkload() declared --workload
     /// ns-3 defaults and global values on the command line: (name, value)
     std::vector<std::pair<std::string, std::string>> m_ns3Arguments;
+    /// The output files of the options converted so far: (option, absolute path)
+    std::vector<std::pair<std::string, std::string>> m_outputs;
 };
 
 /**

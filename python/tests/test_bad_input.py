@@ -64,12 +64,13 @@ COMMON = {
     "records": values(OUTPUT),
     "run": values(UINT1),
     "seed": values(UINT1, ["4294944443"]),
-    "json": values(OUTPUT),
+    "json": values(OUTPUT) + values(["out"], extra=["--cdf=out"]) + values(["out.plt"], extra=["--cdf-plot=out"]),
     "cdf": values(OUTPUT),
     "cdf-plot": values(OUTPUT),
     "fail": values(["", ",", "server:0@1s,", "server:0@1s,,server:0@2s", "server", "server:0", "disk:0@1s", "server:x@1s", "server:-1@1s", "server:0@1",
                     "server:0@nan", "server:0@2s-1s", "server:0@1s,,link:0@1s", "server:999999@1s",
-                    "switch:999999@1s-2s", "link:999999@1s"]),
+                    "switch:999999@1s-2s", "link:999999@1s"])
+            + values(["server:0@3001ms"], extra=["--duration=1s", "--drain=2s"]),
     "fail-detection": values(TIME),
 }
 
@@ -92,9 +93,9 @@ CASES = {
         "scaling": values(CHOICE),
         "load": values(REAL, ["2.5", "1e-300"]),
         "arrival": values(CHOICE, ["poisson"]),
-        "service": values(DIST, ["const:0us"]),
+        "service": values(DIST, ["const:0us", "const:0.4ns", "uniform:0.1ns:0.3ns"]),
         "workload": values(CHOICE, ["w3"]) + values(["w1"], extra=["--service=exp:1us"]),
-        "link-delay": values(DIST, ["-1us", "1e400s", "5"]) + values(["const:1us"], extra=["--level=queue"]),
+        "link-delay": values(DIST, ["-1us", "1e400s", "5", "const:0.4ns"]) + values(["const:1us"], extra=["--level=queue"]),
         "link-rate": values(RATE),
         "rss": values(CHOICE),
         "level": values(CHOICE),
@@ -105,13 +106,14 @@ CASES = {
         "scenario": values(CHOICE, ["4", "2d"]),
         "schedulers": values(UINT1, ["7"]) + values(["10"], extra=["--inter=central"])
                       + values(["10", "1"], extra=["--inter=jbsq"]),
-        "inter": values(CHOICE, ["ns3::Dispatcher", "steam[BatchSize=abc]", "steam[Bogus=1]",
-                                     "steam[BatchSize=0]"])
-                      + values(["steam[InFlightLimit=5]"])
+        "inter": values(CHOICE, ["ns3::Dispatcher", "ns3::SteamDispatcher[BatchSize=abc]",
+                                 "ns3::SteamDispatcher[Bogus=1]", "ns3::SteamDispatcher[BatchSize=0]",
+                                 "steam[BatchSize=9]", "central[BatchSize=9]", "site-random[RandomOffset=false]"])
+                      + values(["ns3::SteamDispatcher[InFlightLimit=5]"])
                       + values(["central"], extra=["--deployment=routed"]),
         "scheduler": values(["bogus"]) + values(["cards"], extra=["--inter=random"]),
         "steam-batch": values(UINT1, extra=["--inter=steam"]) + values(["5"])
-                       + values(["20"], extra=["--inter=steam[BatchSize=10]"]),
+                       + values(["20"], extra=["--inter=ns3::SteamDispatcher[BatchSize=10]"]),
         "deployment": values(CHOICE),
         "clients": values(UINT1, ["10000001"]),
         "scaling": values(CHOICE),
@@ -291,6 +293,23 @@ COMMAND_LINE = [
     ("--SimulatorImplementationType=bogus", "SimulatorImplementationType"),
     ("--SimulatorImplementationType=ns3::MapScheduler", "SimulatorImplementationType"),
     ("--exact", "exact"),  # bare flags are not booleans here: --exact=true
+    ("--PrintAttributes=bogus", "PrintAttributes"),  # ns-3 aborts on it
+    # Every example starts its applications itself and stops its sources at --duration.
+    ("--ns3::Application::StartTime=1ms", "ns3::Application::StartTime"),
+    ("--ns3::RequestClient::StopTime=1ms", "ns3::RequestClient::StopTime"),
+]
+
+# ns-3 defaults a request example sets itself, or that an object's brackets
+# set too: (example, arguments, the option the message names).
+REPLACED = [(example, (f"--ns3::{attribute}=2",), f"ns3::{attribute}")
+            for example in ["microsecond-scenario", "cards-scenario", "racksched-scenario", "end-to-end-scenario"]
+            for attribute in ["RequestClient::RemotePort", "MulticoreServer::Port", "RequestClient::Clients"]]
+REPLACED += [
+    ("microsecond-scenario", ("--intra=shinjuku[Quantum=3us]", "--ns3::ShinjukuCorePolicy::Quantum=2us"),
+     "ns3::ShinjukuCorePolicy::Quantum"),
+    ("microsecond-scenario", ("--intra=afp[Thresh=7]", "--ns3::AfpCorePolicy::Thresh=9"), "ns3::AfpCorePolicy::Thresh"),
+    ("cards-scenario", ("--inter=ns3::SteamDispatcher[BatchSize=7]", "--ns3::SteamDispatcher::BatchSize=9"),
+     "ns3::SteamDispatcher::BatchSize"),
 ]
 
 ABORT_SIGNS = re.compile(r"terminate called|abort|assert|NS_FATAL|Command-line|Program Options|"
@@ -333,6 +352,7 @@ def results():
                     runs.add((example, (f"--{option}={value}", *extra)))
             for arg, _ in COMMAND_LINE:
                 runs.add((example, (arg,)))
+        runs.update((example, args) for example, args, _ in REPLACED)
 
         def attempt(run):
             example, args = run
@@ -376,6 +396,12 @@ def test_invalid_value_is_rejected(results, example, option, value, extra):
 def test_command_line_failures_are_one_line(results, example, arg, option):
     line = check_rejected(results[(example, (arg,))], option)
     assert line.startswith(f"{example}: "), line
+
+
+@pytest.mark.parametrize("example,args,option", REPLACED, ids=[f"{e} {' '.join(a)}" for e, a, _ in REPLACED])
+def test_attributes_the_scenario_or_brackets_set_are_not_replaced(results, example, args, option):
+    line = check_rejected(results[(example, args)], option)
+    assert line.startswith(f"{example}: invalid --{option}="), line
 
 
 @pytest.mark.parametrize("example", EXAMPLES)

@@ -225,14 +225,16 @@ def cards(draw) -> dict:
                   "BatchSize=5|InFlightLimit=100"],
     }
     if scheduler in attributes and draw(st.booleans()):
-        o["inter"] = f"{scheduler}[{draw(st.sampled_from(attributes[scheduler]))}]"
+        # The steam preset takes no attributes: STEAM at the ingresses by its TypeId.
+        name = "ns3::SteamDispatcher" if scheduler == "steam" else scheduler
+        o["inter"] = f"{name}[{draw(st.sampled_from(attributes[scheduler]))}]"
     else:
         o["inter"] = scheduler
         if scheduler == "steam":
             o["steam_batch"] = draw(some(st.sampled_from([1, 2, 50, 100000])))
     # Routed, a queueing dispatcher needs one scheduling point per ingress
     # and more than one in all (1 is the shared scheduler): not with one site.
-    queueing = o["inter"].startswith(("jbsq", "steam["))
+    queueing = o["inter"].startswith(("jbsq", "ns3::SteamDispatcher["))
     routed = scheduler in ROUTABLE and not (queueing and n_sites == 1) and draw(st.booleans())
     if scheduler == "central":
         schedulers = 1
@@ -529,7 +531,7 @@ REGRESSIONS = {
         # Requests held by the routers after the drain: a STEAM dispatcher at
         # 1.09 load (shared by every ingress, now refused: one per ingress);
         # JBSQ's ingress down for good.
-        dict(inter="steam[BatchSize=50]", schedulers=5, clients=33, inter_arrival="exp:97us",
+        dict(inter="ns3::SteamDispatcher[BatchSize=50]", schedulers=5, clients=33, inter_arrival="exp:97us",
              duration="10ms", join_window="5ms"),
         dict(inter="jbsq", schedulers=5, clients=25, inter_arrival="const:38us", duration="10ms",
              fail="switch:0@2ms"),

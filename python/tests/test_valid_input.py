@@ -243,7 +243,7 @@ def build_cases() -> list[Case]:
             inter_site="0s"),
        dict(inter="cards[RandomOffset=false]"), dict(inter="lowest-load[RandomShare=1]"),
        dict(inter="power-of-k[K=20]"), dict(inter="jbsq[Bound=1]"),
-       dict(inter="steam[BatchSize=1|InFlightLimit=0]"),
+       dict(inter="ns3::SteamDispatcher[BatchSize=1|InFlightLimit=0]"),
        dict(inter="cards", inter_arrival="exp:48us"),  # twice the capacity
        dict(inter="jbsq", inter_arrival="exp:48us"),
        dict(inter="cards", clients=1),
@@ -268,7 +268,8 @@ def build_cases() -> list[Case]:
        dict(inter="jbsq", clients=25, inter_arrival="const:38us", duration="10ms", fail="switch:0@2ms"))
     # A STEAM dispatcher at each ingress, slightly overloaded, clients joining
     # over 5 ms (one shared by the ingresses held requests for good: refused now).
-    cs(dict(inter="steam[BatchSize=50]", schedulers=5, clients=33, duration="10ms", join_window="5ms"))
+    cs(dict(inter="ns3::SteamDispatcher[BatchSize=50]", schedulers=5, clients=33, duration="10ms",
+            join_window="5ms"))
     cs(*[dict(inter=s, scenario=sc, inter_arrival=ia)
          for s in CARDS_SCHEDULERS for sc in ("1", "2a", "2b", "2c") for ia in ("exp:194us", "exp:97us", "exp:48us")],
        *[dict(inter=s, scenario="3", inter_arrival=ia, join_window="0s")

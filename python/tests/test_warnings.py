@@ -64,3 +64,14 @@ def test_one_server_rack():
     s = _run("racksched-scenario", "--servers=1", "--clients=2", "--load=0.5", "--duration=20ms",
              "--warmup=5ms")
     assert any(w.startswith("--servers=1: --inter=") for w in s["warnings"])
+
+
+def test_clients_joining_after_the_end():
+    # Scenario 3's clients join within 60 s: a 3 s run hears from about 5 %
+    # of them, and says so; a window within the run says nothing.
+    s = _run("cards-scenario", "--scenario=3", "--clients=400", "--duration=3s", "--level=queue")
+    assert 0 < s["sent"] and any("about 95 % of them join after the end and send nothing" in w
+                                 for w in s["warnings"])
+    s = _run("cards-scenario", "--scenario=3", "--clients=400", "--duration=3s", "--join-window=3s",
+             "--level=queue")
+    assert not any("join after the end" in w for w in s["warnings"])
