@@ -134,6 +134,14 @@ ScenarioOptions::ParseTime(const std::string& name,
         error = "invalid --" + name + "=" + text + ": shorter than the simulator's 1ns resolution";
         return false;
     }
+    // Nor may it be rounded to a whole nanosecond without a word (1.5ns).
+    double ns = s * 1e9;
+    if (std::abs(ns - std::round(ns)) > std::max(1e-3, 1e-15 * ns))
+    {
+        error = "invalid --" + name + "=" + text +
+                ": not a whole number of nanoseconds, the simulator's resolution";
+        return false;
+    }
     value = Seconds(s);
     return true;
 }
