@@ -71,7 +71,7 @@ COMMON = {
                     "server:0@nan", "server:0@2s-1s", "server:0@1s,,link:0@1s", "server:999999@1s",
                     "switch:999999@1s-2s", "link:999999@1s"])
             + values(["server:0@3001ms"], extra=["--duration=1s", "--drain=2s"]),
-    "fail-detection": values(TIME),
+    "fail-detection": values(TIME) + values(["1ms"]),
 }
 
 CASES = {
