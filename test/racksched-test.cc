@@ -751,7 +751,8 @@ class TypeQueuesTestCase : public TestCase
 {
   public:
     TypeQueuesTestCase()
-        : TestCase("Per-type queues: strict priority order and 3:1 weighted fair shares")
+        : TestCase("Per-type queues: strict priority order, 3:1 weighted fair shares, the "
+                   "oldest wait over target, preempted requests first")
     {
     }
 
@@ -829,6 +830,60 @@ class TypeQueuesTestCase : public TestCase
                 one += o.starts[i].second == 1;
             }
             NS_TEST_ASSERT_MSG_EQ((one >= 4 && one <= 6), true, "fair after idling, got " << one);
+        }
+        // Oldest over target. One worker, busy 0-10 us; p (class 0) arrives at
+        // 1, q (class 1) at 2, r (class 0) at 3. In turn, p, q, r would run.
+        for (const auto& [targets, first] : {std::pair{"1,100", 0}, std::pair{"100,1", 1}})
+        {
+            auto policy = CreateObject<ShinjukuCorePolicy>();
+            policy->SetAttribute("Quantum", TimeValue(MilliSeconds(1)));
+            policy->SetAttribute("QueuePerClass", BooleanValue(true));
+            policy->SetAttribute("ClassScheduling", StringValue("OldestOverTarget"));
+            policy->SetAttribute("ClassWeights", StringValue(targets));
+            ScriptedDriver s(policy, 1);
+            s.Add(Time(0), MicroSeconds(10), 0);
+            uint32_t p = s.Add(MicroSeconds(1), MicroSeconds(10), 0);
+            uint32_t q = s.Add(MicroSeconds(2), MicroSeconds(10), 1);
+            uint32_t r = s.Add(MicroSeconds(3), MicroSeconds(10), 0);
+            ScriptOutcome o = s.Run();
+            if (first == 0)
+            {
+                // At 10: p waited 9/1, q 8/100; at 20: r 17/1, q 18/100.
+                NS_TEST_ASSERT_MSG_EQ(o.completion[p], MicroSeconds(20), "class 0's short target");
+                NS_TEST_ASSERT_MSG_EQ(o.completion[r], MicroSeconds(30), "class 0 again");
+                NS_TEST_ASSERT_MSG_EQ(o.completion[q], MicroSeconds(40), "class 1 last");
+            }
+            else
+            {
+                // At 10: q waited 8/1, p 9/100; then p and r in age order.
+                NS_TEST_ASSERT_MSG_EQ(o.completion[q], MicroSeconds(20), "class 1's short target");
+                NS_TEST_ASSERT_MSG_EQ(o.completion[p], MicroSeconds(30), "then the oldest");
+                NS_TEST_ASSERT_MSG_EQ(o.completion[r], MicroSeconds(40), "then the next");
+            }
+        }
+        // Preempted first. Quantum 5 us; L (12 us) at 0, s (2 us) at 1: at the
+        // tail, L yields to s at 5 (s done at 7); at the head, L keeps its
+        // place and s waits until L is done at 12.
+        for (bool first : {false, true})
+        {
+            auto policy = CreateObject<ShinjukuCorePolicy>();
+            policy->SetAttribute("Quantum", TimeValue(MicroSeconds(5)));
+            policy->SetAttribute("QueuePerClass", BooleanValue(true));
+            policy->SetAttribute("PreemptedFirst", BooleanValue(first));
+            ScriptedDriver s(policy, 1);
+            uint32_t l = s.Add(Time(0), MicroSeconds(12), 0);
+            uint32_t shortOne = s.Add(MicroSeconds(1), MicroSeconds(2), 0);
+            ScriptOutcome o = s.Run();
+            NS_TEST_ASSERT_MSG_EQ(o.completion[shortOne],
+                                  MicroSeconds(first ? 14 : 7),
+                                  "the short request behind a preempted one");
+            NS_TEST_ASSERT_MSG_EQ(o.completion[l], MicroSeconds(first ? 12 : 14), "the long one");
+        }
+        {
+            auto policy = CreateObject<ShinjukuCorePolicy>();
+            policy->SetAttribute("PreemptedFirst", BooleanValue(true));
+            std::string error;
+            NS_TEST_ASSERT_MSG_EQ(policy->CheckConfig(1, error), false, "needs QueuePerClass");
         }
     }
 };

@@ -9,6 +9,7 @@
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 
 #include <cmath>
@@ -50,8 +51,10 @@ ShinjukuCorePolicy::GetTypeId()
             .AddAttribute(
                 "ClassScheduling",
                 "With QueuePerClass, which class queue an idle worker serves: "
-                "RoundRobin, Priority (highest ClassWeights first) or WeightedFair "
-                "(worker time in proportion to ClassWeights)",
+                "RoundRobin, Priority (highest ClassWeights first), WeightedFair "
+                "(worker time in proportion to ClassWeights) or OldestOverTarget (the "
+                "longest wait of a queue's oldest request over its class's ClassWeights "
+                "value, Shinjuku's multi-queue rule)",
                 EnumValue(ROUND_ROBIN),
                 RS_MAKE_ENUM_ACCESSOR(ClassScheduling, &ShinjukuCorePolicy::m_classScheduling),
                 MakeEnumChecker(ROUND_ROBIN,
@@ -59,7 +62,15 @@ ShinjukuCorePolicy::GetTypeId()
                                 PRIORITY,
                                 "Priority",
                                 WEIGHTED_FAIR,
-                                "WeightedFair"))
+                                "WeightedFair",
+                                OLDEST_OVER_TARGET,
+                                "OldestOverTarget"))
+            .AddAttribute("PreemptedFirst",
+                          "With QueuePerClass, a preempted request goes back to the head of "
+                          "its class queue, not the tail",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&ShinjukuCorePolicy::m_preemptedFirst),
+                          MakeBooleanChecker())
             .AddAttribute("ClassWeights",
                           "Priority or weight of each class, \"w0,w1,...\" (classes beyond "
                           "the list have 1); weights must be > 0",
@@ -117,11 +128,17 @@ ShinjukuCorePolicy::CheckConfig(uint32_t workers, std::string& error) const
     }
     for (double v : weights)
     {
-        if (m_classScheduling == WEIGHTED_FAIR && !(v > 0))
+        if ((m_classScheduling == WEIGHTED_FAIR || m_classScheduling == OLDEST_OVER_TARGET) &&
+            !(v > 0))
         {
             error = "ClassWeights \"" + m_classWeights + "\": weights must be > 0";
             return false;
         }
+    }
+    if (m_preemptedFirst && !m_queuePerClass)
+    {
+        error = "PreemptedFirst needs QueuePerClass";
+        return false;
     }
     return true;
 }
@@ -162,11 +179,17 @@ ShinjukuCorePolicy::DoSliceEnd(uint32_t w, Handle /* h */)
 {
     Handle preempted = Preempt(w, m_preemptionOverhead);
     NS_LOG_LOGIC("request " << preempted << " preempted on worker " << w);
-    Admit(preempted);
+    Queue(preempted, m_preemptedFirst);
 }
 
 void
 ShinjukuCorePolicy::Admit(Handle h)
+{
+    Queue(h, false);
+}
+
+void
+ShinjukuCorePolicy::Queue(Handle h, bool front)
 {
     if (!m_queuePerClass)
     {
@@ -193,7 +216,14 @@ ShinjukuCorePolicy::Admit(Handle h)
         Start(GetIdleWorker(), h);
         return;
     }
-    m_classes[c].push_back(h);
+    if (front)
+    {
+        m_classes[c].push_front(h);
+    }
+    else
+    {
+        m_classes[c].push_back(h);
+    }
     ++m_classWaiting;
 }
 
@@ -223,6 +253,8 @@ ShinjukuCorePolicy::NextClass()
     // are few classes: a scan is cheaper than a heap.
     uint32_t n = m_classes.size();
     uint32_t best = n;
+    double bestAge = 0; // OldestOverTarget: the best queue's head's wait over its target
+    Time now = Simulator::Now();
     for (uint32_t i = 0; i < n; ++i)
     {
         uint32_t c = (m_next + i) % n;
@@ -230,18 +262,24 @@ ShinjukuCorePolicy::NextClass()
         {
             continue;
         }
+        double age = m_classScheduling == OLDEST_OVER_TARGET
+                         ? (now - Get(m_classes[c].front()).arrival).GetDouble() / WeightOf(c)
+                         : 0;
         if (best == n)
         {
             best = c;
+            bestAge = age;
             if (m_classScheduling == ROUND_ROBIN)
             {
                 break;
             }
         }
         else if ((m_classScheduling == PRIORITY && WeightOf(c) > WeightOf(best)) ||
-                 (m_classScheduling == WEIGHTED_FAIR && m_virtualTime[c] < m_virtualTime[best]))
+                 (m_classScheduling == WEIGHTED_FAIR && m_virtualTime[c] < m_virtualTime[best]) ||
+                 (m_classScheduling == OLDEST_OVER_TARGET && age > bestAge))
         {
             best = c;
+            bestAge = age;
         }
     }
     m_next = best + 1;
