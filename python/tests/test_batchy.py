@@ -152,6 +152,8 @@ def test_doc_static_tables_are_the_committed_results():
         assert table in doc, (f"the doc's {name} table differs from results/batchy/{scale}: paste the output "
                               f"of python -m request_scheduling.batchy table results/batchy/{scale} {name}")
     assert batchy.saturation_table(root / "results" / "batchy" / "quick") in doc, "the doc's saturation table"
+    assert doc.find(batchy.saturation_table(root / "results" / "batchy" / "paper"),
+                    doc.rindex("``saturation_record``")) >= 0, "the doc's paper-scale saturation table"
     for scale, name in [("quick", "contours"), ("quick", "contours_burstiness"), ("paper", "contours"),
                         ("paper", "contours_burstiness")]:
         # A paper-scale table follows the last mention of its record (the
