@@ -339,6 +339,14 @@ class OptionLimitsTestCase : public TestCase
             DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL, 2e6, spec, error),
             false,
             "inter-arrival beyond MAX_SECONDS");
+        NS_TEST_EXPECT_MSG_EQ(
+            DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL, 0.9e-9, spec, error),
+            false,
+            "inter-arrival below 1 ns");
+        NS_TEST_EXPECT_MSG_EQ(
+            DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL, 1e-9, spec, error),
+            true,
+            "inter-arrival of 1 ns");
 
         // Texts ns-3 aborts on are refused before the checker sees them.
         TypeId::AttributeInformation info;

@@ -392,13 +392,15 @@ EndToEndScenario::Parameters::Validate(std::string& error) const
     {
         return false;
     }
-    if (!(clients / GetRate() <= ScenarioOptions::MAX_SECONDS) || clients / GetRate() < 1e-9)
+    DistributionSpec arrivals;
+    if (!DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL,
+                                   clients / GetRate(),
+                                   arrivals,
+                                   why))
     {
         std::ostringstream given;
         given << "load=" << load;
-        return Invalid(error,
-                       given.str(),
-                       "more than 1e6 s or less than 1 ns between a client's requests");
+        return Invalid(error, given.str(), why + " (each client's)");
     }
     if (level == Level::QUEUE && (HasWan() || HasGateway()))
     {
@@ -1022,6 +1024,7 @@ EndToEndScenario::Summarize() const
         .Set("rack", p.rack.policy)
         .Set("dispatcher", TypeAliases::Name(m_racks[0].GetDispatcher()->GetInstanceTypeId()))
         .Set("intra", TypeAliases::Name(first->GetPolicy()->GetInstanceTypeId()))
+        .Set("intra_attributes", PolicyAttributes(first->GetPolicy()))
         .Set("sites", static_cast<uint32_t>(m_racks.size()))
         .Set("workers", p.workers)
         .Set("worker_cores", p.GetWorkers())

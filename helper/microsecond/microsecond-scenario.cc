@@ -328,16 +328,7 @@ MicrosecondScenario::Parameters::Validate(std::string& error) const
     {
         return false;
     }
-    // Gaps below the simulator's resolution would all round to 0.
     double gap = clients * service.mean / (load * cores);
-    if (gap < 1e-9)
-    {
-        std::ostringstream os;
-        os << "load=" << load;
-        return Invalid(error,
-                       os.str(),
-                       "the request rate gives each client less than 1 ns between requests");
-    }
     DistributionSpec arrivals;
     if (!DistributionSpec::Arrival(arrival, gap, arrivals, why))
     {
@@ -547,18 +538,11 @@ MicrosecondScenario::Summarize() const
         cls.SetLatency("rct_", answered ? rct.GetClass(c) : LatencySummary());
         perClass.Set(p.service.classNames[c], cls);
     }
-    // The policy's parameters as it ran (options left unset have its defaults).
-    JsonSummary attributes;
-    for (const auto& [name, value] : TypeAliases::Attributes(policy))
-    {
-        attributes.Set(name, value);
-    }
-
     uint32_t workers = m_server->GetWorkers();
     uint32_t special = policy->GetSpecialCores();
     JsonSummary j = RequestScenario::Summarize();
     j.Set("intra", TypeAliases::Name(policy->GetInstanceTypeId()))
-        .Set("intra_attributes", attributes)
+        .Set("intra_attributes", PolicyAttributes(policy))
         .Set("cores", p.cores)
         .Set("workers", workers)
         .Set("special_cores", special)

@@ -179,8 +179,14 @@ ParseHeterogeneous(const std::string& text, uint32_t servers, uint32_t& n, uint3
            n >= 1 && n <= servers && workers >= 1 && workers <= 1024;
 }
 
-/// The authors' Shinjuku servers preempt after 250 us (preemption_delay).
-const Time kAuthorsQuantum = MicroSeconds(250);
+/// The workloads of the authors' RocksDB servers, which preempt after
+/// 500 us (console.py sets preemption_delay=500000); their other servers
+/// preempt after 250 us (shinjuku.conf.sample).
+const std::set<std::string> kRocksDbWorkloads{"getscan90", "getscan50"};
+
+/// The SLOs of the authors' servers, one per request type
+/// (shinjuku.conf.sample), the targets of their per-type queue rule.
+const std::vector<std::string> kAuthorsTargets{"50", "500", "5000"};
 
 } // namespace
 
@@ -208,7 +214,6 @@ const Choices<PowerOfKDispatcher::Sampling> RackSchedScenario::SAMPLINGS = {
 RackSchedScenario::Parameters::Parameters()
 {
     intra.SetTypeId("ns3::ShinjukuCorePolicy");
-    intra.Set("Quantum", TimeValue(kAuthorsQuantum));
     std::string error;
     DistributionSpec::ParseWorkload(workload, service, error);
     duration = Seconds(1);
@@ -308,18 +313,15 @@ RackSchedScenario::Parameters::AddIntraOptions(ScenarioOptions& options)
                     {
                         return false;
                     }
-                    // The authors' quantum unless the brackets name one.
-                    auto named = TypeAliases::AttributeNames(text);
-                    if (intra.GetTypeId() == ShinjukuCorePolicy::GetTypeId() &&
-                        std::find(named.begin(), named.end(), "Quantum") == named.end())
-                    {
-                        intra.Set("Quantum", TimeValue(kAuthorsQuantum));
-                    }
-                    intraNamed = named;
+                    // The authors' settings stay unless the brackets name
+                    // them (MakeServerPolicy()).
+                    intraNamed = TypeAliases::AttributeNames(text);
                     return true;
                 });
     options.ContextualDefault("intra",
-                              "shinjuku with a 250us quantum; cfcfs where the switch runs jbsq");
+                              "shinjuku with a 250us quantum (500us with getscan90 and getscan50, "
+                              "and per-type queues as the authors' servers with bimodal50, "
+                              "trimodal and getscan50); cfcfs where the switch runs jbsq");
     options.Owns("ns3::ShinjukuCorePolicy::Quantum", "intra");
     options.AddWorkload(service, workload);
 }
@@ -444,11 +446,16 @@ RackSchedScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
                 return false;
             }
         }
-        // The per-type queues the workload or --priority/--weights ask for,
-        // unless the user set QueuePerClass (MakeServerPolicy()).
-        queuePerClassNamed =
-            std::find(intraNamed.begin(), intraNamed.end(), "QueuePerClass") != intraNamed.end() ||
-            options.GivesDefault("ns3::ShinjukuCorePolicy::QueuePerClass");
+        // The authors' per-type queues and the queues --priority/--weights
+        // ask for keep what the user sets (MakeServerPolicy()).
+        for (const char* name :
+             {"QueuePerClass", "ClassScheduling", "ClassWeights", "PreemptedFirst"})
+        {
+            if (options.GivesDefault(std::string("ns3::ShinjukuCorePolicy::") + name))
+            {
+                shinjukuDefaults.insert(name);
+            }
+        }
         if (options.IsGiven("load") && options.IsGiven("rate"))
         {
             error = "invalid --rate: give --load or --rate, not both";
@@ -667,22 +674,37 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
         return Invalid(error, "inter=" + policy, "unknown policy");
     }
     factory = intra;
+    bool fromIntra = true;
     if (*p->servers && intra.GetTypeId().GetName() != p->servers)
     {
         factory = ObjectFactory(p->servers);
-        factory.Set("Quantum", TimeValue(kAuthorsQuantum));
+        fromIntra = false;
     }
     else if (*p->intra && !intraGiven)
     {
         factory = ObjectFactory(p->intra);
+        fromIntra = false;
     }
-    bool authorsTypeQueues = kTypeQueueWorkloads.count(workload) == 1;
+    // An attribute the user set, in --intra's brackets or as an ns-3
+    // default, is never replaced by the authors' setting.
+    auto named = [this, fromIntra](const std::string& attribute) {
+        return shinjukuDefaults.count(attribute) == 1 ||
+               (fromIntra &&
+                std::find(intraNamed.begin(), intraNamed.end(), attribute) != intraNamed.end());
+    };
+    bool shinjuku = factory.GetTypeId() == ShinjukuCorePolicy::GetTypeId();
+    if (shinjuku && !named("Quantum"))
+    {
+        factory.Set("Quantum",
+                    TimeValue(MicroSeconds(kRocksDbWorkloads.count(workload) == 1 ? 500 : 250)));
+    }
+    bool byClass = !priority.empty() || !weights.empty();
     TypeId::AttributeInformation info;
     bool hasTypeQueues = factory.GetTypeId().LookupAttributeByName("QueuePerClass", &info);
-    if (!priority.empty() || !weights.empty())
+    if (byClass)
     {
         BooleanValue queuePerClass(true);
-        if (hasTypeQueues && queuePerClassNamed)
+        if (hasTypeQueues && named("QueuePerClass"))
         {
             factory.Create<CorePolicy>()->GetAttribute("QueuePerClass", queuePerClass);
         }
@@ -707,11 +729,34 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
         factory.Set("ClassScheduling", StringValue(priority.empty() ? "WeightedFair" : "Priority"));
         factory.Set("ClassWeights", StringValue(priority.empty() ? weights : priority));
     }
-    // The authors' per-type queues unless the user says otherwise.
-    if (hasTypeQueues && !queuePerClassNamed &&
-        (authorsTypeQueues || !priority.empty() || !weights.empty()))
+    bool authorsTypeQueues = kTypeQueueWorkloads.count(workload) == 1;
+    if (!hasTypeQueues || named("QueuePerClass") || !(authorsTypeQueues || byClass))
     {
-        factory.Set("QueuePerClass", BooleanValue(true));
+        return true;
+    }
+    factory.Set("QueuePerClass", BooleanValue(true));
+    // The rest of the authors' per-type queues (smart_tskq_dequeue and
+    // queue_setting): the queue whose head has waited longest over its
+    // type's SLO, and a preempted request back at the head of its queue.
+    if (shinjuku && authorsTypeQueues && !byClass)
+    {
+        if (!named("ClassScheduling"))
+        {
+            factory.Set("ClassScheduling", StringValue("OldestOverTarget"));
+            if (!named("ClassWeights"))
+            {
+                std::string targets;
+                for (size_t c = 0; c < service.classNames.size() && c < kAuthorsTargets.size(); ++c)
+                {
+                    targets += (c == 0 ? "" : ",") + kAuthorsTargets[c];
+                }
+                factory.Set("ClassWeights", StringValue(targets));
+            }
+        }
+        if (!named("PreemptedFirst"))
+        {
+            factory.Set("PreemptedFirst", BooleanValue(true));
+        }
     }
     return true;
 }
@@ -832,18 +877,13 @@ RackSchedScenario::Parameters::Validate(std::string& error) const
                        "needs " + std::to_string(portsPerHost) +
                            " UDP ports on a client host, which has 16384: give more --clients");
     }
-    const char* rateOption = rate > 0 ? "rate" : "load";
-    if (apps / GetRate() < 1e-9)
-    {
-        return Invalid(error, rateOption, "gives each client less than 1 ns between requests");
-    }
     DistributionSpec arrivals;
     if (!DistributionSpec::Arrival(DistributionSpec::Process::EXPONENTIAL,
                                    apps / GetRate(),
                                    arrivals,
                                    why))
     {
-        return Invalid(error, rateOption, why);
+        return Invalid(error, rate > 0 ? "rate" : "load", why + " (each client's)");
     }
     return true;
 }
@@ -1120,6 +1160,8 @@ RackSchedScenario::Summarize() const
     {
         used->GetAttribute("K", k);
     }
+    // Server 0's policy: every server's has the same attributes.
+    Ptr<CorePolicy> policy = DynamicCast<MulticoreServer>(servers.Get(0))->GetPolicy();
     JsonSummary j = RequestScenario::Summarize();
     if (p.level == Level::QUEUE)
     {
@@ -1136,9 +1178,8 @@ RackSchedScenario::Summarize() const
                                                 : "none")
         .Set("random_share", p.UsesRandomShare() ? p.randomShare : 0.0)
         .Set("per_type_load", Find(kPolicies, p.policy)->perType && p.PerTypeLoad())
-        .Set("intra",
-             TypeAliases::Name(
-                 DynamicCast<MulticoreServer>(servers.Get(0))->GetPolicy()->GetInstanceTypeId()))
+        .Set("intra", TypeAliases::Name(policy->GetInstanceTypeId()))
+        .Set("intra_attributes", PolicyAttributes(policy))
         .Set("servers", p.servers)
         .Set("workers", p.workers)
         .Set("heterogeneous", p.heterogeneous)

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -102,7 +103,7 @@ class RackSchedScenario : public RequestScenario
         bool kGiven{false};                  //!< --k was given
         bool intraGiven{false};              //!< --intra was given
         std::vector<std::string> intraNamed; //!< attributes --intra's brackets name
-        bool queuePerClassNamed{false};      //!< QueuePerClass given (brackets or ns-3 default)
+        std::set<std::string> shinjukuDefaults; //!< Shinjuku attributes given as ns-3 defaults
 
         Parameters();
         /**
@@ -163,8 +164,10 @@ class RackSchedScenario : public RequestScenario
          */
         bool MakeTracker(ObjectFactory& factory) const;
         /**
-         * \brief The servers' core policy, with per-class queues set from
-         * the workload, --priority and --weights.
+         * \brief The servers' core policy, with the authors' settings for
+         * the workload (quantum; per-type queues, their rule and
+         * preempted requests at the head) unless the user names them, and
+         * per-class queues set from --priority and --weights.
          * \param factory receives the policy
          * \param error receives the reason on failure
          * \return true on success

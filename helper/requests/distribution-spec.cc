@@ -378,9 +378,10 @@ const std::vector<std::pair<std::string, DistributionSpec::Process>> Distributio
 bool
 DistributionSpec::Arrival(Process process, double mean, DistributionSpec& spec, std::string& error)
 {
-    if (!(mean > 0) || !(mean <= ScenarioOptions::MAX_SECONDS))
+    // Shorter gaps would mostly round to 0 at the simulator's resolution.
+    if (!(mean >= 1e-9) || !(mean <= ScenarioOptions::MAX_SECONDS))
     {
-        error = "mean inter-arrival time must be in (0, 1e6s]";
+        error = "mean inter-arrival time must be in [1ns, 1e6s]";
         return false;
     }
     std::ostringstream m;

@@ -85,7 +85,7 @@ struct DistributionSpec
     /**
      * \brief An inter-arrival distribution of a given process and mean.
      * \param process the arrival process
-     * \param mean mean inter-arrival time (seconds, > 0)
+     * \param mean mean inter-arrival time (seconds, 1 ns .. 1e6 s)
      * \param spec receives the result
      * \param error receives a one-line reason on failure
      * \return true on success

@@ -4,6 +4,8 @@
 
 #include "request-scenario.h"
 
+#include "type-aliases.h"
+
 #include "ns3/abort.h"
 #include "ns3/command-line.h"
 #include "ns3/global-value.h"
@@ -176,6 +178,17 @@ RequestScenario::InstallClient(RequestClientHelper& helper,
     app.Get(0)->TraceConnectWithoutContext("Drop",
                                            MakeCallback(&RequestScenario::ClientDrop, this));
     m_clients.Add(app);
+}
+
+JsonSummary
+RequestScenario::PolicyAttributes(Ptr<const Object> policy)
+{
+    JsonSummary attributes;
+    for (const auto& [name, value] : TypeAliases::Attributes(policy))
+    {
+        attributes.Set(name, value);
+    }
+    return attributes;
 }
 
 void

@@ -196,6 +196,14 @@ class RequestScenario
      */
     void WatchDevices(const NetDeviceContainer& devices);
     /**
+     * \brief A core policy's parameters as it ran, for "intra_attributes":
+     * every attribute as ns-3 writes its value (those not set have the
+     * policy's defaults).
+     * \param policy the policy
+     * \return one key per attribute
+     */
+    static JsonSummary PolicyAttributes(Ptr<const Object> policy);
+    /**
      * \brief Count packets the IP layer of these nodes drops.
      * \param nodes nodes with an Ipv4L3Protocol
      * \param countNoRoute false for routers whose routing protocol counts

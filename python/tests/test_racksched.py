@@ -40,6 +40,44 @@ def test_policies_on_the_same_requests():
     assert p.loc["jbsq", "intra"] == "cfcfs" and p.loc["shinjuku", "intra"] == "shinjuku"
 
 
+def _same_run(a: dict, b: dict) -> bool:
+    """Two summaries of one run, wall-clock figures aside."""
+    left_out = {"wall_s", "events_per_wall_s", "requests_per_wall_s", "intra_attributes"}
+    return {k: v for k, v in a.items() if k not in left_out} == \
+        {k: v for k, v in b.items() if k not in left_out}
+
+
+@pytest.mark.parametrize("workload, authors, other", [
+    # Their servers' per-type queues: the oldest head over its type's SLO,
+    # a preempted request back at the head.
+    ("bimodal50",
+     "shinjuku[QueuePerClass=true|ClassScheduling=OldestOverTarget|ClassWeights=50,500|PreemptedFirst=true]",
+     "shinjuku[ClassScheduling=RoundRobin|PreemptedFirst=false]"),
+    ("trimodal",
+     "shinjuku[QueuePerClass=true|ClassScheduling=OldestOverTarget|ClassWeights=50,500,5000|PreemptedFirst=true]",
+     "shinjuku[PreemptedFirst=false]"),
+    # Their RocksDB servers' 500 us quantum, and per-type queues with getscan50.
+    ("getscan90", "shinjuku[Quantum=500us]", "shinjuku[Quantum=250us]"),
+    ("getscan50",
+     "shinjuku[Quantum=500us|QueuePerClass=true|ClassScheduling=OldestOverTarget|ClassWeights=50,500|"
+     "PreemptedFirst=true]",
+     "shinjuku[Quantum=250us]"),
+])
+def test_servers_take_the_authors_settings_unless_named(workload, authors, other):
+    """With a workload of the authors', the servers run as theirs did: the
+    default equals their settings written out, and a setting the user names
+    in --intra's brackets is kept (the run differs)."""
+    common = dict(servers=2, workers=2, workload=workload, load=0.9, duration="60ms", warmup="5ms",
+                  level="queue")
+    default = rs.run("racksched-scenario", **common)
+    explicit = rs.run("racksched-scenario", intra=authors, **common)
+    assert default["intra_attributes"] == explicit["intra_attributes"]
+    assert _same_run(default, explicit)
+    named = rs.run("racksched-scenario", intra=other, **common)
+    assert default["intra_attributes"] != named["intra_attributes"]
+    assert not _same_run(default, named)
+
+
 @pytest.mark.parametrize("option, value", [
     ("k", 0), ("k", 5), ("jbsq_bound", 0), ("placement", "long:0"), ("placement", "0:9"),
     ("placement", "0:"), ("inter", "magic"), ("tracking", "int9"), ("workload", "bimodal"),
