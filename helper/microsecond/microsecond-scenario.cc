@@ -266,6 +266,29 @@ MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.Owns("ns3::DropTailQueue<Packet>::MaxSize", "");
     OwnClientAttributes(options, "load", "service");
     options.Owns("ns3::RequestClient::Flows", "flows");
+    // Only the policies with NIC queues (d-FCFS, AFP) read the RSS choice,
+    // and only hash RSS reads the source ports: given elsewhere these are
+    // errors, so a SEM campaign must not pass --rss back.
+    options.ContextualDefault("rss", "hash");
+    options.AddCheck([this, &options](std::string& error) {
+        bool nic = policy.Create<CorePolicy>()->UsesNicQueues();
+        std::string intra = " (--intra=" + TypeAliases::Name(policy.GetTypeId()) + ")";
+        if (options.IsGiven("rss") && !nic)
+        {
+            error =
+                "invalid --rss=" + ScenarioOptions::NameOf(rss, MulticoreServerHelper::RSS_MODES) +
+                ": has no effect with a policy that reads no NIC queue" + intra;
+            return false;
+        }
+        if (options.IsGiven("flows") && flows > 0 && !(nic && rss == MulticoreServer::RSS_HASH))
+        {
+            error = "invalid --flows=" + std::to_string(flows) + ": has no effect " +
+                    (nic ? std::string("with --rss=random")
+                         : "with a policy that reads no NIC queue" + intra);
+            return false;
+        }
+        return true;
+    });
 }
 
 uint32_t
@@ -328,7 +351,8 @@ MicrosecondScenario::Parameters::Validate(std::string& error) const
     {
         return false;
     }
-    double gap = clients * service.mean / (load * cores);
+    // As Build() computes it (GetRate()), so the check and the run agree to the last bit.
+    double gap = clients / (load * cores / service.mean);
     DistributionSpec arrivals;
     if (!DistributionSpec::Arrival(arrival, gap, arrivals, why))
     {

@@ -324,6 +324,19 @@ RackSchedScenario::Parameters::AddIntraOptions(ScenarioOptions& options)
                               "trimodal and getscan50); cfcfs where the switch runs jbsq");
     options.Owns("ns3::ShinjukuCorePolicy::Quantum", "intra");
     options.AddWorkload(service, workload);
+    // The authors' per-type queues and the queues --priority/--weights ask
+    // for keep what the user sets as ns-3 defaults too (MakeServerPolicy()).
+    options.AddCheck([this, &options](std::string&) {
+        for (const char* name :
+             {"QueuePerClass", "ClassScheduling", "ClassWeights", "PreemptedFirst"})
+        {
+            if (options.GivesDefault(std::string("ns3::ShinjukuCorePolicy::") + name))
+            {
+                shinjukuDefaults.insert(name);
+            }
+        }
+        return true;
+    });
 }
 
 void
@@ -446,15 +459,15 @@ RackSchedScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
                 return false;
             }
         }
-        // The authors' per-type queues and the queues --priority/--weights
-        // ask for keep what the user sets (MakeServerPolicy()).
-        for (const char* name :
-             {"QueuePerClass", "ClassScheduling", "ClassWeights", "PreemptedFirst"})
+        // One request type has one load per server whatever --per-type-load says.
+        if (options.IsGiven("per-type-load") && service.classNames.size() < 2)
         {
-            if (options.GivesDefault(std::string("ns3::ShinjukuCorePolicy::") + name))
-            {
-                shinjukuDefaults.insert(name);
-            }
+            error =
+                "invalid --per-type-load=" + ScenarioOptions::NameOf(perTypeLoad, SWITCHES) +
+                ": has no effect with one request type (--" +
+                (options.IsGiven("service") ? "service=" + service.text : "workload=" + workload) +
+                ")";
+            return false;
         }
         if (options.IsGiven("load") && options.IsGiven("rate"))
         {
@@ -730,33 +743,43 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
         factory.Set("ClassWeights", StringValue(priority.empty() ? weights : priority));
     }
     bool authorsTypeQueues = kTypeQueueWorkloads.count(workload) == 1;
-    if (!hasTypeQueues || named("QueuePerClass") || !(authorsTypeQueues || byClass))
+    if (!hasTypeQueues || !(authorsTypeQueues || byClass))
     {
         return true;
     }
-    factory.Set("QueuePerClass", BooleanValue(true));
+    if (!named("QueuePerClass"))
+    {
+        factory.Set("QueuePerClass", BooleanValue(true));
+    }
     // The rest of the authors' per-type queues (smart_tskq_dequeue and
     // queue_setting): the queue whose head has waited longest over its
     // type's SLO, and a preempted request back at the head of its queue.
-    if (shinjuku && authorsTypeQueues && !byClass)
+    // Each setting the user names is kept, and the others still apply
+    // (none if the user turns the per-type queues off).
+    BooleanValue queuePerClass;
+    factory.Create<CorePolicy>()->GetAttribute("QueuePerClass", queuePerClass);
+    if (!shinjuku || !authorsTypeQueues || byClass || !queuePerClass.Get())
     {
-        if (!named("ClassScheduling"))
+        return true;
+    }
+    if (!named("ClassScheduling"))
+    {
+        factory.Set("ClassScheduling", StringValue("OldestOverTarget"));
+    }
+    StringValue scheduling; // as ns-3 writes the enum: its name
+    factory.Create<CorePolicy>()->GetAttribute("ClassScheduling", scheduling);
+    if (!named("ClassWeights") && scheduling.Get() == "OldestOverTarget")
+    {
+        std::string targets;
+        for (size_t c = 0; c < service.classNames.size() && c < kAuthorsTargets.size(); ++c)
         {
-            factory.Set("ClassScheduling", StringValue("OldestOverTarget"));
-            if (!named("ClassWeights"))
-            {
-                std::string targets;
-                for (size_t c = 0; c < service.classNames.size() && c < kAuthorsTargets.size(); ++c)
-                {
-                    targets += (c == 0 ? "" : ",") + kAuthorsTargets[c];
-                }
-                factory.Set("ClassWeights", StringValue(targets));
-            }
+            targets += (c == 0 ? "" : ",") + kAuthorsTargets[c];
         }
-        if (!named("PreemptedFirst"))
-        {
-            factory.Set("PreemptedFirst", BooleanValue(true));
-        }
+        factory.Set("ClassWeights", StringValue(targets));
+    }
+    if (!named("PreemptedFirst"))
+    {
+        factory.Set("PreemptedFirst", BooleanValue(true));
     }
     return true;
 }

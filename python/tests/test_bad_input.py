@@ -97,10 +97,11 @@ CASES = {
         "workload": values(CHOICE, ["w3"]) + values(["w1"], extra=["--service=exp:1us"]),
         "link-delay": values(DIST, ["-1us", "1e400s", "5", "const:0.4ns"]) + values(["const:1us"], extra=["--level=queue"]),
         "link-rate": values(RATE),
-        "rss": values(CHOICE),
+        "rss": values(CHOICE) + values(["hash", "random"], extra=["--intra=shinjuku"]),
         "level": values(CHOICE),
         "clients": values(UINT1, ["60001"]),
-        "flows": values(UINT, ["16385"]),
+        "flows": values(UINT, ["16385"]) + values(["7"], extra=["--intra=cfcfs"])
+                 + values(["7"], extra=["--intra=afp", "--rss=random"]),
     },
     "cards-scenario": {
         "scenario": values(CHOICE, ["4", "2d"]),
@@ -143,7 +144,9 @@ CASES = {
         "random-share": values(["-0.1", "1.5", "-0", "1e-400", *JUNK])
                         + values(["0.1"], extra=["--tracking=int1"])
                         + values(["0.1"], extra=["--inter=random"]),
-        "per-type-load": values(CHOICE, ["true"]) + values(["on"], extra=["--inter=random"]),
+        "per-type-load": values(CHOICE, ["true"]) + values(["on"], extra=["--inter=random"])
+                         + values(["on", "off"], extra=["--workload=exp50"])
+                         + values(["on"], extra=["--service=exp:20us"]),
         "servers": values(UINT1, ["1001"]),
         "workers": values(UINT1, ["1025"]),
         "heterogeneous": values(["9:4", "4", "4:0", "0:4", "a:b", "4:4:4", "-1:4", "4:1025"]),
@@ -217,7 +220,7 @@ CASES = {
         "utilisation": values(["-0.1", "1", "1.5", "1e-300", *JUNK]),
         "rate": values(REAL, ["2e6", "1e-300"]),
         "sizes": values(COUNTS),
-        "upload-sizes": values(COUNTS),
+        "upload-sizes": values(COUNTS) + values(["const:10"], extra=["--upload-share=0"]),
         "upload-share": values(["-0.1", "1.5", *JUNK]),
         "queue": values(["abc", "", "0p", "-1p", "99999999999999999999p", "5", "1.5p"]),
         "splitter-delay": values(DIST, ["fast"]),

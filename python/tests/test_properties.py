@@ -159,10 +159,12 @@ def multicore(draw) -> dict:
         o["service"], mean, _ = draw(service_draw())
     o["arrival"] = draw(some(st.sampled_from(["exp", "lognormal", "uniform", "constant"])))
     o["scaling"] = draw(some(st.sampled_from(["parallel", "scaled"])))
-    o["rss"] = draw(some(st.sampled_from(["hash", "random"])))
+    # --rss and --flows (but 0, its automatic value) are refused where they do nothing.
+    nic = policy in ("dfcfs", "afp")
+    o["rss"] = draw(some(st.sampled_from(["hash", "random"]))) if nic else None
     clients = draw(st.sampled_from([1, 1, 2, 4]))
     o["clients"] = clients
-    o["flows"] = draw(some(st.sampled_from([0, 1, 2, 64, 100])))
+    o["flows"] = draw(some(st.sampled_from([0, 1, 2, 64, 100] if nic and o["rss"] != "random" else [0])))
     if level == "packet":
         o["link_delay"] = draw(some(st.sampled_from(["const:0s", "const:1us", "exp:2us", "uniform:0us:5us"])))
         o["link_rate"] = draw(some(st.sampled_from(["1Gbps", "10Gbps", "100Gbps", "1000000Gbps"])))
@@ -397,7 +399,8 @@ def sdwan(draw) -> dict:
     o["sizes"] = draw(st.sampled_from(["const:0", "const:1", "const:30", "mix:0.5:5:0.5:40",
                                        "mix:0.9:1:0.1:200"]))
     o["upload_share"] = draw(some(st.sampled_from([0, 0.1, 0.5, 1])))
-    o["upload_sizes"] = draw(st.sampled_from(["const:1", "const:50", "const:300"]))
+    if o["upload_share"] != 0:  # refused with no uploads
+        o["upload_sizes"] = draw(st.sampled_from(["const:1", "const:50", "const:300"]))
     o["queue"] = draw(some(st.sampled_from(["1p", "10p", "1000p", "1500B", "1500000B"])))
     o["splitter_delay"] = draw(some(st.sampled_from(["none", "generic", "native", "exp:5us", "const:0us"])))
     o["wan_delay"] = draw(some(st.sampled_from(["0s", "10us", "250us", "2ms"])))

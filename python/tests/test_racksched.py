@@ -2,6 +2,8 @@
 the policies on one seed, invalid options, and the reproduction on a tiny
 scale."""
 
+import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -74,8 +76,61 @@ def test_servers_take_the_authors_settings_unless_named(workload, authors, other
     assert default["intra_attributes"] == explicit["intra_attributes"]
     assert _same_run(default, explicit)
     named = rs.run("racksched-scenario", intra=other, **common)
-    assert default["intra_attributes"] != named["intra_attributes"]
+    for setting in other[other.index("[") + 1:-1].split("|"):
+        name, value = setting.split("=")
+        assert named["intra_attributes"][name] == {"250us": "+250000ns"}.get(value, value), name
     assert not _same_run(default, named)
+
+
+AUTHORS_QUEUES = dict(QueuePerClass="true", ClassScheduling="OldestOverTarget", PreemptedFirst="true")
+
+
+@pytest.mark.parametrize("options, expected", [
+    # Naming one setting keeps the others the authors'.
+    (dict(workload="bimodal50", intra="shinjuku[QueuePerClass=true]"), dict(AUTHORS_QUEUES, ClassWeights="50,500")),
+    (dict(workload="trimodal", intra="shinjuku[ClassScheduling=OldestOverTarget]"),
+     dict(AUTHORS_QUEUES, ClassWeights="50,500,5000")),
+    (dict(workload="bimodal50", intra="shinjuku[ClassWeights=1,1]"), dict(AUTHORS_QUEUES, ClassWeights="1,1")),
+    # Another rule named: no targets given to it as weights.
+    (dict(workload="bimodal50", intra="shinjuku[ClassScheduling=Priority]"),
+     dict(QueuePerClass="true", ClassScheduling="Priority", ClassWeights="", PreemptedFirst="true")),
+    # Per-type queues off: none of the rest.
+    (dict(workload="bimodal50", intra="shinjuku[QueuePerClass=false]"),
+     dict(QueuePerClass="false", ClassScheduling="RoundRobin", PreemptedFirst="false")),
+    # --priority and --weights keep their own rule, preempted requests at the tail.
+    (dict(workload="bimodal50", priority="2,1"),
+     dict(QueuePerClass="true", ClassScheduling="Priority", ClassWeights="2,1", PreemptedFirst="false")),
+    # The workloads of one queue, with the 250 us and 500 us quanta.
+    (dict(workload="bimodal90"), dict(QueuePerClass="false", ClassScheduling="RoundRobin", Quantum="+250000ns")),
+    (dict(workload="getscan90"), dict(QueuePerClass="false", Quantum="+500000ns")),
+    (dict(workload="getscan50", intra="shinjuku[Quantum=50us]"), dict(AUTHORS_QUEUES, Quantum="+50000ns")),
+])
+def test_authors_settings_around_what_the_user_names(options, expected):
+    s = rs.run("racksched-scenario", servers=2, workers=2, duration="5ms", level="queue", **options)
+    assert {k: s["intra_attributes"][k] for k in expected} == expected
+
+
+@pytest.mark.parametrize("example", ["racksched-scenario", "end-to-end-scenario"])
+def test_authors_settings_keep_ns3_defaults_the_user_gives(example):
+    # The same rule for an ns-3 default on the command line, in both
+    # examples that build RackSched's servers.
+    args = ["--workload=bimodal50", "--duration=5ms", "--level=queue",
+            "--ns3::ShinjukuCorePolicy::PreemptedFirst=false", "--ns3::ShinjukuCorePolicy::ClassWeights=5,1"]
+    out = subprocess.run([str(rs.example_path(example)), *args], capture_output=True, text=True, check=True,
+                         timeout=600)
+    s = json.loads(out.stdout)
+    assert {k: s["intra_attributes"][k] for k in ("QueuePerClass", "ClassScheduling", "ClassWeights",
+                                                   "PreemptedFirst")} == \
+        dict(QueuePerClass="true", ClassScheduling="OldestOverTarget", ClassWeights="5,1", PreemptedFirst="false")
+    assert rs.run(example, workload="bimodal50", duration="5ms", level="queue")["intra_attributes"] == \
+        dict(s["intra_attributes"], ClassWeights="50,500", PreemptedFirst="true")
+
+
+def test_jbsq_servers_run_to_completion_unless_intra_says():
+    common = dict(inter="jbsq", workload="bimodal50", servers=2, workers=2, duration="5ms", level="queue")
+    assert rs.run("racksched-scenario", **common)["intra"] == "cfcfs"
+    s = rs.run("racksched-scenario", intra="shinjuku", **common)
+    assert s["intra"] == "shinjuku" and s["intra_attributes"]["ClassScheduling"] == "OldestOverTarget"
 
 
 @pytest.mark.parametrize("option, value", [

@@ -177,7 +177,7 @@ def build_cases() -> list[Case]:
       dict(cores=64, intra="cfcfs", level="queue", load=0.99, workload="w1"),
       dict(cores=8, scaling="scaled", load=0.99), dict(cores=8, scaling="scaled", intra="shinjuku", load=0.99),
       dict(intra="afp", rss="random", load=0.99, workload="w1"),
-      dict(intra="dfcfs", clients=16, flows=1, load=0.99), dict(intra="shinjuku", clients=3, flows=7, load=0.9))
+      dict(intra="dfcfs", clients=16, flows=1, load=0.99), dict(intra="afp", clients=3, flows=7, load=0.9))
     # Every policy option at its corners.
     m(dict(intra="shinjuku", quantum="100ns", preempt_overhead="0ns", dispatch_overhead="1us", load=0.9),
       dict(intra="shinjuku", quantum="1ns", load=0.5, service="const:100ns", duration="200us"),
@@ -295,7 +295,7 @@ def build_cases() -> list[Case]:
       dict(sampling="distinct"), dict(sampling="distinct", inter="client", servers=2, k=1),
       dict(tracking="proactive", random_share=0), dict(tracking="proactive", random_share=1),
       dict(inter="shortest", random_share=0), dict(tracking="int2", random_share=1),
-      dict(per_type_load="on", workload="exp50"), dict(per_type_load="off", workload="trimodal"),
+      dict(per_type_load="on", workload="bimodal90"), dict(per_type_load="off", workload="trimodal"),
       dict(per_type_load="on", tracking="proactive-k", workload="getscan50", placement="scan:0-1"),
       dict(inter="jbsq", jbsq_bound=1), dict(inter="jbsq", jbsq_bound=1000000),
       dict(inter="jbsq", intra="shinjuku", workload="getscan90", weights="1,2"),
