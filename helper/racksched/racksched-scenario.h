@@ -36,7 +36,8 @@ namespace rsched
  * (racksched, random, rr, shortest, sampling, jbsq, shinjuku) or on each
  * client (client: Client(N) with N independent clients, each with its own
  * view of the servers' load). The intra-server policy (--intra) is any
- * core policy, Shinjuku by default. Requests arrive as a Poisson process at
+ * core policy, Shinjuku by default, set as the authors' servers for the
+ * workload (MakeServerPolicy()). Requests arrive as a Poisson process at
  * --rate, or at --load times the rack's capacity (worker cores / mean
  * service time), spread evenly over the clients. The latency is the
  * clients' request completion time (sent to reply received); throughput
