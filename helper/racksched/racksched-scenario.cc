@@ -711,27 +711,34 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
         factory.Set("Quantum",
                     TimeValue(MicroSeconds(kRocksDbWorkloads.count(workload) == 1 ? 500 : 250)));
     }
+    // Per-type queues for the authors' per-type workloads and for
+    // --priority/--weights, unless the user sets QueuePerClass.
     bool byClass = !priority.empty() || !weights.empty();
+    bool authorsTypeQueues = kTypeQueueWorkloads.count(workload) == 1;
     TypeId::AttributeInformation info;
     bool hasTypeQueues = factory.GetTypeId().LookupAttributeByName("QueuePerClass", &info);
+    BooleanValue queuePerClass(false);
+    if (hasTypeQueues)
+    {
+        if (!named("QueuePerClass") && (authorsTypeQueues || byClass))
+        {
+            factory.Set("QueuePerClass", BooleanValue(true));
+        }
+        factory.Create<CorePolicy>()->GetAttribute("QueuePerClass", queuePerClass);
+    }
     if (byClass)
     {
-        BooleanValue queuePerClass(true);
-        if (hasTypeQueues && named("QueuePerClass"))
+        std::string option = priority.empty() ? "weights" : "priority";
+        if (!hasTypeQueues)
         {
-            factory.Create<CorePolicy>()->GetAttribute("QueuePerClass", queuePerClass);
+            error = "invalid --" + option +
+                    ": needs per-type queues on the servers (--intra=shinjuku), not " +
+                    TypeAliases::Name(factory.GetTypeId());
+            return false;
         }
         if (!queuePerClass.Get())
         {
-            error = "invalid --" + std::string(priority.empty() ? "weights" : "priority") +
-                    ": needs per-type queues, and QueuePerClass is false";
-            return false;
-        }
-        if (!hasTypeQueues)
-        {
-            error = "invalid --" + std::string(priority.empty() ? "weights" : "priority") +
-                    ": needs per-type queues on the servers (--intra=shinjuku), not " +
-                    TypeAliases::Name(factory.GetTypeId());
+            error = "invalid --" + option + ": needs per-type queues, and QueuePerClass is false";
             return false;
         }
         if (!priority.empty() && !weights.empty())
@@ -741,24 +748,14 @@ RackSchedScenario::Parameters::MakeServerPolicy(ObjectFactory& factory, std::str
         }
         factory.Set("ClassScheduling", StringValue(priority.empty() ? "WeightedFair" : "Priority"));
         factory.Set("ClassWeights", StringValue(priority.empty() ? weights : priority));
-    }
-    bool authorsTypeQueues = kTypeQueueWorkloads.count(workload) == 1;
-    if (!hasTypeQueues || !(authorsTypeQueues || byClass))
-    {
         return true;
-    }
-    if (!named("QueuePerClass"))
-    {
-        factory.Set("QueuePerClass", BooleanValue(true));
     }
     // The rest of the authors' per-type queues (smart_tskq_dequeue and
     // queue_setting): the queue whose head has waited longest over its
     // type's SLO, and a preempted request back at the head of its queue.
     // Each setting the user names is kept, and the others still apply
     // (none if the user turns the per-type queues off).
-    BooleanValue queuePerClass;
-    factory.Create<CorePolicy>()->GetAttribute("QueuePerClass", queuePerClass);
-    if (!shinjuku || !authorsTypeQueues || byClass || !queuePerClass.Get())
+    if (!shinjuku || !authorsTypeQueues || !queuePerClass.Get())
     {
         return true;
     }
