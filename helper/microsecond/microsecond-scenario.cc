@@ -302,6 +302,14 @@ MicrosecondScenario::Parameters::GetFlows() const
                                                                                             : 1;
 }
 
+double
+MicrosecondScenario::Parameters::GetRate() const
+{
+    // Parallel: cores workers at speed 1; scaled: one worker at speed cores.
+    // Either way the capacity is cores / E[S].
+    return load * cores / service.mean;
+}
+
 uint32_t
 MicrosecondScenario::Parameters::GetWorkers() const
 {
@@ -351,8 +359,7 @@ MicrosecondScenario::Parameters::Validate(std::string& error) const
     {
         return false;
     }
-    // As Build() computes it (GetRate()), so the check and the run agree to the last bit.
-    double gap = clients / (load * cores / service.mean);
+    double gap = clients / GetRate(); // as Build() computes it
     DistributionSpec arrivals;
     if (!DistributionSpec::Arrival(arrival, gap, arrivals, why))
     {
@@ -378,9 +385,7 @@ MicrosecondScenario::~MicrosecondScenario() = default;
 double
 MicrosecondScenario::GetRate() const
 {
-    // Parallel: cores workers at speed 1; scaled: one worker at speed cores.
-    // Either way the capacity is cores / E[S].
-    return m_parameters.load * m_parameters.cores / m_parameters.service.mean;
+    return m_parameters.GetRate();
 }
 
 void

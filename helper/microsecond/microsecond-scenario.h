@@ -93,6 +93,8 @@ class MicrosecondScenario : public RequestScenario
         bool Validate(std::string& error) const;
         /// \return the number of worker cores the server runs
         uint32_t GetWorkers() const;
+        /// \return aggregate request rate (requests/s): --load x cores / E[S]
+        double GetRate() const;
         /**
          * \return flows, or if 0: 64 when the source port picks the NIC
          * queue (hash RSS, a policy with NIC queues), else 1, as the port
