@@ -819,6 +819,85 @@ class FullRecoveryTestCase : public TestCase
     }
 };
 
+/// Batchy/full's two variants of the authors' code.
+class FullAuthorsVariantsTestCase : public TestCase
+{
+  public:
+    FullAuthorsVariantsTestCase()
+        : TestCase("Batchy full: Rounding=PlusOne moves each free module by trunc(step) + 1, "
+                   "a module the direction leaves alone by one, and checks each move alone "
+                   "against 0.95 of the SLO; RecoveringBoundStep stops the gradient on the "
+                   "path of a flow recovery has just brought back")
+    {
+    }
+
+  private:
+    /**
+     * \param t0Ns the module's per-execution cost
+     * \param trigger its trigger
+     * \return a module at 1 Mpps (1 us per trigger unit), 31 250 executions/s
+     */
+    static FullBatchyController::ModuleState Module(double t0Ns, uint32_t trigger)
+    {
+        FullBatchyController::ModuleState m;
+        m.packetRate = 1e-3;
+        m.executionRate = 1e-3 / 32;
+        m.t0Ns = t0Ns;
+        m.meanInputBatch = 1; // pull level 5
+        m.trigger = trigger;
+        return m;
+    }
+
+    void DoRun() override
+    {
+        // Modules 0 and 1 at 10 on a flow at 60 of its 100 us; module 2,
+        // with no per-execution cost (no gradient), on a flow of its own.
+        std::vector<FullBatchyController::ModuleState> modules{Module(100, 10),
+                                                               Module(100, 10),
+                                                               Module(0, 10)};
+        std::vector<FullBatchyController::FlowState> flows(2);
+        flows[0].modules = {0, 1};
+        flows[0].sloNs = 100000;
+        flows[0].delayNs = 60000;
+        flows[1].modules = {2};
+        flows[1].sloNs = 100000;
+        flows[1].delayNs = 20000;
+        // The step: 18.75 packets each, the flow to 0.975 of its SLO.
+        FullBatchyController::Settings settings;
+        auto q = FullBatchyController::Plan(modules, flows, settings);
+        NS_TEST_ASSERT_MSG_EQ(q[0], 29, "target: 18.75 rounded up");
+        NS_TEST_ASSERT_MSG_EQ(q[1], 28, "target: trimmed, counting module 0's move");
+        NS_TEST_ASSERT_MSG_EQ(q[2], 10, "target: no move stays");
+        settings.rounding = FullBatchyController::ROUND_PLUS_ONE;
+        q = FullBatchyController::Plan(modules, flows, settings);
+        NS_TEST_ASSERT_MSG_EQ(q[0], 29, "plus one: trunc(18.75) + 1");
+        NS_TEST_ASSERT_MSG_EQ(q[1], 29, "plus one: each move alone within 0.95");
+        NS_TEST_ASSERT_MSG_EQ(q[2], 11, "plus one: no move rises by one");
+        // Module 0 alone on the flow, at 80 us: a step of 17.5, so 18 packets
+        // would take it to 98 us, past 0.95 of its SLO: one back.
+        flows[0].modules = {0};
+        flows[0].delayNs = 80000;
+        q = FullBatchyController::Plan(modules, flows, settings);
+        NS_TEST_ASSERT_MSG_EQ(q[0], 27, "plus one: 10 + trunc(17.5) + 1 - 1");
+
+        // Flow 0 5 us over: recovery lowers module 0 (the slower turn) by 6
+        // and the flow has 1 us left; module 1 stays free.
+        // Flow 1, on module 1 alone, far from its SLO, keeps the gradient on.
+        modules = {Module(500, 20), Module(100, 10)};
+        flows[0].modules = {0, 1};
+        flows[0].delayNs = 105000;
+        flows[1].modules = {1};
+        settings = FullBatchyController::Settings();
+        q = FullBatchyController::Plan(modules, flows, settings);
+        NS_TEST_ASSERT_MSG_EQ(q[0], 14, "recovery");
+        NS_TEST_ASSERT_MSG_EQ(q[1], 32, "the recovering flow leaves module 1 free to B");
+        settings.recoveringBoundStep = true;
+        q = FullBatchyController::Plan(modules, flows, settings);
+        NS_TEST_ASSERT_MSG_EQ(q[0], 14, "recovery");
+        NS_TEST_ASSERT_MSG_EQ(q[1], 10, "the recovering flow's 1 us holds module 1");
+    }
+};
+
 /// A buffer inside a chain re-cuts its upstream's batches.
 class ChainTestCase : public TestCase
 {
@@ -1543,6 +1622,7 @@ class BatchyTestSuite : public TestSuite
         AddTestCase(new OnOffTestCase());
         AddTestCase(new FullGradientTestCase());
         AddTestCase(new FullRecoveryTestCase());
+        AddTestCase(new FullAuthorsVariantsTestCase());
         AddTestCase(new ChainTestCase());
         AddTestCase(new WeightedFairTestCase());
         AddTestCase(new ProfilerTestCase());

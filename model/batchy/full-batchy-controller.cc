@@ -4,9 +4,12 @@
 
 #include "full-batchy-controller.h"
 
+#include "../requests/request-scheduling-compat.h"
 #include "trigger-budget.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -53,7 +56,22 @@ FullBatchyController::GetTypeId()
                           "Projections per step (constraints dropped for negative multipliers)",
                           UintegerValue(3),
                           MakeUintegerAccessor(&FullBatchyController::m_maxIterations),
-                          MakeUintegerChecker<uint32_t>(1));
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Rounding",
+                          "Rounding of a step to whole packets: Target (a rise up, a cut down, a "
+                          "rise trimmed while it takes a flow past 1 - Tolerance/2 of its SLO) "
+                          "or PlusOne (the authors' code: trunc(step) + 1 for every free module, "
+                          "one packet back if its move alone takes a flow's measured delay past "
+                          "1 - Tolerance of its SLO)",
+                          EnumValue(ROUND_TO_TARGET),
+                          RS_MAKE_ENUM_ACCESSOR(Rounding, &FullBatchyController::m_rounding),
+                          MakeEnumChecker(ROUND_TO_TARGET, "Target", ROUND_PLUS_ONE, "PlusOne"))
+            .AddAttribute("RecoveringBoundStep",
+                          "Bound the gradient step by the flows in recovery too, with the "
+                          "budget recovery gave back (the authors' code); false leaves them out",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FullBatchyController::m_recoveringBoundStep),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -367,7 +385,8 @@ class FullStep
         double lambdaMax = INF;
         for (uint32_t f = 0; f < m_flows.size(); ++f)
         {
-            if (m_plan.IsRecovering(f) || m_tight[f] || !std::isfinite(m_flows[f].sloNs))
+            if ((m_plan.IsRecovering(f) && !m_settings.recoveringBoundStep) || m_tight[f] ||
+                !std::isfinite(m_flows[f].sloNs))
             {
                 continue;
             }
@@ -472,6 +491,11 @@ class FullStep
         {
             uint32_t u = m_free[j];
             double move = lambda * m_d(j);
+            if (m_settings.rounding == FullBatchyController::ROUND_PLUS_ONE)
+            {
+                RoundPlusOne(u, move);
+                continue;
+            }
             long step = move > 0 ? long(std::ceil(move)) : long(std::floor(move));
             step = std::clamp<long>(step, -long(q[u]), long(m_bMax) - long(q[u]));
             auto over = [&]() {
@@ -496,6 +520,31 @@ class FullStep
     }
 
   private:
+    /**
+     * \brief The authors' rounding of one module's move: truncated, plus
+     * one packet, one packet back if this move alone takes a flow's measured
+     * delay past 1 - Tolerance of its SLO; then kept within [0, B].
+     * \param u the module
+     * \param move its move along the direction (packets)
+     */
+    void RoundPlusOne(uint32_t u, double move)
+    {
+        uint32_t q = m_plan.GetTrigger(u);
+        long step = long(std::trunc(move)) + 1;
+        for (uint32_t f : m_plan.GetFlowsThrough(u))
+        {
+            if (!m_plan.IsRecovering(f) && m_flows[f].delayNs + m_slope[u] * step >
+                                               (1 - m_settings.tolerance) * m_flows[f].sloNs)
+            {
+                --step;
+                break;
+            }
+        }
+        step = std::clamp<long>(step, -long(q), long(m_bMax) - long(q));
+        NS_LOG_LOGIC("gradient: module " << u << " " << q << " -> " << q + step);
+        m_plan.Set(u, q + step, m_slope[u] * step, false);
+    }
+
     static constexpr double INF = std::numeric_limits<double>::infinity(); //!< no bound
 
     /// \return the share of its SLO a flow's delay is steered to
@@ -657,6 +706,8 @@ FullBatchyController::DoControl()
     settings.pushRatio = m_pushRatio;
     settings.bufferPull = m_bufferPull;
     settings.maxIterations = m_maxIterations;
+    settings.rounding = m_rounding;
+    settings.recoveringBoundStep = m_recoveringBoundStep;
     std::vector<uint32_t> q = Plan(modules, flows, settings);
     for (uint32_t i = 0; i < m_controlled.size(); ++i)
     {

@@ -50,10 +50,26 @@ namespace rsched
  * the authors' code goes to the edge of the feasible region. Plan() is the
  * whole decision, phase by phase, separated from the measurements so that
  * it can be tested on a model.
+ *
+ * Two choices of the authors' code (tcontroller.py) that the paper does
+ * not describe are attributes, so that their effect can be measured (the
+ * design doc's table): Rounding=PlusOne moves every free module by
+ * trunc(lambda d) + 1 packets, one taken back if that move alone takes a
+ * flow's measured delay past 1 - Tolerance of its SLO, where ours rounds a
+ * rise up and a cut down and trims a rise to 1 - Tolerance / 2; and
+ * RecoveringBoundStep bounds the step by the flows in recovery too, with
+ * the budget recovery gave back, where ours leaves them out.
  */
 class FullBatchyController : public BatchyController
 {
   public:
+    /// How a step is rounded to whole packets.
+    enum Rounding
+    {
+        ROUND_TO_TARGET, //!< ours: a rise up, a cut down, a rise trimmed to the target
+        ROUND_PLUS_ONE,  //!< the authors': trunc(lambda d) + 1, one back past 1 - delta
+    };
+
     /// A controllable module at the end of a period.
     struct ModuleState
     {
@@ -77,11 +93,13 @@ class FullBatchyController : public BatchyController
     /// The controller's parameters.
     struct Settings
     {
-        uint32_t maxBatch{32};     //!< B, the largest trigger
-        double tolerance{0.05};    //!< delta
-        double pushRatio{0.7};     //!< b_in share of B above which a buffer goes off
-        uint32_t bufferPull{4};    //!< pull level above b_in
-        uint32_t maxIterations{3}; //!< projections per step
+        uint32_t maxBatch{32};              //!< B, the largest trigger
+        double tolerance{0.05};             //!< delta
+        double pushRatio{0.7};              //!< b_in share of B above which a buffer goes off
+        uint32_t bufferPull{4};             //!< pull level above b_in
+        uint32_t maxIterations{3};          //!< projections per step
+        Rounding rounding{ROUND_TO_TARGET}; //!< rounding to whole packets
+        bool recoveringBoundStep{false};    //!< flows in recovery bound the step
     };
 
     /**
@@ -110,6 +128,8 @@ class FullBatchyController : public BatchyController
     double m_pushRatio;                         //!< push level, share of B
     uint32_t m_bufferPull;                      //!< pull level above b_in
     uint32_t m_maxIterations;                   //!< projections per step
+    Rounding m_rounding;                        //!< rounding to whole packets
+    bool m_recoveringBoundStep;                 //!< flows in recovery bound the step
     std::vector<uint32_t> m_controlled;         //!< the controllable modules
     std::vector<uint32_t> m_position;           //!< module -> position in m_controlled
     std::vector<std::vector<uint32_t>> m_below; //!< per position, ModuleState::below

@@ -17,7 +17,10 @@ Experiments (``--only``):
   with buffers that cost CPU (BUFFER_COST); ``static_packet_level`` that at
   packet level, the source's packets crossing a 100 Gbps link to the switch
   (the link's effect; not run at paper scale unless named in ``--only``:
-  about 7 CPU-hours there).
+  about 7 CPU-hours there); ``full_variants`` the static table's null, max
+  and full with the full controller's variants from the authors' code
+  (FULL_VARIANTS: their rounding, recovering flows bounding the step, both;
+  not run at paper scale unless named).
 * contours, contours_burstiness: speed-up of Batchy/full over null on a
   one-level tree (a splitter, never buffered, and 1-32 leaves, one flow
   each) over branching x batchiness and branching x burstiness, as the
@@ -65,6 +68,12 @@ DECOMPOSITION_PIPELINES = {"l2l3-16": dict(pipeline="l2l3", n=16), "gw-16": dict
                            "vrf-4x8": dict(pipeline="vrf", m=4, n=8),
                            "mgw-2x16": dict(pipeline="mgw", m=2, n=16), "rc-16": dict(pipeline="rc", n=16)}
 CONTROLLERS = ["null", "max", "nfvnice", "onoff", "full"]
+# The full controller with the two choices of the authors' code the paper
+# does not describe (FullBatchyController's Rounding and
+# RecoveringBoundStep), alone and together: the full_variants table.
+FULL_VARIANTS = {"full": "full", "plus-one": "full[Rounding=PlusOne]",
+                 "recovering": "full[RecoveringBoundStep=true]",
+                 "authors": "full[Rounding=PlusOne|RecoveringBoundStep=true]"}
 # The paper's protocol: 100 ms periods, 100 warm-up and 100 measured
 # periods; 3 runs, as the authors' scripts (scripts/nsdi-measurements).
 # Both scales at queue level: the authors' source is a module of the switch,
@@ -72,7 +81,8 @@ CONTROLLERS = ["null", "max", "nfvnice", "onoff", "full"]
 # equal).
 SCALES = {
     "paper": {"duration": "20s", "period": "100ms", "warmup_periods": 100, "runs": 3, "level": "queue",
-              "wave_half": 5.0, "wave_periods": 4, "dynamics_period": 0.1, "skip": ["static_packet_level"]},
+              "wave_half": 5.0, "wave_periods": 4, "dynamics_period": 0.1,
+              "skip": ["static_packet_level", "full_variants"]},
     "quick": {"duration": "300ms", "period": "10ms", "warmup_periods": 5, "runs": 2, "level": "queue",
               "wave_half": 0.5, "wave_periods": 4, "dynamics_period": 0.02},
 }
@@ -127,13 +137,15 @@ def _run_length(scale: dict) -> dict:
     return {k: scale[k] for k in ("duration", "period", "warmup_periods", "level")}
 
 
-def _static(out: Path, scale: dict, jobs: int, progress, name: str, **fixed) -> dict:
-    """Every controller on every use case, the worker saturated."""
+def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=tuple(CONTROLLERS),
+            **fixed) -> dict:
+    """Every controller (null and max among them) on every use case, the
+    worker saturated."""
     import pandas as pd
 
     frames = []
     for case, options in PIPELINES.items():
-        runs = _sweep({"controller": CONTROLLERS}, runs=scale["runs"], jobs=jobs,
+        runs = _sweep({"controller": list(controllers)}, runs=scale["runs"], jobs=jobs,
                      progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
                      **{**_run_length(scale), **fixed}, **options)
         frames.append(runs.assign(use_case=case))
@@ -151,7 +163,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, **fixed) -> 
     for case in PIPELINES:
         null = float(t.loc[(case, "null"), "throughput_pps"])
         batch_max = float(t.loc[(case, "max"), "mean_batch"])
-        for c in CONTROLLERS:
+        for c in controllers:
             row = t.loc[(case, c)]
             cells[f"{case}/{c}"] = {
                 "mpps": [round(float(row.throughput_pps) / 1e6, 3), round(float(row.throughput_pps_ci) / 1e6, 3)],
@@ -171,7 +183,7 @@ def _cell(c: str, v: dict) -> str:
     text = f"{v['mpps'][0]:.2f} ± {v['mpps'][1]:.2f}"
     if c != "null":
         text += f", {v['speedup_over_null']:.2f}x"
-    if c == "full":
+    if c.startswith("full"):
         text += f", {v['batch_share_of_max']:.2f}"
     if v["slo_violation_periods"] or v["slo_overdelay_periods"]:
         text += f" ({v['slo_violation_periods'] * 100:.0f}/{v['slo_overdelay_periods'] * 100:.0f} %)"
@@ -186,9 +198,14 @@ def doc_table(root: Path | str = "results/batchy/quick", name: str = "static") -
     from .reproduce import rst_table
 
     table = json.loads((Path(root) / "summary.json").read_text())[name]["cells"]
-    rows = [("Use case", "null", "max", "NFVnice", "on-off", "full")]
+    if name == "full_variants":
+        rows = [("Use case", *FULL_VARIANTS)]
+        controllers = list(FULL_VARIANTS.values())
+    else:
+        rows = [("Use case", "null", "max", "NFVnice", "on-off", "full")]
+        controllers = CONTROLLERS
     for case, label in LABELS.items():
-        rows.append((label, *(_cell(c, table[f"{case}/{c}"]) for c in CONTROLLERS)))
+        rows.append((label, *(_cell(c, table[f"{case}/{c}"]) for c in controllers)))
     return rst_table(rows)
 
 
@@ -622,6 +639,10 @@ def main(argv=None) -> int:
             buffer_t1=BUFFER_COST[1]),
         "static_packet_level": lambda out, scale, jobs, progress: _static(out, scale, jobs, progress,
                                                                           "static_packet_level", level="packet"),
+        # The static table's runs (its null, max and full from the cache) with
+        # the full controller's variants.
+        "full_variants": lambda out, scale, jobs, progress: _static(
+            out, scale, jobs, progress, "full_variants", ["null", "max", *FULL_VARIANTS.values()], slo="0.8x"),
         "contours": contours, "contours_burstiness": contours_burstiness, "dynamics": dynamics, "saturation": saturation, "overhead": overhead,
         "decomposition": decomposition}
     return reproduce_main("batchy", "Reproduce the Batchy evaluation", "results/batchy", SCALES,

@@ -145,7 +145,7 @@ def test_doc_static_tables_are_the_committed_results():
     root = Path(__file__).resolve().parents[2]
     doc = chapter()
     tables = [("quick", name) for name in ("static", "static_absolute", "static_buffer_cost",
-                                           "static_packet_level")]
+                                           "static_packet_level", "full_variants")]
     tables += [("paper", name) for name in ("static", "static_absolute", "static_buffer_cost")]
     for scale, name in tables:
         table = batchy.doc_table(root / "results" / "batchy" / scale, name)
