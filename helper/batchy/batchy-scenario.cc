@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -405,37 +406,30 @@ BatchyScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
     options.Owns("ns3::BatchyTrafficSource::Arrival", "arrival");
     options.Owns("ns3::BatchyTrafficSource::Burstiness", "burstiness");
     options.Owns("ns3::BatchyTrafficSource::SendBatch", "source-batch");
-    // Options the pipeline or the level does not use are errors, not ignored
-    // (so their defaults are not given back by a SEM campaign either).
-    for (const char* name : {"m", "n", "slo", "control-rate", "link-rate", "packet-size"})
-    {
-        options.ContextualDefault(name);
-    }
-    options.AddCheck([this, &options](std::string& error) {
-        const BatchyPipelines::Named* named = BatchyPipelines::Find(pipeline);
-        std::string byPipeline = "--pipeline=" + pipeline;
-        std::string byLevel = "--level=queue (no packets, no links)";
-        const std::tuple<const char*, bool, const std::string&> uses[] = {
-            {"m", named && named->usesM, byPipeline},
-            {"n", named, byPipeline},
-            {"slo", !(named && named->ownSlos) || sloFactor > 0, byPipeline},
-            {"control-rate", named && named->ownSlos, byPipeline},
-            {"link-rate", level == Level::PACKET, byLevel},
-            {"packet-size", level == Level::PACKET, byLevel},
-        };
-        for (const auto& [option, used, why] : uses)
-        {
-            if (options.IsGiven(option) && !used)
+    // Options the pipeline or the level does not use are errors, not ignored.
+    options.RefuseUnused(
+        {"m", "n", "slo", "control-rate", "link-rate", "packet-size"},
+        [this](const std::string& option) -> std::string {
+            if (option == "link-rate" || option == "packet-size")
             {
-                error = std::string("invalid --") + option + ": has no effect with " + why +
-                        (std::string(option) == "slo"
-                             ? " (its flows have their own SLOs; a factor such as 0.8x applies)"
-                             : "");
-                return false;
+                return level == Level::PACKET ? "" : "with --level=queue (no packets, no links)";
             }
-        }
-        return true;
-    });
+            const BatchyPipelines::Named* named = BatchyPipelines::Find(pipeline);
+            const std::map<std::string, bool> uses{
+                {"m", named && named->usesM},
+                {"n", named},
+                {"slo", !(named && named->ownSlos) || sloFactor > 0},
+                {"control-rate", named && named->ownSlos},
+            };
+            if (uses.at(option))
+            {
+                return "";
+            }
+            return "with --pipeline=" + pipeline +
+                   (option == "slo"
+                        ? " (its flows have their own SLOs; a factor such as 0.8x applies)"
+                        : "");
+        });
 }
 
 bool

@@ -71,13 +71,6 @@ constexpr uint16_t kPort = 9000;
 /// The file server's TCP port (--wan's downloads).
 constexpr uint16_t kTransferPort = 8080;
 
-/// The options that only --gateway uses.
-const char* const kGatewayOptions[] = {"gateway-n", "gateway-m", "gateway-controller"};
-
-/// The options that only --wan uses.
-const char* const kWanOptions[] =
-    {"wan-delay", "wan-rate", "wan-queue", "transfers", "transfer-sizes", "wan-utilisation"};
-
 } // namespace
 
 EndToEndScenario::Parameters::Parameters()
@@ -220,26 +213,16 @@ EndToEndScenario::Parameters::AddWanOptions(ScenarioOptions& options)
         "background UDP load on each tunnel as a share of its capacity (WAN only), in [0, 1)",
         wan.utilisation,
         false);
-    for (const char* option : kWanOptions)
-    {
-        options.ContextualDefault(option);
-    }
-    options.AddCheck([this, &options](std::string& error) {
-        for (const char* option : kWanOptions)
-        {
-            if (!HasWan() && options.IsGiven(option))
+    // The options that only --wan uses.
+    options.RefuseUnused(
+        {"wan-delay", "wan-rate", "wan-queue", "transfers", "transfer-sizes", "wan-utilisation"},
+        [this](const std::string& option) -> std::string {
+            if (!HasWan())
             {
-                error = std::string("invalid --") + option + ": has no effect with --wan=none";
-                return false;
+                return "with --wan=none";
             }
-        }
-        if (wan.rate == 0 && options.IsGiven("transfer-sizes"))
-        {
-            error = "invalid --transfer-sizes: has no effect with --transfers=0";
-            return false;
-        }
-        return true;
-    });
+            return option == "transfer-sizes" && wan.rate == 0 ? "with --transfers=0" : "";
+        });
     SdwanScenario::Parameters::OwnTcpAttributes(options);
     options.Owns("ns3::TcpSocketBase::Sack", "ns3::FileTransferApplication::Sack");
     options.Owns("ns3::FifoQueueDisc::MaxSize", "wan-queue");
@@ -293,28 +276,16 @@ EndToEndScenario::Parameters::AddGatewayOptions(ScenarioOptions& options)
                                       gateway.controller,
                                       error);
         });
-    for (const char* option : kGatewayOptions)
-    {
-        options.ContextualDefault(option);
-    }
-    options.AddCheck([this, &options](std::string& error) {
-        const BatchyPipelines::Named* named = BatchyPipelines::Find(gatewayText);
-        const std::pair<const char*, bool> uses[] = {
-            {"gateway-n", named},
-            {"gateway-m", named && named->usesM},
-            {"gateway-controller", HasGateway()},
-        };
-        for (const auto& [option, used] : uses)
-        {
-            if (options.IsGiven(option) && !used)
-            {
-                error = std::string("invalid --") + option +
-                        ": has no effect with --gateway=" + gatewayText;
-                return false;
-            }
-        }
-        return true;
-    });
+    // The options that only --gateway uses.
+    options.RefuseUnused({"gateway-n", "gateway-m", "gateway-controller"},
+                         [this](const std::string& option) -> std::string {
+                             const BatchyPipelines::Named* named =
+                                 BatchyPipelines::Find(gatewayText);
+                             bool used = option == "gateway-n"   ? named != nullptr
+                                         : option == "gateway-m" ? named && named->usesM
+                                                                 : HasGateway();
+                             return used ? "" : "with --gateway=" + gatewayText;
+                         });
     options.Owns("ns3::BatchySwitch::Ingress", "");
     options.Owns("ns3::BatchySwitch::EgressDevice", "");
     options.Owns("ns3::BatchyWorker::IngressBackpressure", "");

@@ -234,20 +234,8 @@ MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
                       "(straight to the server and back: no links, many times faster)",
                       level,
                       LEVELS);
-    for (const char* link : {"link-delay", "link-rate"})
-    {
-        options.ContextualDefault(link, "");
-    }
-    options.AddCheck([this, &options](std::string& error) {
-        for (const char* link : {"link-delay", "link-rate"})
-        {
-            if (level == Level::QUEUE && options.IsGiven(link))
-            {
-                error = std::string("invalid --") + link + ": there are no links at --level=queue";
-                return false;
-            }
-        }
-        return true;
+    options.RefuseUnused({"link-delay", "link-rate"}, [this](const std::string&) {
+        return level == Level::QUEUE ? "with --level=queue (no links)" : "";
     });
     options.AddUnsigned("clients", "client nodes", clients, 1, 60000);
     options.AddUnsigned("flows",
@@ -270,25 +258,28 @@ MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
     // and only hash RSS reads the source ports: given elsewhere these are
     // errors, so a SEM campaign must not pass --rss back.
     options.ContextualDefault("rss", "hash");
+    options.RefuseUnused({"rss"}, [this](const std::string&) { return NoNicQueue(); });
+    // --flows=0 (the contextual count) acts anywhere, so --flows keeps its default.
     options.AddCheck([this, &options](std::string& error) {
-        bool nic = policy.Create<CorePolicy>()->UsesNicQueues();
-        std::string intra = " (--intra=" + TypeAliases::Name(policy.GetTypeId()) + ")";
-        if (options.IsGiven("rss") && !nic)
+        std::string why = rss == MulticoreServer::RSS_RANDOM ? "with --rss=random" : NoNicQueue();
+        if (options.IsGiven("flows") && flows > 0 && !why.empty())
         {
-            error =
-                "invalid --rss=" + ScenarioOptions::NameOf(rss, MulticoreServerHelper::RSS_MODES) +
-                ": has no effect with a policy that reads no NIC queue" + intra;
-            return false;
-        }
-        if (options.IsGiven("flows") && flows > 0 && !(nic && rss == MulticoreServer::RSS_HASH))
-        {
-            error = "invalid --flows=" + std::to_string(flows) + ": has no effect " +
-                    (nic ? std::string("with --rss=random")
-                         : "with a policy that reads no NIC queue" + intra);
+            error = "invalid --flows=" + std::to_string(flows) + ": has no effect " + why;
             return false;
         }
         return true;
     });
+}
+
+std::string
+MicrosecondScenario::Parameters::NoNicQueue() const
+{
+    if (policy.Create<CorePolicy>()->UsesNicQueues())
+    {
+        return "";
+    }
+    return "with a policy that reads no NIC queue (--intra=" +
+           TypeAliases::Name(policy.GetTypeId()) + ")";
 }
 
 uint32_t

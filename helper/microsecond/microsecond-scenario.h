@@ -102,6 +102,11 @@ class MicrosecondScenario : public RequestScenario
          * every packet's demultiplexing
          */
         uint32_t GetFlows() const;
+        /**
+         * \return "" if the policy reads NIC queues (RSS and the flows matter),
+         *         else why they do nothing, for an error message
+         */
+        std::string NoNicQueue() const;
     };
 
     /**

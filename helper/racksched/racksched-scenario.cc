@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace ns3
@@ -274,18 +275,6 @@ RackSchedScenario::Parameters::AddOptions(ScenarioOptions& options)
     AddServerOptions(options);
     AddTrafficOptions(options);
     AddCommonAndChecks(options);
-    // Given where the policy does not use them, these are errors (the
-    // check in AddCommonAndChecks), so a SEM campaign must not pass them.
-    for (const char* name : {"k",
-                             "tracking",
-                             "sampling",
-                             "random-share",
-                             "per-type-load",
-                             "jbsq-bound",
-                             "client-count"})
-    {
-        options.ContextualDefault(name);
-    }
 }
 
 void
@@ -428,47 +417,52 @@ RackSchedScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
     options.Owns("ns3::PointToPointChannel::Delay", "link-delay");
     options.Owns("ns3::DropTailQueue<Packet>::MaxSize", "");
     // Options the chosen policy does not use are errors, not ignored.
-    options.AddCheck([this, &options](std::string& error) {
-        const RackPolicy* p = Find(kPolicies, policy);
-        const Tracking* t = Find(kTrackings, tracking);
-        if (!p || !t)
-        {
-            return true; // Validate() names them
-        }
-        std::string with = "--inter=" + policy;
-        if (p->tracked && *t->dispatcher)
-        {
-            with += " --tracking=" + tracking;
-        }
-        const std::pair<const char*, bool> uses[] = {
-            {"k", GetSamples() > 0 && !p->overAll && !(t->overAll && p->tracked)},
-            {"tracking", p->tracked},
-            {"sampling", GetSamples() > 0 && GetSamples() < servers},
-            {"random-share", UsesRandomShare()},
-            {"per-type-load", p->perType},
-            {"jbsq-bound", p->switchQueue},
-            {"client-count", p->onClients},
-            {"intra", !*p->servers || intra.GetTypeId().GetName() == p->servers},
-        };
-        for (const auto& [option, used] : uses)
-        {
-            if (options.IsGiven(option) && !used)
+    options.RefuseUnused(
+        {"k",
+         "tracking",
+         "sampling",
+         "random-share",
+         "per-type-load",
+         "jbsq-bound",
+         "client-count",
+         "intra"},
+        [this, &options](const std::string& option) -> std::string {
+            const RackPolicy* p = Find(kPolicies, policy);
+            const Tracking* t = Find(kTrackings, tracking);
+            if (!p || !t)
             {
-                error = std::string("invalid --") + option + ": has no effect with " + with +
-                        (std::string(option) == "intra" ? " (Shinjuku servers)" : "");
-                return false;
+                return ""; // Validate() names them
             }
-        }
-        // One request type has one load per server whatever --per-type-load says.
-        if (options.IsGiven("per-type-load") && service.classNames.size() < 2)
-        {
-            error =
-                "invalid --per-type-load=" + ScenarioOptions::NameOf(perTypeLoad, SWITCHES) +
-                ": has no effect with one request type (--" +
-                (options.IsGiven("service") ? "service=" + service.text : "workload=" + workload) +
-                ")";
-            return false;
-        }
+            const std::map<std::string, bool> uses{
+                {"k", GetSamples() > 0 && !p->overAll && !(t->overAll && p->tracked)},
+                {"tracking", p->tracked},
+                {"sampling", GetSamples() > 0 && GetSamples() < servers},
+                {"random-share", UsesRandomShare()},
+                {"per-type-load", p->perType},
+                {"jbsq-bound", p->switchQueue},
+                {"client-count", p->onClients},
+                {"intra", !*p->servers || intra.GetTypeId().GetName() == p->servers},
+            };
+            if (!uses.at(option))
+            {
+                std::string with = "with --inter=" + policy;
+                if (p->tracked && *t->dispatcher)
+                {
+                    with += " --tracking=" + tracking;
+                }
+                return with + (option == "intra" ? " (Shinjuku servers)" : "");
+            }
+            // One request type has one load per server whatever --per-type-load says.
+            if (option == "per-type-load" && service.classNames.size() < 2)
+            {
+                return "with one request type (--" +
+                       (options.IsGiven("service") ? "service=" + service.text
+                                                   : "workload=" + workload) +
+                       ")";
+            }
+            return "";
+        });
+    options.AddCheck([&options](std::string& error) {
         if (options.IsGiven("load") && options.IsGiven("rate"))
         {
             error = "invalid --rate: give --load or --rate, not both";

@@ -71,16 +71,8 @@ RequestScenario::Parameters::AddOptions(ScenarioOptions& options)
                     "time until the scheduler's control plane learns of a failure or a recovery",
                     faultDetection,
                     true);
-    // Without a fault it would do nothing: an error, so a SEM campaign must not pass it.
-    options.ContextualDefault("fail-detection");
-    options.AddCheck([this, &options](std::string& error) {
-        if (options.IsGiven("fail-detection") && faults.empty())
-        {
-            error = "invalid --fail-detection=" + ScenarioOptions::FormatTime(faultDetection) +
-                    ": has no effect without --fail";
-            return false;
-        }
-        return true;
+    options.RefuseUnused({"fail-detection"}, [this](const std::string&) {
+        return faults.empty() ? "without --fail" : "";
     });
 }
 

@@ -574,6 +574,36 @@ ScenarioOptions::AddCheck(std::function<bool(std::string& error)> check)
 }
 
 void
+ScenarioOptions::RefuseUnused(const std::vector<std::string>& names,
+                              std::function<std::string(const std::string& name)> reason)
+{
+    for (const std::string& name : names)
+    {
+        if (FindOption(name).hasDefault)
+        {
+            ContextualDefault(name);
+        }
+    }
+    AddCheck([this, names, reason = std::move(reason)](std::string& error) {
+        for (const std::string& name : names)
+        {
+            if (!IsGiven(name))
+            {
+                continue;
+            }
+            std::string why = reason(name);
+            if (!why.empty())
+            {
+                error = "invalid --" + name + "=" + FindOption(name).text.value +
+                        ": has no effect " + why;
+                return false;
+            }
+        }
+        return true;
+    });
+}
+
+void
 ScenarioOptions::Owns(const std::string& attribute, const std::string& option, bool always)
 {
     size_t colons = attribute.rfind("::");

@@ -339,6 +339,19 @@ class ScenarioOptions
      */
     void AddCheck(std::function<bool(std::string& error)> check);
     /**
+     * \brief Refuse options where they do nothing, rather than ignore them.
+     *
+     * Each one with a declared default gets a ContextualDefault() (so a SEM
+     * campaign does not pass it back), and a check (AddCheck()) fails with
+     * "invalid --NAME=VALUE: has no effect REASON" on the first of them given
+     * that \p reason gives a reason.
+     * \param names the options, declared before
+     * \param reason for an option, once every option is converted: why it does
+     *        nothing ("with --wan=none", "without --fail"), or "" where it acts
+     */
+    void RefuseUnused(const std::vector<std::string>& names,
+                      std::function<std::string(const std::string& name)> reason);
+    /**
      * \param attribute "ns3::Type::Name"
      * \return true if the command line gave it as an ns-3 default (checked
      *         by CheckArguments())

@@ -207,16 +207,8 @@ SdwanScenario::Parameters::AddTrafficOptions(ScenarioOptions& options)
                      "share of requests that are uploads, in [0, 1]",
                      uploadShare,
                      true);
-    // Without uploads it would do nothing: an error, so a SEM campaign must not pass it.
-    options.ContextualDefault("upload-sizes");
-    options.AddCheck([this, &options](std::string& error) {
-        if (options.IsGiven("upload-sizes") && uploadShare == 0)
-        {
-            error = "invalid --upload-sizes=" + uploadSizes.text +
-                    ": has no effect with --upload-share=0";
-            return false;
-        }
-        return true;
+    options.RefuseUnused({"upload-sizes"}, [this](const std::string&) {
+        return uploadShare == 0 ? "with --upload-share=0" : "";
     });
 }
 
