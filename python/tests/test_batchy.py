@@ -2,6 +2,8 @@
 packets, the max controller's larger batches, a pipeline file, and invalid
 options and files."""
 
+import textwrap
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -149,6 +151,8 @@ def test_doc_static_tables_are_the_committed_results():
     tables += [("paper", name) for name in ("static", "static_absolute", "static_buffer_cost")]
     for scale, name in tables:
         table = batchy.doc_table(root / "results" / "batchy" / scale, name)
+        # full_variants sits in a bulleted list, indented by two.
+        table = textwrap.indent(table, "  ") if name == "full_variants" else table
         assert table in doc, (f"the doc's {name} table differs from results/batchy/{scale}: paste the output "
                               f"of python -m request_scheduling.batchy table results/batchy/{scale} {name}")
     assert batchy.saturation_table(root / "results" / "batchy" / "quick") in doc, "the doc's saturation table"
