@@ -20,7 +20,9 @@ Experiments (``--only``):
   about 7 CPU-hours there); ``full_variants`` the static table's null, max
   and full with the full controller's variants from the authors' code
   (FULL_VARIANTS: their rounding, recovering flows bounding the step, both;
-  not run at paper scale unless named).
+  not run at paper scale unless named); ``static_vrf_ingress`` and
+  ``static_absolute_vrf_ingress`` the VRF row of static and static_absolute
+  fed as the authors' VRF configuration (VRF_INGRESS; likewise).
 * contours, contours_burstiness: speed-up of Batchy/full over null on a
   one-level tree (a splitter, never buffered, and 1-32 leaves, one flow
   each) over branching x batchiness and branching x burstiness, as the
@@ -82,7 +84,8 @@ FULL_VARIANTS = {"full": "full", "plus-one": "full[Rounding=PlusOne]",
 SCALES = {
     "paper": {"duration": "20s", "period": "100ms", "warmup_periods": 100, "runs": 3, "level": "queue",
               "wave_half": 5.0, "wave_periods": 4, "dynamics_period": 0.1,
-              "skip": ["static_packet_level", "full_variants"]},
+              "skip": ["static_packet_level", "full_variants", "static_vrf_ingress",
+                       "static_absolute_vrf_ingress"]},
     "quick": {"duration": "300ms", "period": "10ms", "warmup_periods": 5, "runs": 2, "level": "queue",
               "wave_half": 0.5, "wave_periods": 4, "dynamics_period": 0.02},
 }
@@ -102,6 +105,11 @@ INGRESS = {"queue": dict(backpressure="true"),
 INGRESS_LABELS = {"queue": "queue 64, backpressure", "queue-burst31": "queue 64, backpressure, bursts of 31",
                   "ring-1024": "ring 1 024, no backpressure"}
 LOADS = [1.5, 2.0, 3.0, None]
+# The authors' VRF configuration (configs/l3vrf.batchy) turns the ingress
+# queue's backpressure off and sends bursts of 32, where their other
+# synthetic pipelines keep backpressure and bursts of 31: the
+# static_vrf_ingress tables.
+VRF_INGRESS = dict(backpressure="false", source_batch=32)
 
 
 # Options the in-process measurement of --slo=Fx does without (it runs on
@@ -138,13 +146,14 @@ def _run_length(scale: dict) -> dict:
 
 
 def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=tuple(CONTROLLERS),
-            **fixed) -> dict:
-    """Every controller (null and max among them) on every use case, the
-    worker saturated."""
+            cases: dict | None = None, **fixed) -> dict:
+    """Every controller (null and max among them) on every use case (of
+    ``cases``, by default PIPELINES), the worker saturated."""
     import pandas as pd
 
+    cases = PIPELINES if cases is None else cases
     frames = []
-    for case, options in PIPELINES.items():
+    for case, options in cases.items():
         runs = _sweep({"controller": list(controllers)}, runs=scale["runs"], jobs=jobs,
                      progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
                      **{**_run_length(scale), **fixed}, **options)
@@ -153,14 +162,14 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
     runs.to_csv(out / f"{name}-runs.csv", index=False)
     s = summarize(runs, ["use_case", "controller"], METRICS)
     s.to_csv(out / f"{name}-summary.csv", index=False)
-    order = {case: i for i, case in enumerate(PIPELINES)}
+    order = {case: i for i, case in enumerate(cases)}
     s = s.assign(case=[order[c] for c in s.use_case], mpps=s.throughput_pps / 1e6)
     plot.line_plot(s, "case", "mpps", "controller", out / f"fig-{name}-throughput.png",
                    title="saturated throughput (" + ", ".join(f"{i}: {n}" for n, i in order.items()) + ")",
                    xlabel="use case", ylabel="Mpps", logy=True)
     t = s.set_index(["use_case", "controller"])
     cells = {}
-    for case in PIPELINES:
+    for case in cases:
         null = float(t.loc[(case, "null"), "throughput_pps"])
         batch_max = float(t.loc[(case, "max"), "mean_batch"])
         for c in controllers:
@@ -205,7 +214,8 @@ def doc_table(root: Path | str = "results/batchy/quick", name: str = "static") -
         rows = [("Use case", "null", "max", "NFVnice", "on-off", "full")]
         controllers = CONTROLLERS
     for case, label in LABELS.items():
-        rows.append((label, *(_cell(c, table[f"{case}/{c}"]) for c in controllers)))
+        if f"{case}/null" in table:
+            rows.append((label, *(_cell(c, table[f"{case}/{c}"]) for c in controllers)))
     return rst_table(rows)
 
 
@@ -643,6 +653,13 @@ def main(argv=None) -> int:
         # the full controller's variants.
         "full_variants": lambda out, scale, jobs, progress: _static(
             out, scale, jobs, progress, "full_variants", ["null", "max", *FULL_VARIANTS.values()], slo="0.8x"),
+        # VRF(12,8) fed as the authors' l3vrf.batchy does (VRF_INGRESS).
+        "static_vrf_ingress": lambda out, scale, jobs, progress: _static(
+            out, scale, jobs, progress, "static_vrf_ingress", cases={"vrf-12x8": PIPELINES["vrf-12x8"]},
+            slo="0.8x", **VRF_INGRESS),
+        "static_absolute_vrf_ingress": lambda out, scale, jobs, progress: _static(
+            out, scale, jobs, progress, "static_absolute_vrf_ingress", cases={"vrf-12x8": PIPELINES["vrf-12x8"]},
+            **VRF_INGRESS),
         "contours": contours, "contours_burstiness": contours_burstiness, "dynamics": dynamics, "saturation": saturation, "overhead": overhead,
         "decomposition": decomposition}
     return reproduce_main("batchy", "Reproduce the Batchy evaluation", "results/batchy", SCALES,
