@@ -3,8 +3,9 @@
  *
  * The examples' former names, kept working for a deprecation period: every
  * example is now named after its system (<system>-scenario), and this one
- * program is built under each former name. It says on stderr what the
- * example is now called and runs it with the same arguments.
+ * program is built under each former name. It runs the example with the
+ * same arguments, with a warning (on stderr and in the summary's warnings,
+ * once the options are valid) that says what the example is now called.
  *
  *   multicore-server  ->  microsecond-scenario
  *   sdwan-splitter    ->  sdwan-scenario
@@ -32,10 +33,11 @@ template <typename Scenario>
 int
 RunRenamed(const char* formerName, int argc, char* argv[])
 {
-    std::cerr << formerName << ": deprecated name, now " << Scenario::NAME
-              << " (same options); the old name goes in the first release after 2027-06-01"
-              << std::endl;
-    return RunScenarioExample<Scenario>(argc, argv);
+    return RunScenarioExample<Scenario>(
+        argc,
+        argv,
+        std::string(formerName) + ": deprecated name, now " + Scenario::NAME +
+            " (same options); the old name goes in the first release after 2027-06-01");
 }
 
 } // namespace

@@ -826,8 +826,8 @@ class FullAuthorsVariantsTestCase : public TestCase
     FullAuthorsVariantsTestCase()
         : TestCase("Batchy full: Rounding=PlusOne moves each free module by trunc(step) + 1, "
                    "a module the direction leaves alone by one, and checks each move alone "
-                   "against 0.95 of the SLO; RecoveringBoundStep stops the gradient on the "
-                   "path of a flow recovery has just brought back")
+                   "against 0.95 of the SLO; with RecoveringBoundStep a flow recovery has just "
+                   "brought back within 2.5 % of its SLO stops the step")
     {
     }
 
@@ -894,7 +894,10 @@ class FullAuthorsVariantsTestCase : public TestCase
         settings.recoveringBoundStep = true;
         q = FullBatchyController::Plan(modules, flows, settings);
         NS_TEST_ASSERT_MSG_EQ(q[0], 14, "recovery");
-        NS_TEST_ASSERT_MSG_EQ(q[1], 10, "the recovering flow's 1 us holds module 1");
+        NS_TEST_ASSERT_MSG_EQ(
+            q[1],
+            10,
+            "the recovering flow's 1 us, inside the 2.5 us margin, stops the step");
     }
 };
 

@@ -436,10 +436,12 @@ class RequestScenario
  *         AddOptions(ScenarioOptions&) and Validate(std::string&)
  * \param argc argument count
  * \param argv arguments
+ * \param warning a warning of the program's own, given once the options are
+ *        valid (a former program name), so that an error stays one line
  * \return the exit status
  */
 template <typename Scenario>
-int RunScenarioExample(int argc, char* argv[]);
+int RunScenarioExample(int argc, char* argv[], const std::string& warning = "");
 
 /// Common part of RunScenarioExample (not a template): options of the run itself.
 class ScenarioExample
@@ -484,7 +486,7 @@ class ScenarioExample
 
 template <typename Scenario>
 int
-RunScenarioExample(int argc, char* argv[])
+RunScenarioExample(int argc, char* argv[], const std::string& warning)
 {
     typename Scenario::Parameters parameters;
     ScenarioOptions options;
@@ -500,6 +502,10 @@ RunScenarioExample(int argc, char* argv[])
         return status;
     }
     Scenario scenario(parameters);
+    if (!warning.empty())
+    {
+        scenario.Warn(warning);
+    }
     for (const std::string& deprecation : options.GetDeprecations())
     {
         scenario.Warn(deprecation);

@@ -101,6 +101,11 @@ def test_former_example_names_still_run(former, current, options):
                          capture_output=True, text=True, check=True)
     assert f"{former}: deprecated name, now {current}" in out.stderr
     via_program = json.loads(out.stdout)
+    assert any(w.startswith(f"{former}: deprecated name") for w in via_program["warnings"])
+    # An error is still one line: the warning comes once the options are valid.
+    bad = subprocess.run([str(rs.build_dir() / "examples" / former), "--bogus=1"], capture_output=True, text=True)
+    assert bad.returncode == 1 and bad.stderr.strip() == (
+        f"{current}: unknown option --bogus (--PrintHelp lists the options)")
     expected = rs.run(current, **options)
     for summary in (via_python, via_program):
         assert summary["example"] == current
