@@ -262,7 +262,8 @@ BatchyScenario::Parameters::AddSwitchOptions(ScenarioOptions& options)
 {
     options.AddUnsigned("batch", "largest batch B (packets)", batch, 1, 4096);
     options.AddUnsigned("buffer-capacity",
-                        "packets a fractional buffer holds, the largest trigger (>= --batch)",
+                        "packets a fractional buffer holds, the largest trigger (>= --batch; "
+                        "not with a controller that uses no buffer)",
                         bufferCapacity,
                         1,
                         4096);
@@ -430,6 +431,26 @@ BatchyScenario::Parameters::AddCommonAndChecks(ScenarioOptions& options)
                         ? " (its flows have their own SLOs; a factor such as 0.8x applies)"
                         : "");
         });
+    // A controller that keeps every trigger at 0 uses no buffer.
+    options.ContextualDefault("buffer-capacity", "64, or --batch if larger");
+    options.RefuseUnused({"buffer-capacity", "buffer-t0", "buffer-t1"},
+                         [this](const std::string&) -> std::string {
+                             TypeId tid = controller.GetTypeId();
+                             if (!tid.IsChildOf(BatchyController::GetTypeId()) ||
+                                 controller.Create<BatchyController>()->UsesBuffers())
+                             {
+                                 return ""; // Validate() names a type that is no controller
+                             }
+                             return "with --controller=" + TypeAliases::Name(tid) +
+                                    " (every trigger 0: no buffer in use)";
+                         });
+    options.AddCheck([this, &options](std::string&) {
+        if (!options.IsGiven("buffer-capacity"))
+        {
+            bufferCapacity = std::max(bufferCapacity, batch);
+        }
+        return true;
+    });
 }
 
 bool

@@ -88,6 +88,12 @@ BatchyController::Attach(Ptr<BatchyWorker> worker)
     m_beforeAttach.clear();
 }
 
+bool
+BatchyController::UsesBuffers() const
+{
+    return true;
+}
+
 Time
 BatchyController::GetPeriod() const
 {

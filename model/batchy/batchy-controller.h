@@ -89,6 +89,12 @@ class BatchyController : public Object
      * \param available false when it failed, true when it recovered
      */
     void SetCoreAvailable(uint32_t core, bool available);
+    /**
+     * \return false if the controller never sets a trigger above 0, so that
+     *         no fractional buffer is ever in use (their capacity and costs
+     *         do nothing); true here
+     */
+    virtual bool UsesBuffers() const;
 
     /**
      * \brief Batchy's pipeline decomposition (the authors' GreedyController,

@@ -38,6 +38,12 @@ NfvniceBatchyController::GetTypeId()
     return tid;
 }
 
+bool
+NfvniceBatchyController::UsesBuffers() const
+{
+    return false;
+}
+
 void
 NfvniceBatchyController::DoStart()
 {

@@ -42,6 +42,8 @@ class NfvniceBatchyController : public BatchyController
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+    /// \return false: every trigger stays 0
+    bool UsesBuffers() const override;
 
   protected:
     void DoStart() override;

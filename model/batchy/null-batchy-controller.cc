@@ -21,6 +21,12 @@ NullBatchyController::GetTypeId()
     return tid;
 }
 
+bool
+NullBatchyController::UsesBuffers() const
+{
+    return false;
+}
+
 void
 NullBatchyController::DoStart()
 {

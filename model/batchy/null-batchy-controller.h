@@ -26,6 +26,8 @@ class NullBatchyController : public BatchyController
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+    /// \return false: every trigger stays 0
+    bool UsesBuffers() const override;
 
   protected:
     void DoStart() override;

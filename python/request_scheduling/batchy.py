@@ -70,6 +70,9 @@ DECOMPOSITION_PIPELINES = {"l2l3-16": dict(pipeline="l2l3", n=16), "gw-16": dict
                            "vrf-4x8": dict(pipeline="vrf", m=4, n=8),
                            "mgw-2x16": dict(pipeline="mgw", m=2, n=16), "rc-16": dict(pipeline="rc", n=16)}
 CONTROLLERS = ["null", "max", "nfvnice", "onoff", "full"]
+# The controllers that keep every trigger at 0: no buffer in use, so the
+# buffers' options are refused with them.
+UNBUFFERED = {"null", "nfvnice"}
 # The full controller with the two choices of the authors' code the paper
 # does not describe (FullBatchyController's Rounding and
 # RecoveringBoundStep), alone and together: the full_variants table.
@@ -152,12 +155,23 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
     import pandas as pd
 
     cases = PIPELINES if cases is None else cases
+    # The controllers that use no buffer refuse the buffers' options: with
+    # any, they run without them.
+    buffers = {k: fixed[k] for k in ("buffer_t0", "buffer_t1", "buffer_capacity") if k in fixed}
+    common = {k: v for k, v in fixed.items() if k not in buffers}
+    if buffers and str(fixed.get("slo", "")).endswith("x"):
+        raise ValueError("buffer options with an SLO factor: the unbuffered controllers' SLOs would "
+                         "be measured without them")
+    unbuffered = [c for c in controllers if buffers and c.split("[")[0] in UNBUFFERED]
+    groups = [(unbuffered, {}), ([c for c in controllers if c not in unbuffered], buffers)]
     frames = []
     for case, options in cases.items():
-        runs = _sweep({"controller": list(controllers)}, runs=scale["runs"], jobs=jobs,
-                     progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
-                     **{**_run_length(scale), **fixed}, **options)
-        frames.append(runs.assign(use_case=case))
+        for group, extra in groups:
+            if group:
+                runs = _sweep({"controller": group}, runs=scale["runs"], jobs=jobs, progress=progress,
+                              cache=DirectoryCache(out / ".cache"), rate=SATURATED,
+                              **{**_run_length(scale), **common, **extra}, **options)
+                frames.append(runs.assign(use_case=case))
     runs = pd.concat(frames, ignore_index=True)
     runs.to_csv(out / f"{name}-runs.csv", index=False)
     s = summarize(runs, ["use_case", "controller"], METRICS)

@@ -245,8 +245,9 @@ CASES = {
         "burstiness": values(REAL, ["0.5", "2e6"]) + values(["1.5"], extra=["--arrival=paced"]),
         "arrival": values(CHOICE, ["poisson "]),
         "source-batch": values(UINT1, ["4097"]),
-        "batch": values(UINT1, ["4097", "65"]) + values(["128"], extra=["--buffer-capacity=128"]),
-        "buffer-capacity": values(UINT1, ["4097", "31"]),
+        "batch": values(UINT1, ["4097", "65", "128"]),
+        # Under null (the default) no buffer is used: any capacity is refused.
+        "buffer-capacity": values(UINT1, ["4097", "64"]) + values(["31"], extra=["--controller=max"]),
         "period": values(TIME1, ["999ns"]),
         "warmup-periods": values(UINT, ["1000001", "10"]),
         "packet-size": values(UINT1, ["15", "17", "9001"]) + values(["64"], extra=["--level=queue"]),
@@ -255,8 +256,8 @@ CASES = {
         "trace": values(OUTPUT),
         "cost-jitter": values(["-0.1", "1.5", *JUNK]),
         "backpressure": values(BOOL),
-        "buffer-t0": values(["-1", "-0.5", "2e9", *JUNK]),
-        "buffer-t1": values(["-1", "2e9", *JUNK]),
+        "buffer-t0": values(["-1", "-0.5", "2e9", "20", *JUNK]),
+        "buffer-t1": values(["-1", "2e9", *JUNK]) + values(["1"], extra=["--controller=nfvnice"]),
         "control-rate": values(["-1", "2e9", *JUNK], extra=["--pipeline=rc"])
                         + values(["1000"], extra=["--pipeline=l2l3"])
                         + values(["1e6", "2e6"], extra=["--pipeline=rc", "--rate=1e6"]),

@@ -83,21 +83,33 @@ def test_invalid_options_name_the_option(option, value):
 
 
 def test_a_trigger_above_the_buffer_capacity_is_rejected():
-    # The max controller's trigger is B: a B above the buffers' capacity is
-    # refused before the run, naming both options; a capacity that holds B
-    # is used as given.
+    # The max controller's trigger is B: a capacity given below B is refused
+    # before the run, naming both options; the default capacity, 64, grows
+    # to B; a capacity that holds B is used as given.
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("batchy-scenario", batch=100, **SHORT)
+        rs.run("batchy-scenario", batch=100, buffer_capacity=64, controller="max", **SHORT)
     message = str(err.value)
     assert "--buffer-capacity=64: below --batch=100" in message and err.value.returncode == 1
     # B must also fit the ingress queue (64 packets by default), or no batch reaches it.
     with pytest.raises(rs.ExampleError) as err:
-        rs.run("batchy-scenario", batch=100, buffer_capacity=128, **SHORT)
+        rs.run("batchy-scenario", batch=100, controller="max", **SHORT)
     assert "--batch=100: above the ingress queue's 64 packets" in str(err.value)
-    s = rs.run("batchy-scenario", batch=100, buffer_capacity=128, controller="max", rate=1e7,
-               **{"ns3::BatchyWorker::QueueCapacity": 128}, **SHORT)
-    assert s["buffer_capacity"] == 128
-    assert max(m["trigger"] for m in s["per_module"].values()) == 100
+    queue = {"ns3::BatchyWorker::QueueCapacity": 128}
+    for capacity in ({}, dict(buffer_capacity=128)):
+        s = rs.run("batchy-scenario", batch=100, controller="max", rate=1e7, **capacity, **queue, **SHORT)
+        assert s["buffer_capacity"] == capacity.get("buffer_capacity", 100)
+        assert max(m["trigger"] for m in s["per_module"].values()) == 100
+    assert rs.run("batchy-scenario", batch=16, controller="max", **SHORT)["buffer_capacity"] == 64
+
+
+@pytest.mark.parametrize("controller", ["null", "nfvnice", "null[]"])
+@pytest.mark.parametrize("option", [dict(buffer_capacity=64), dict(buffer_t0=20), dict(buffer_t1=1)])
+def test_buffer_options_are_refused_where_no_buffer_is_used(controller, option):
+    # null and NFVnice keep every trigger at 0: the buffers' options would do nothing.
+    name = next(iter(option))
+    with pytest.raises(rs.ExampleError, match=f"invalid --{name.replace('_', '-')}=.*: has no effect with "
+                                              f"--controller=null|nfvnice"):
+        rs.run("batchy-scenario", controller=controller, **option, **SHORT)
 
 
 def test_steps_for_no_flow_name_the_option():
@@ -341,15 +353,12 @@ def test_saturated_speedups_and_no_loss_at_queue_level():
 
 
 def test_buffer_costs_count_only_buffers_in_use():
-    # null has no buffer in use: BufferT0/T1 change nothing; max pays them on
-    # every batch offered to its buffers (buffer_utilisation) and loses
-    # throughput at saturation.
+    # max pays BufferT0/T1 on every batch offered to its buffers
+    # (buffer_utilisation) and loses throughput at saturation (null, which
+    # uses no buffer, refuses them: above).
     opts = dict(pipeline="l2l3", n=16, rate=1e8, duration="50ms", period="10ms", warmup_periods=1)
-    df = rs.sweep("batchy-scenario", {"controller": ["null", "max"], "buffer_t0": [0, 20]}, jobs=2,
-                  buffer_t1=0, **opts)
+    df = rs.sweep("batchy-scenario", {"controller": ["max"], "buffer_t0": [0, 20]}, jobs=2, buffer_t1=0, **opts)
     by = df.set_index(["controller", "buffer_t0"])
-    assert by.loc[("null", 0), "throughput_pps"] == by.loc[("null", 20), "throughput_pps"]
-    assert by.loc[("null", 20), "buffer_utilisation"] == 0
     assert by.loc[("max", 0), "buffer_utilisation"] == 0
     assert 0.05 < by.loc[("max", 20), "buffer_utilisation"] < 0.3
     assert by.loc[("max", 20), "throughput_pps"] < 0.95 * by.loc[("max", 0), "throughput_pps"]
