@@ -261,8 +261,12 @@ MicrosecondScenario::Parameters::AddOptions(ScenarioOptions& options)
     options.RefuseUnused({"rss"}, [this](const std::string&) { return NoNicQueue(); });
     // --flows=0 (the contextual count) acts anywhere, so --flows keeps its default.
     options.AddCheck([this, &options](std::string& error) {
+        if (!options.IsGiven("flows") || flows == 0)
+        {
+            return true;
+        }
         std::string why = rss == MulticoreServer::RSS_RANDOM ? "with --rss=random" : NoNicQueue();
-        if (options.IsGiven("flows") && flows > 0 && !why.empty())
+        if (!why.empty())
         {
             error = "invalid --flows=" + std::to_string(flows) + ": has no effect " + why;
             return false;

@@ -48,8 +48,9 @@ def _summary(command):
 def test_every_configuration_follows_the_schema():
     commands = _snapshot_commands()
     assert {c[0] for c in commands} == set(schema.examples())
+    commands = [c + SHORT[c[0]] for c in commands]
     with ThreadPoolExecutor(2) as pool:
-        summaries = list(pool.map(_summary, [c + SHORT[c[0]] for c in commands]))
+        summaries = list(pool.map(_summary, commands))
     for command, summary in zip(commands, summaries):
         try:
             schema.validate(summary)
