@@ -432,7 +432,7 @@ def doc_tables(root: Path | str = "results/cards/quick") -> dict:
     tables["s3"] = rst_table(rows)
     rows = [("Ratio at 20 000 / 40 000 clients", "20 000: mean; median; p99", "40 000: mean; median; p99")]
     for name in d["s3_ratios"]["20000"]:
-        rows.append((name, *("not run: past its capacity" if r is None else _three(r)
+        rows.append((name, *("not run (past capacity)" if r is None else _three(r)
                              for r in (d["s3_ratios"][c][name] for c in ("20000", "40000")))))
     tables["s3_ratios"] = rst_table(rows)
     return tables
