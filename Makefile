@@ -87,7 +87,8 @@ fuzz-build: setup
 fuzz: fuzz-build
 	tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_RUNS) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-# The CArDS paper's figures and ratios into results/cards/$(SCALE), at queue level (SCALE=quick: 7 min on 2 cores).
+# The CArDS paper's figures and ratios into results/cards/$(SCALE), at queue level (SCALE=quick: 5 min on 2 cores;
+# at paper scale our own studies run when named: ONLY=arrivals,latency).
 SCALE ?= paper
 reproduce-cards: build
 	$(PYTHON) -m request_scheduling.cards --out results/cards/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))

@@ -30,7 +30,7 @@ and 5 runs per point (3 in scenario 3), and runs the paper's experiments
 variant's sweep stops at the first client count at which every run's mean
 RCT is over twice the bound (S3_STOP).
 ``--scale quick`` (2 s and 3 runs; scenario 3: 3 min, the first minute
-discarded, 2 runs) takes about 7 minutes on two cores. Every run is at
+discarded, 2 runs) takes about 5 minutes on two cores. Every run is at
 queue level (LEVEL), whose completion times equal the packet level's.
 """
 
@@ -39,15 +39,17 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
 
 import pandas as pd
+from tqdm import tqdm
 
 from . import plot, run, summarize, sweep
 from .reproduce import pm, recorded, reproduce_main, rst_table
-from .runner import failed_runs
+from .runner import _dask_client, _show_progress, failed_runs
 from .stats import mean_ci
 
 LOAD_CLIENTS = [315, 465, 620, 775, 930, 1085, 1245, 1400, 1550, 1710]  # 20 % .. 110 %
@@ -290,17 +292,27 @@ S3_BOUND_MS = 1500.0
 S3_STOP = 2.0
 
 
-def _s3_variant(label: str, opts: dict, scale: dict, progress: Optional[bool], **where) -> pd.DataFrame:
+def _s3_variant(label: str, opts: dict, scale: dict, runs_on, stop: threading.Event, bar) -> pd.DataFrame:
     """One scenario-3 variant's runs over the client counts, in increasing
-    order, up to the first at which every run is over S3_STOP x the bound;
-    ``where`` says where the runs go (``executor=`` or ``jobs=``)."""
+    order, up to the first at which every run is over S3_STOP x the bound
+    (or until ``stop`` is set); ``runs_on`` is sweep()'s executor, ``bar``
+    a progress bar over every variant's runs (its ``lock`` taken to move it)."""
     frames = []
-    for clients in scale["s3_clients"]:
-        df = sweep("cards-scenario", {"clients": [clients]}, runs=scale["s3_runs"], level=LEVEL, scenario="3",
-                   duration=scale["s3_duration"], warmup=scale["s3_warmup"], progress=progress, **where, **opts)
+    counts = scale["s3_clients"]
+    for i, clients in enumerate(counts):
+        if stop.is_set():
+            break
+        df = sweep("cards-scenario", {"clients": [clients]}, runs=scale["s3_runs"], executor=runs_on,
+                   progress=False, level=LEVEL, scenario="3", duration=scale["s3_duration"],
+                   warmup=scale["s3_warmup"], **opts)
         frames.append(df)
         ok = df[~failed_runs(df)]
-        if len(ok) == len(df) and (ok.rct_mean_us > S3_STOP * S3_BOUND_MS * 1e3).all():
+        past = len(ok) == len(df) and (ok.rct_mean_us > S3_STOP * S3_BOUND_MS * 1e3).all()
+        with bar.lock:
+            if past:
+                bar.total -= (len(counts) - 1 - i) * scale["s3_runs"]
+            bar.update(len(df))
+        if past:
             break
     runs = pd.concat(frames, ignore_index=True)
     runs["variant"] = label
@@ -316,15 +328,31 @@ def scenario3(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     # side, each its counts in turn (the next count once it knows whether
     # to stop), on one pool of `jobs` local runs or on the Dask scheduler.
     clients = scale["s3_clients"]
-    pool = ThreadPoolExecutor(max_workers=jobs) if isinstance(jobs, int) else None
-    where = {"executor": pool} if pool is not None else {"jobs": jobs}
+    client = None if isinstance(jobs, int) else _dask_client(jobs)
+    pool = ThreadPoolExecutor(max_workers=jobs) if client is None else None
+    stop = threading.Event()
+    variants = ThreadPoolExecutor(max_workers=len(S3_VARIANTS))
+    bar = tqdm(total=len(S3_VARIANTS) * len(clients) * scale["s3_runs"], desc="cards-scenario (scenario 3)",
+               unit="run", disable=not _show_progress(progress))
+    bar.lock = threading.Lock()
     try:
-        with ThreadPoolExecutor(max_workers=len(S3_VARIANTS)) as variants:
-            frames = list(variants.map(lambda item: _s3_variant(*item, scale, progress, **where),
-                                       S3_VARIANTS.items()))
+        futures = [variants.submit(_s3_variant, label, opts, scale, pool or client, stop, bar)
+                   for label, opts in S3_VARIANTS.items()]
+        frames = [f.result() for f in futures]
+    except BaseException:
+        # Ctrl-C or a failed variant: the others start no further count,
+        # and the runs still queued are cancelled.
+        stop.set()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
     finally:
+        variants.shutdown()
+        bar.close()
         if pool is not None:
             pool.shutdown()
+        if client is not None:
+            client.close()
     runs = pd.concat(frames, ignore_index=True)
     runs.to_csv(out / "s3-runs.csv", index=False)
     s = summarize(runs, ["variant", "clients"], ["rct_mean_us", "rct_p50_us", "rct_p99_us"])
@@ -355,8 +383,7 @@ def scenario3(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
              ("Random, 1-minute affinity, rescheduled", "Random, packet level"),
              ("Random, packet level", "CArDS, packet level"),
              ("CArDS, 1-minute affinity", "CArDS, packet level")]
-    # At 40 000 clients (80 % load) the random variants are past their
-    # capacity and not run: those ratios are None.
+    # None where either variant stopped below that count.
     at = {}
     for c in (20000, 40000):
         if c in clients:

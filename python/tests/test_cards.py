@@ -1,6 +1,9 @@
 """The CArDS reproduction: the doc's tables are the committed results."""
 
+import threading
 from pathlib import Path
+
+import pytest
 
 from request_scheduling import cards
 from doc_text import chapter
@@ -54,6 +57,58 @@ def test_scenario3_variant_stops_past_its_capacity(monkeypatch):
 
     monkeypatch.setattr(cards, "sweep", fake_sweep)
     scale = {"s3_clients": [10, 20, 30, 40, 50], "s3_runs": 2, "s3_duration": "1s", "s3_warmup": "0s"}
-    runs = cards._s3_variant("v", {}, scale, False, jobs=1)
+    bar = _Bar(total=10)
+    runs = cards._s3_variant("v", {}, scale, None, threading.Event(), bar)
     assert asked == [10, 20, 30, 40]
     assert list(runs.variant.unique()) == ["v"] and len(runs) == 8
+    # The bar's total loses the count not run.
+    assert bar.total == 8 and bar.n == 8
+
+
+class _Bar:
+    """What _s3_variant uses of a tqdm bar."""
+
+    def __init__(self, total):
+        self.total, self.n, self.lock = total, 0, threading.Lock()
+
+    def update(self, n):
+        self.n += n
+
+
+def _fake_s3_sweep(fail=None):
+    # Mean RCT 1 ms at 10 000 clients, then past twice the bound for
+    # Random; CArDS stays below. `fail`: a variant whose second count raises.
+    def fake(example, grid, runs, inter, affinity, **options):
+        import pandas as pd
+
+        (clients,) = grid["clients"]
+        if fail == (inter, affinity, options.get("hold_until_affinity")) and clients > 10000:
+            raise RuntimeError("boom")
+        rct = 1e3 if inter == "cards" or clients == 10000 else 4e6
+        return pd.DataFrame({"clients": clients, "run": list(range(1, runs + 1)), "rct_mean_us": rct,
+                             "rct_p50_us": rct, "rct_p99_us": rct, "error": None})
+    return fake
+
+
+def test_scenario3_runs_each_variant_to_its_stop(monkeypatch, tmp_path):
+    monkeypatch.setattr(cards, "sweep", _fake_s3_sweep())
+    monkeypatch.setattr(cards.plot, "line_plot", lambda *a, **k: None)
+    scale = {"s3_clients": [10000, 20000, 40000], "s3_runs": 2, "s3_duration": "1s", "s3_warmup": "0s"}
+    result = cards.scenario3(tmp_path, scale, jobs=2, progress=False)
+    import pandas as pd
+
+    runs = pd.read_csv(tmp_path / "s3-runs.csv")
+    counts = runs.groupby("variant").clients.max().to_dict()
+    assert counts["CArDS, packet level"] == 40000 and counts["Random, packet level"] == 20000
+    assert result["s3_clients_at_1.5s"]["CArDS, packet level"] is None  # never crossed
+    assert result["s3_ratios"]["40000"]["Random, packet level / CArDS, packet level"] is None
+    assert result["s3_ratios"]["40000"]["CArDS, 1-minute affinity / CArDS, packet level"]["mean"][0] == 1.0
+
+
+def test_scenario3_stops_when_a_variant_fails(monkeypatch, tmp_path):
+    monkeypatch.setattr(cards, "sweep", _fake_s3_sweep(fail=("random", "1", None)))
+    monkeypatch.setattr(cards.plot, "line_plot", lambda *a, **k: None)
+    scale = {"s3_clients": [10000, 20000, 40000], "s3_runs": 2, "s3_duration": "1s", "s3_warmup": "0s"}
+    with pytest.raises(RuntimeError, match="boom"):
+        cards.scenario3(tmp_path, scale, jobs=2, progress=False)
+    assert not (tmp_path / "s3-runs.csv").exists()
