@@ -42,7 +42,7 @@ import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import pandas as pd
 from tqdm import tqdm
@@ -292,11 +292,12 @@ S3_BOUND_MS = 1500.0
 S3_STOP = 2.0
 
 
-def _s3_variant(label: str, opts: dict, scale: dict, runs_on, stop: threading.Event, bar) -> pd.DataFrame:
+def _s3_variant(label: str, opts: dict, scale: dict, runs_on, stop: threading.Event,
+                tick: Callable[[int, int], None]) -> pd.DataFrame:
     """One scenario-3 variant's runs over the client counts, in increasing
     order, up to the first at which every run is over S3_STOP x the bound
-    (or until ``stop`` is set); ``runs_on`` is sweep()'s executor, ``bar``
-    a progress bar over every variant's runs (its ``lock`` taken to move it)."""
+    (or until ``stop`` is set); ``runs_on`` is sweep()'s executor, ``tick``
+    is told after each count how many runs it made and how many it left out."""
     frames = []
     counts = scale["s3_clients"]
     for i, clients in enumerate(counts):
@@ -308,10 +309,7 @@ def _s3_variant(label: str, opts: dict, scale: dict, runs_on, stop: threading.Ev
         frames.append(df)
         ok = df[~failed_runs(df)]
         past = len(ok) == len(df) and (ok.rct_mean_us > S3_STOP * S3_BOUND_MS * 1e3).all()
-        with bar.lock:
-            if past:
-                bar.total -= (len(counts) - 1 - i) * scale["s3_runs"]
-            bar.update(len(df))
+        tick(len(df), (len(counts) - 1 - i) * scale["s3_runs"] if past else 0)
         if past:
             break
     runs = pd.concat(frames, ignore_index=True)
@@ -334,9 +332,15 @@ def scenario3(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     variants = ThreadPoolExecutor(max_workers=len(S3_VARIANTS))
     bar = tqdm(total=len(S3_VARIANTS) * len(clients) * scale["s3_runs"], desc="cards-scenario (scenario 3)",
                unit="run", disable=not _show_progress(progress))
-    bar.lock = threading.Lock()
+    lock = threading.Lock()
+
+    def tick(ran, left_out):
+        with lock:
+            bar.total -= left_out
+            bar.update(ran)
+
     try:
-        futures = [variants.submit(_s3_variant, label, opts, scale, pool or client, stop, bar)
+        futures = [variants.submit(_s3_variant, label, opts, scale, pool or client, stop, tick)
                    for label, opts in S3_VARIANTS.items()]
         frames = [f.result() for f in futures]
     except BaseException:
