@@ -27,7 +27,7 @@ p99 completion time, and given as its mean and 95 % CI half-width over runs:
 ``--scale paper`` uses the paper's durations (10 s; 30 min in scenario 3)
 and 5 runs per point (3 in scenario 3), and runs the paper's experiments
 (s1, s2, s3; arrivals and latency when named in ``--only``). A scenario-3
-variant's sweep stops at the first client count at which every run's mean
+run's sweep over the client counts stops at the first at which its mean
 RCT is over twice the bound (S3_STOP).
 ``--scale quick`` (2 s and 3 runs; scenario 3: 3 min, the first minute
 discarded, 2 runs) takes about 5 minutes on two cores. Every run is at
@@ -282,36 +282,37 @@ S3_VARIANTS = {"CArDS, 1-minute affinity": dict(inter="cards", affinity="60s", h
 
 
 # The RCT bound of scenario 3's headline (the clients each variant serves
-# within it), and where a variant's sweep stops: at the first client count
-# at which every run's mean RCT is over S3_STOP times the bound. Why: past
-# its capacity a variant's queues grow for the whole run, so its mean RCT
-# there says how long the run was, not how the variant serves; each run has
-# crossed the bound by then, and the larger counts cost the most (at paper
-# scale they were three fifths of scenario 3's time).
+# within it), and where a run's sweep over the client counts stops: at the
+# first count at which its mean RCT is over S3_STOP times the bound. Why:
+# past its capacity a variant's queues grow for the whole run, so its mean
+# RCT there says how long the run was, not how the variant serves; the run
+# has crossed the bound by then, and the larger counts cost the most (at
+# paper scale they were three fifths of scenario 3's time).
 S3_BOUND_MS = 1500.0
 S3_STOP = 2.0
 
 
-def _s3_variant(label: str, opts: dict, scale: dict, runs_on, stop: threading.Event,
-                tick: Callable[[int, int], None]) -> pd.DataFrame:
-    """One scenario-3 variant's runs over the client counts, in increasing
-    order, up to the first at which every run is over S3_STOP x the bound
-    (or until ``stop`` is set); ``runs_on`` is sweep()'s executor, ``tick``
-    is told after each count how many runs it made and how many it left out."""
+def _s3_run(label: str, opts: dict, run_index: int, scale: dict, runs_on, stop: threading.Event,
+            tick: Callable[[int], None]) -> pd.DataFrame:
+    """One run of a scenario-3 variant over the client counts, in
+    increasing order, up to the first at which its mean RCT is over S3_STOP
+    x the bound (a failed run goes on), or until ``stop`` is set;
+    ``runs_on`` is sweep()'s executor, ``tick`` is told of each count: 1
+    when the run made it, 0 when it left it out."""
     frames = []
-    counts = scale["s3_clients"]
-    for i, clients in enumerate(counts):
+    for clients in scale["s3_clients"]:
         if stop.is_set():
             break
-        df = sweep("cards-scenario", {"clients": [clients]}, runs=scale["s3_runs"], executor=runs_on,
+        df = sweep("cards-scenario", {"clients": [clients]}, runs=[run_index], executor=runs_on,
                    progress=False, level=LEVEL, scenario="3", duration=scale["s3_duration"],
                    warmup=scale["s3_warmup"], **opts)
         frames.append(df)
+        tick(1)
         ok = df[~failed_runs(df)]
-        past = len(ok) == len(df) and (ok.rct_mean_us > S3_STOP * S3_BOUND_MS * 1e3).all()
-        tick(len(df), (len(counts) - 1 - i) * scale["s3_runs"] if past else 0)
-        if past:
+        if not ok.empty and (ok.rct_mean_us > S3_STOP * S3_BOUND_MS * 1e3).all():
             break
+    for _ in range(len(scale["s3_clients"]) - len(frames)):
+        tick(0)
     runs = pd.concat(frames, ignore_index=True)
     runs["variant"] = label
     return runs
@@ -322,42 +323,47 @@ def scenario3(out: Path, scale: dict, jobs: int, progress: Optional[bool] = None
     compute-unaware, long-lived assignment of application-level solutions)
     vs packet-level Random and CArDS."""
     # 50 000 clients load the 50 compute units to 100 %: sweep into overload
-    # so that every variant crosses the bound. The variants run side by
-    # side, each its counts in turn (the next count once it knows whether
-    # to stop), on one pool of `jobs` local runs or on the Dask scheduler.
+    # so that every variant crosses the bound. Every run of every variant
+    # goes through its counts in turn (the next count once it knows whether
+    # to stop), all side by side on one pool of `jobs` local runs or on the
+    # Dask scheduler, which so always has a run to start.
     clients = scale["s3_clients"]
     client = None if isinstance(jobs, int) else _dask_client(jobs)
     pool = ThreadPoolExecutor(max_workers=jobs) if client is None else None
     stop = threading.Event()
-    variants = ThreadPoolExecutor(max_workers=len(S3_VARIANTS))
-    bar = tqdm(total=len(S3_VARIANTS) * len(clients) * scale["s3_runs"], desc="cards-scenario (scenario 3)",
-               unit="run", disable=not _show_progress(progress))
+    chains = [(label, opts, r) for label, opts in S3_VARIANTS.items() for r in range(1, scale["s3_runs"] + 1)]
+    runners = ThreadPoolExecutor(max_workers=len(chains))
+    bar = tqdm(total=len(chains) * len(clients), desc="cards-scenario (scenario 3)", unit="run",
+               disable=not _show_progress(progress))
     lock = threading.Lock()
 
-    def tick(ran, left_out):
+    def tick(ran):
         with lock:
-            bar.total -= left_out
+            bar.total -= 1 - ran
             bar.update(ran)
 
     try:
-        futures = [variants.submit(_s3_variant, label, opts, scale, pool or client, stop, tick)
-                   for label, opts in S3_VARIANTS.items()]
+        futures = [runners.submit(_s3_run, label, opts, r, scale, pool or client, stop, tick)
+                   for label, opts, r in chains]
         frames = [f.result() for f in futures]
     except BaseException:
-        # Ctrl-C or a failed variant: the others start no further count,
-        # and the runs still queued are cancelled.
+        # Ctrl-C or a failed chain: the others start no further count, and
+        # the runs still queued are cancelled.
         stop.set()
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
         raise
     finally:
-        variants.shutdown()
+        runners.shutdown()
         bar.close()
         if pool is not None:
             pool.shutdown()
         if client is not None:
             client.close()
-    runs = pd.concat(frames, ignore_index=True)
+    order = {label: i for i, label in enumerate(S3_VARIANTS)}
+    runs = (pd.concat(frames, ignore_index=True)
+            .sort_values(["variant", "clients", "run"], key=lambda c: c.map(order) if c.name == "variant" else c,
+                         kind="stable", ignore_index=True))
     runs.to_csv(out / "s3-runs.csv", index=False)
     s = summarize(runs, ["variant", "clients"], ["rct_mean_us", "rct_p50_us", "rct_p99_us"])
     s["rct_mean_ms"], s["rct_mean_ms_ci"] = s["rct_mean_us"] / 1e3, s["rct_mean_us_ci"] / 1e3

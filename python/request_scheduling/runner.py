@@ -13,7 +13,7 @@ import tempfile
 import warnings
 from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Optional, Protocol
+from typing import Any, Iterable, Mapping, Optional, Protocol, Sequence
 
 _REPO = Path(__file__).resolve().parents[2]
 
@@ -293,7 +293,7 @@ def _attempt(example: str, options: Mapping[str, Any], timeout: Optional[float],
 def sweep(
     example: str,
     grid: Mapping[str, Iterable[Any]],
-    runs: int = 1,
+    runs: int | Sequence[int] = 1,
     jobs: Optional[int | str] = None,
     *,
     executor: Optional[Executor | _ExecutorSource] = None,
@@ -306,7 +306,8 @@ def sweep(
     """Run ``example`` over the Cartesian product of ``grid`` x ``runs`` seeds.
 
     Every point of the grid is run ``runs`` times with ``--run=1..runs``
-    (independent replications, ns-3's RngRun). Returns a pandas DataFrame with
+    (independent replications, ns-3's RngRun); ``runs`` may instead list
+    the run indices (``[3]``: the third run alone, as in a sweep of 3). Returns a pandas DataFrame with
     one row per run: the grid values, ``run``, ``error``, and the example's
     JSON summary flattened (nested keys joined with dots, e.g.
     ``per_class.short.rct_p999_us``).
@@ -344,8 +345,15 @@ def sweep(
     import pandas as pd
     from tqdm import tqdm
 
-    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
-        raise ValueError(f"sweep: runs={runs!r} must be an integer >= 1")
+    if isinstance(runs, Sequence) and not isinstance(runs, (str, bytes)):
+        indices = list(runs)
+        if not indices or len(set(indices)) < len(indices) or any(
+                isinstance(r, bool) or not isinstance(r, int) or r < 1 for r in indices):
+            raise ValueError(f"sweep: runs={runs!r} must list distinct run indices >= 1")
+    elif isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        raise ValueError(f"sweep: runs={runs!r} must be an integer >= 1 or a list of run indices")
+    else:
+        indices = list(range(1, runs + 1))
     if isinstance(jobs, bool) or (isinstance(jobs, (int, float)) and not (isinstance(jobs, int) and jobs >= 1)):
         raise ValueError(f"sweep: jobs={jobs!r} must be an integer >= 1 or a scheduler address")
     if timeout is not None and not timeout > 0:
@@ -359,9 +367,9 @@ def sweep(
         raise ValueError(f"sweep: {', '.join(sorted(clash))} given twice (in the grid, as a fixed "
                          "option, or run= which runs= sets)")
     for key, value in fixed.items():
-        if isinstance(value, PerRun) and not set(range(1, runs + 1)) <= set(value):
+        if isinstance(value, PerRun) and not set(indices) <= set(value):
             raise ValueError(f"sweep: {key}=PerRun(...) has no value for run(s) "
-                             f"{sorted(set(range(1, runs + 1)) - set(value))}")
+                             f"{sorted(set(indices) - set(value))}")
     if isinstance(jobs, str) and "://" not in jobs:
         raise ValueError(f"sweep: jobs={jobs!r} is neither a number of jobs nor a scheduler address "
                          "such as 'tcp://host:8786'")
@@ -370,7 +378,7 @@ def sweep(
     _warn_renamed_options(example, [*grid, *fixed])
     keys = list(grid)
     points = [dict(zip(keys, values)) for values in itertools.product(*(list(grid[k]) for k in keys))]
-    tasks = [(point, r) for point in points for r in range(1, runs + 1)]
+    tasks = [(point, r) for point in points for r in indices]
     options = [{**{k: v[r] if isinstance(v, PerRun) else v for k, v in fixed.items()}, **point, "run": r}
                for point, r in tasks]
     cache_keys = [_cache_key(example, o) if cache is not None else None for o in options]

@@ -39,30 +39,29 @@ def test_ratios_are_paired_by_run():
     assert r["p50"] == [1.0, 0.0] and r["p99"] == [2.0, 0.0]
 
 
-def test_scenario3_variant_stops_past_its_capacity(monkeypatch):
-    # A variant's counts run in order up to the first at which every run is
-    # over S3_STOP x the bound; one run below it, or a failed run, goes on.
+def test_scenario3_run_stops_past_capacity(monkeypatch):
+    # A run's counts go in order up to the first at which it is over
+    # S3_STOP x the bound; a failed run goes on.
     import pandas as pd
 
     over = cards.S3_STOP * cards.S3_BOUND_MS * 1e3 * 1.01
-    rct = {10: [1e3, 1e3], 20: [over, 2e3], 30: [over, float("nan")], 40: [over, over], 50: [1e3, 1e3]}
+    rct = {10: 1e3, 20: float("nan"), 30: 2e3, 40: over, 50: 1e3}
     asked = []
 
     def fake_sweep(example, grid, runs, **options):
         (clients,) = grid["clients"]
-        asked.append(clients)
-        values = rct[clients]
-        return pd.DataFrame({"clients": clients, "run": [1, 2], "rct_mean_us": values,
-                             "error": [None if v == v else "failed" for v in values]})
+        asked.append((clients, runs))
+        return pd.DataFrame({"clients": clients, "run": runs, "rct_mean_us": rct[clients],
+                             "error": None if rct[clients] == rct[clients] else "failed"})
 
     monkeypatch.setattr(cards, "sweep", fake_sweep)
     scale = {"s3_clients": [10, 20, 30, 40, 50], "s3_runs": 2, "s3_duration": "1s", "s3_warmup": "0s"}
     ticks = []
-    runs = cards._s3_variant("v", {}, scale, None, threading.Event(), lambda *t: ticks.append(t))
-    assert asked == [10, 20, 30, 40]
-    assert list(runs.variant.unique()) == ["v"] and len(runs) == 8
-    # Two runs a count; the count at 50 is left out.
-    assert ticks == [(2, 0), (2, 0), (2, 0), (2, 2)]
+    runs = cards._s3_run("v", {}, 2, scale, None, threading.Event(), ticks.append)
+    # Its own run index, alone; the count at 50 left out.
+    assert asked == [(10, [2]), (20, [2]), (30, [2]), (40, [2])]
+    assert list(runs.variant.unique()) == ["v"] and list(runs.run) == [2] * 4
+    assert ticks == [1, 1, 1, 1, 0]
 
 
 def _fake_s3_sweep(fail=None):
@@ -75,7 +74,7 @@ def _fake_s3_sweep(fail=None):
         if fail == (inter, affinity, options.get("hold_until_affinity")) and clients > 10000:
             raise RuntimeError("boom")
         rct = 1e3 if inter == "cards" or clients == 10000 else 4e6
-        return pd.DataFrame({"clients": clients, "run": list(range(1, runs + 1)), "rct_mean_us": rct,
+        return pd.DataFrame({"clients": clients, "run": runs, "rct_mean_us": rct,
                              "rct_p50_us": rct, "rct_p99_us": rct, "error": None})
     return fake
 
@@ -88,6 +87,9 @@ def test_scenario3_runs_each_variant_to_its_stop(monkeypatch, tmp_path):
     import pandas as pd
 
     runs = pd.read_csv(tmp_path / "s3-runs.csv")
+    # In the variants' order, then by clients and run.
+    assert list(runs.variant.unique()) == list(cards.S3_VARIANTS)
+    assert list(runs[runs.variant == "CArDS, packet level"].run) == [1, 2] * 3
     counts = runs.groupby("variant").clients.max().to_dict()
     assert counts["CArDS, packet level"] == 40000 and counts["Random, packet level"] == 20000
     assert result["s3_clients_at_1.5s"]["CArDS, packet level"] is None  # never crossed

@@ -142,3 +142,14 @@ def test_per_run_option_takes_its_value_from_the_run_index():
     assert list(zip(df.cores, df.run, df.load)) == [(1, 1, 0.2), (1, 2, 0.6), (2, 1, 0.2), (2, 2, 0.6)]
     with pytest.raises(ValueError, match=r"load=PerRun\(...\) has no value for run\(s\) \[2\]"):
         rs.sweep("microsecond-scenario", {"cores": [1]}, runs=2, load=rs.PerRun({1: 0.2}))
+
+
+def test_runs_may_list_the_run_indices():
+    # runs=[2] is the second run alone: the same as in a sweep of 2.
+    options = dict(intra="cfcfs", service="exp:10us", duration="20ms", load=0.5, progress=False)
+    both = rs.sweep("microsecond-scenario", {"cores": [1]}, runs=2, **options)
+    second = rs.sweep("microsecond-scenario", {"cores": [1]}, runs=[2], **options)
+    assert list(second.run) == [2]
+    assert second.rct_mean_us.iloc[0] == both[both.run == 2].rct_mean_us.iloc[0]
+    with pytest.raises(ValueError, match=r"PerRun\(...\) has no value for run\(s\) \[3\]"):
+        rs.sweep("microsecond-scenario", {"cores": [1]}, runs=[3], load=rs.PerRun({1: 0.2}))
