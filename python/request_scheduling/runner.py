@@ -307,10 +307,10 @@ def sweep(
 
     Every point of the grid is run ``runs`` times with ``--run=1..runs``
     (independent replications, ns-3's RngRun); ``runs`` may instead list
-    the run indices (``[3]``: the third run alone, as in a sweep of 3). Returns a pandas DataFrame with
-    one row per run: the grid values, ``run``, ``error``, and the example's
-    JSON summary flattened (nested keys joined with dots, e.g.
-    ``per_class.short.rct_p999_us``).
+    the run indices (``[3]``: the third run alone, as in a sweep of 3).
+    Returns a pandas DataFrame with one row per run: the grid values,
+    ``run``, ``error``, and the example's JSON summary flattened (nested
+    keys joined with dots, e.g. ``per_class.short.rct_p999_us``).
 
     A run that fails (the example exits non-zero, or exceeds ``timeout``
     seconds) does not discard the sweep: its row holds the grid values,
