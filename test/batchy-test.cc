@@ -478,7 +478,8 @@ class OnOffTestCase : public TestCase
   public:
     OnOffTestCase()
         : TestCase("Batchy on-off: a loose SLO turns every controllable buffer on after one "
-                   "period; a tight one keeps them off; a violation turns them off")
+                   "period (after the idle periods with IdlePeriods); a tight one keeps them "
+                   "off; a violation turns them off")
     {
     }
 
@@ -486,9 +487,14 @@ class OnOffTestCase : public TestCase
     /**
      * \param slo both flows' SLO
      * \param startFull set every trigger to 32 after the controller starts
-     * \return the triggers of r, a, b after 1.5 periods
+     * \param idle the controller's IdlePeriods
+     * \param at when the triggers are read
+     * \return the triggers of r, a, b at ``at``
      */
-    std::vector<uint32_t> Run(Time slo, bool startFull)
+    std::vector<uint32_t> Run(Time slo,
+                              bool startFull,
+                              uint32_t idle = 0,
+                              Time at = MilliSeconds(150))
     {
         // r -> {a, b}; 100 kpps alternating flows; 110 ns per batch + 10 per packet each.
         DataFlowGraph g;
@@ -502,6 +508,7 @@ class OnOffTestCase : public TestCase
         auto w = CreateObject<BatchyWorker>();
         w->SetGraph(g);
         auto c = CreateObject<OnOffBatchyController>();
+        c->SetAttribute("IdlePeriods", UintegerValue(idle));
         c->Attach(w);
         if (startFull)
         {
@@ -513,21 +520,23 @@ class OnOffTestCase : public TestCase
         uint32_t k = 0;
         std::function<void()> arrive = [&]() {
             w->Receive(nullptr, k++ % 2);
-            if (k < 20000)
+            if (Simulator::Now() < at)
             {
                 Simulator::Schedule(MicroSeconds(10), arrive);
             }
         };
         Simulator::Schedule(Time(0), arrive);
         std::vector<uint32_t> triggers;
-        Simulator::Schedule(MilliSeconds(150), [&]() {
+        Simulator::Schedule(at, [&]() {
             for (uint32_t v : {r, a, b})
             {
                 triggers.push_back(w->GetTrigger(v));
             }
         });
-        Simulator::Stop(MilliSeconds(160));
+        Simulator::Stop(at + MilliSeconds(10));
         Simulator::Run();
+        uint32_t active = c->GetPeriods() > idle ? c->GetPeriods() - idle : 0;
+        NS_TEST_EXPECT_MSG_EQ(c->GetActivePeriods(), active, "the periods it acted in");
         Simulator::Destroy();
         return triggers;
     }
@@ -539,6 +548,19 @@ class OnOffTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ((Run(MilliSeconds(10), false) == std::vector<uint32_t>{32, 32, 32}),
                               true,
                               "all on");
+        // Idle through the first two periods: still off at 150 and 250 ms,
+        // on after the third.
+        NS_TEST_ASSERT_MSG_EQ((Run(MilliSeconds(10), false, 2) == std::vector<uint32_t>{0, 0, 0}),
+                              true,
+                              "idle: off after one period");
+        NS_TEST_ASSERT_MSG_EQ(
+            (Run(MilliSeconds(10), false, 2, MilliSeconds(250)) == std::vector<uint32_t>{0, 0, 0}),
+            true,
+            "idle: off after two periods");
+        NS_TEST_ASSERT_MSG_EQ((Run(MilliSeconds(10), false, 2, MilliSeconds(350)) ==
+                               std::vector<uint32_t>{32, 32, 32}),
+                              true,
+                              "idle: on after the third");
         // Tight: 320 us does not fit 50 us.
         NS_TEST_ASSERT_MSG_EQ((Run(MicroSeconds(50), false) == std::vector<uint32_t>{0, 0, 0}),
                               true,

@@ -1166,8 +1166,8 @@ BatchyScenario::Summarize() const
         .Set("slo_overshoot_mean", m_periods ? m_overshootSum / m_periods : 0.0)
         .Set("slo_overshoot_max", m_overshootMax)
         .Set("controller_us_per_period",
-             controller->GetPeriods()
-                 ? controller->GetControlWallSeconds() * 1e6 / controller->GetPeriods()
+             controller->GetActivePeriods()
+                 ? controller->GetControlWallSeconds() * 1e6 / controller->GetActivePeriods()
                  : 0.0)
         .Set("worker_utilisation", w->GetBusyTime().GetSeconds() / Simulator::Now().GetSeconds())
         .Set("buffer_utilisation", bufferBusy.GetSeconds() / Simulator::Now().GetSeconds())

@@ -8,6 +8,7 @@
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <chrono>
@@ -41,6 +42,12 @@ BatchyController::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&BatchyController::m_decompose),
                           MakeBooleanChecker())
+            .AddAttribute("IdlePeriods",
+                          "The first periods end without the controller acting (no "
+                          "decomposition, no change of trigger): the authors' warm-up",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&BatchyController::m_idlePeriods),
+                          MakeUintegerChecker<uint32_t>())
             .AddTraceSource("Period",
                             "A control period ended (before the controller acts)",
                             MakeTraceSourceAccessor(&BatchyController::m_periodTrace),
@@ -104,6 +111,12 @@ uint32_t
 BatchyController::GetPeriods() const
 {
     return m_periods;
+}
+
+uint32_t
+BatchyController::GetActivePeriods() const
+{
+    return m_periods > m_idlePeriods ? m_periods - m_idlePeriods : 0;
 }
 
 double
@@ -304,33 +317,41 @@ BatchyController::PeriodEnd()
 {
     m_periodTrace(m_periods);
     ++m_periods;
-    auto start = std::chrono::steady_clock::now();
-    if (m_decompose && m_worker->GetCores() > 1)
+    if (m_periods > m_idlePeriods)
     {
-        const DataFlowGraph& g = m_worker->GetGraph();
-        std::vector<uint32_t> core(g.GetNModules());
-        for (uint32_t v = 0; v < core.size(); ++v)
+        auto start = std::chrono::steady_clock::now();
+        if (m_decompose && m_worker->GetCores() > 1)
         {
-            core[v] = m_worker->GetCore(v);
+            Decompose();
         }
-        std::vector<uint32_t> planned =
-            PlanDecomposition(g, core, m_worker->GetCores(), m_worker->GetMaxBatch());
-        for (uint32_t v = 0; v < core.size(); ++v)
-        {
-            if (planned[v] != core[v] &&
-                !(planned[v] < m_coreDown.size() && m_coreDown[planned[v]]))
-            {
-                NS_LOG_INFO("decomposition: " << g.GetModule(v).name << " to core " << planned[v]);
-                m_worker->SetCore(v, planned[v]);
-                m_moveTrace(v, planned[v]);
-            }
-        }
+        DoControl();
+        m_controlWall +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
-    DoControl();
-    m_controlWall +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     m_worker->ResetPeriod();
     m_event = Simulator::Schedule(m_period, &BatchyController::PeriodEnd, this);
+}
+
+void
+BatchyController::Decompose()
+{
+    const DataFlowGraph& g = m_worker->GetGraph();
+    std::vector<uint32_t> core(g.GetNModules());
+    for (uint32_t v = 0; v < core.size(); ++v)
+    {
+        core[v] = m_worker->GetCore(v);
+    }
+    std::vector<uint32_t> planned =
+        PlanDecomposition(g, core, m_worker->GetCores(), m_worker->GetMaxBatch());
+    for (uint32_t v = 0; v < core.size(); ++v)
+    {
+        if (planned[v] != core[v] && !(planned[v] < m_coreDown.size() && m_coreDown[planned[v]]))
+        {
+            NS_LOG_INFO("decomposition: " << g.GetModule(v).name << " to core " << planned[v]);
+            m_worker->SetCore(v, planned[v]);
+            m_moveTrace(v, planned[v]);
+        }
+    }
 }
 
 } // namespace rsched

@@ -33,6 +33,13 @@ namespace rsched
  * Period trace fires at the end of each period, before the controller
  * acts, for per-period records of the dynamics.
  *
+ * With IdlePeriods, the first periods end without the controller acting
+ * (the triggers stay as DoStart set them, nothing is decomposed): the
+ * authors' warm-up, one 2 s period before their controller's first round
+ * (``batchy.py``, ``run``), so that the measured periods include the climb
+ * from the initial triggers. A failover is not a period's action and
+ * happens in them too.
+ *
  * With Decompose, and a worker with more than one core, the controller
  * also decomposes the pipeline at the end of each period, before it acts
  * (PlanDecomposition, after the authors' GreedyController): the flows
@@ -79,6 +86,8 @@ class BatchyController : public Object
     Time GetPeriod() const;
     /// \return control periods ended so far
     uint32_t GetPeriods() const;
+    /// \return periods ended so far in which the controller acted (not idle)
+    uint32_t GetActivePeriods() const;
     /// \return wall-clock seconds spent deciding (DoControl) so far
     double GetControlWallSeconds() const;
     /**
@@ -141,6 +150,8 @@ class BatchyController : public Object
   private:
     /// The period ends.
     void PeriodEnd();
+    /// Move the modules PlanDecomposition moves, onto cores believed up.
+    void Decompose();
 
     Ptr<BatchyWorker> m_worker;                         //!< the worker
     Time m_period;                                      //!< control period
@@ -148,6 +159,7 @@ class BatchyController : public Object
     double m_controlWall{0};                            //!< wall-clock seconds in DoControl
     EventId m_event;                                    //!< next period end
     bool m_decompose;                                   //!< decompose at period ends
+    uint32_t m_idlePeriods{0};                          //!< first periods without acting
     TracedCallback<uint32_t> m_periodTrace;             //!< a period ended
     TracedCallback<uint32_t, uint32_t> m_moveTrace;     //!< a module moved to a core
     TracedCallback<uint32_t, uint32_t> m_failoverTrace; //!< a module failed over to a core

@@ -96,9 +96,13 @@ SCALES = {
               "skip": ["static_packet_level", "full_variants", "static_vrf_ingress",
                        "static_absolute_vrf_ingress", "static_buffer_cost", "saturation"],
               # The use cases where the quick scale's variants differ.
-              "full_variants_cases": ["gw-64", "vrf-12x8"]},
+              "full_variants_cases": ["gw-64", "vrf-12x8"],
+              # The contours as batchiness.sh and burstiness.sh run them: a
+              # 2 s warm-up with the controller idle, 80 measured periods of
+              # 100 ms, 2 runs (see _contour_length).
+              "contour": {"duration": "10s", "warmup_periods": 20, "runs": 2}},
     "quick": {"duration": "300ms", "period": "10ms", "warmup_periods": 5, "runs": 2, "level": "queue",
-              "wave_half": 0.5, "wave_periods": 4, "dynamics_period": 0.02},
+              "wave_half": 0.5, "wave_periods": 4, "dynamics_period": 0.02, "contour": {}},
 }
 METRICS = ["throughput_pps", "mean_batch", "slo_violation_periods", "slo_overdelay_periods",
            "slo_overshoot_mean", "buffer_utilisation"]
@@ -154,6 +158,17 @@ def _sweep(grid: dict, runs: int = 1, **options):
 def _run_length(scale: dict) -> dict:
     """A scale's run options: duration, control period, warm-up, level."""
     return {k: scale[k] for k in ("duration", "period", "warmup_periods", "level")}
+
+
+def _contour_length(scale: dict) -> tuple:
+    """The contours' run options and runs: the scale's, with its
+    ``contour`` entries, and the controller idle through the warm-up, as in
+    the authors' batchiness.sh and burstiness.sh (their ``batchy.py`` runs
+    one warm-up period without control, then the measured rounds, which
+    include the climb from trigger 0)."""
+    length = {**_run_length(scale), **scale["contour"]}
+    runs = length.pop("runs", scale["runs"])
+    return {**length, "ns3::BatchyController::IdlePeriods": length["warmup_periods"]}, runs
 
 
 def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=tuple(CONTROLLERS),
@@ -296,12 +311,13 @@ def _contour_runs(out: Path, scale: dict, jobs: int, progress, cases: list, name
 
     graphs = out / "trees"
     graphs.mkdir(exist_ok=True)
+    length, n_runs = _contour_length(scale)
     frames = []
     for b, t0, t1, extra, labels in cases:
         f = tree_file(graphs, b, t0 / BYPASS_RATIO, t1 / BYPASS_RATIO)
-        runs = sweep("batchy-scenario", {"controller": ["null", "full"]}, runs=scale["runs"], jobs=jobs,
+        runs = sweep("batchy-scenario", {"controller": ["null", "full"]}, runs=n_runs, jobs=jobs,
                      progress=progress, cache=DirectoryCache(out / ".cache"), pipeline=str(f), rate=SATURATED,
-                     **_run_length(scale), **CONTOUR_QUEUE, **extra)
+                     **length, **CONTOUR_QUEUE, **extra)
         frames.append(runs.assign(branches=b, **labels))
     runs = pd.concat(frames, ignore_index=True)
     runs.to_csv(out / f"{name}-runs.csv", index=False)
