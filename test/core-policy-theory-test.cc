@@ -708,7 +708,7 @@ class CorePolicyTheoryTestSuite : public TestSuite
         AddTestCase(new DfcfsRssTestCase(0.8, 2000000), RS_TEST_EXTENSIVE);
         AddTestCase(new DispatcherCapTestCase());
         AddTestCase(new PreemptionTimingTestCase());
-        AddTestCase(new RoundRobinTheoryTestCase());
+        AddTestCase(new RoundRobinTheoryTestCase(), RS_TEST_EXTENSIVE);
         AddTestCase(new ShinjukuTestCase());
         AddTestCase(new PspTestCase());
     }

@@ -1447,8 +1447,8 @@ class RackSchedTestSuite : public TestSuite
         AddTestCase(new RackConservationTestCase(3, true));
         AddTestCase(new PlacementTestCase());
         AddTestCase(new ClientViewsTestCase());
-        AddTestCase(new RackMm1TestCase());
-        AddTestCase(new PowerOfDTheoryTestCase());
+        AddTestCase(new RackMm1TestCase(), RS_TEST_EXTENSIVE);
+        AddTestCase(new PowerOfDTheoryTestCase(), RS_TEST_EXTENSIVE);
         AddTestCase(new RacksBehindIngressTestCase());
     }
 };
