@@ -535,11 +535,14 @@ class OnOffTestCase : public TestCase
         });
         Simulator::Stop(at + MilliSeconds(10));
         Simulator::Run();
-        uint32_t active = c->GetPeriods() > idle ? c->GetPeriods() - idle : 0;
-        NS_TEST_EXPECT_MSG_EQ(c->GetActivePeriods(), active, "the periods it acted in");
+        m_periods = c->GetPeriods();
+        m_active = c->GetActivePeriods();
         Simulator::Destroy();
         return triggers;
     }
+
+    uint32_t m_periods{0}; //!< periods ended in the last Run
+    uint32_t m_active{0};  //!< of them, those the controller acted in
 
     void DoRun() override
     {
@@ -557,10 +560,13 @@ class OnOffTestCase : public TestCase
             (Run(MilliSeconds(10), false, 2, MilliSeconds(250)) == std::vector<uint32_t>{0, 0, 0}),
             true,
             "idle: off after two periods");
+        NS_TEST_ASSERT_MSG_EQ(m_active, 0, "two periods ended, both idle");
         NS_TEST_ASSERT_MSG_EQ((Run(MilliSeconds(10), false, 2, MilliSeconds(350)) ==
                                std::vector<uint32_t>{32, 32, 32}),
                               true,
                               "idle: on after the third");
+        NS_TEST_ASSERT_MSG_EQ(m_periods, 3, "three periods ended by 360 ms");
+        NS_TEST_ASSERT_MSG_EQ(m_active, 1, "the controller acted in the third");
         // Tight: 320 us does not fit 50 us.
         NS_TEST_ASSERT_MSG_EQ((Run(MicroSeconds(50), false) == std::vector<uint32_t>{0, 0, 0}),
                               true,
