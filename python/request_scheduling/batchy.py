@@ -86,9 +86,9 @@ FULL_VARIANTS = {"full": "full", "plus-one": "full[Rounding=PlusOne]",
 # periods, 3 runs, as the paper describes its runs (the authors' scripts,
 # scripts/nsdi-measurements, run a 2 s warm-up and 200 periods, 3 runs);
 # the contours as their scripts run them (``contour``: a 2 s warm-up with
-# the controller idle, 80 periods, 2 runs). Both scales at queue level: the authors' source is a module of the switch,
-# with no link between (packet level with an infinitely fast link, tested
-# equal).
+# the controller idle, 80 periods, 2 runs). Both scales at queue level: the
+# authors' source is a module of the switch, with no link between (packet
+# level with an infinitely fast link, tested equal).
 SCALES = {
     "paper": {"duration": "20s", "period": "100ms", "warmup_periods": 100, "runs": 3, "level": "queue",
               "wave_half": 5.0, "wave_periods": 4, "dynamics_period": 0.1,
