@@ -67,6 +67,28 @@ if(RS_TCMALLOC AND NOT RS_SANITIZE AND NOT RS_FUZZ)
 endif()
 set(RS_STANDALONE ON)
 
+# Precompiled headers: the standard and ns-3 headers most of the module's
+# files include, parsed once per target instead of once per file (0.5-0.7 s
+# of every file). Measured on 2026-11-29: the Release build 178 -> 139 s on
+# 2 cores, the sanitizer build 284 -> 271 s (its files' time is code
+# generation). Only here: an ns-3 tree has its own (NS3_PRECOMPILE_HEADERS),
+# and the in-tree check, built without these, shows that every file still
+# includes what it uses.
+option(RS_PCH "precompile the headers common to the module's files" ON)
+set(RS_PCH_HEADERS
+    <algorithm> <cmath> <cstdint> <deque> <functional> <map> <sstream> <string>
+    <unordered_map> <vector>
+    <ns3/abort.h> <ns3/boolean.h> <ns3/double.h> <ns3/enum.h> <ns3/event-id.h>
+    <ns3/inet-socket-address.h> <ns3/ipv4-address.h> <ns3/log.h> <ns3/node.h>
+    <ns3/nstime.h> <ns3/object-factory.h> <ns3/packet.h> <ns3/pointer.h>
+    <ns3/random-variable-stream.h> <ns3/simulator.h> <ns3/string.h>
+    <ns3/traced-callback.h> <ns3/uinteger.h>)
+function(rs_precompile_headers target)
+  if(RS_PCH AND NOT RS_FUZZ AND NOT CMAKE_VERSION VERSION_LESS 3.16)
+    target_precompile_headers(${target} PRIVATE ${RS_PCH_HEADERS} ${ARGN})
+  endif()
+endfunction()
+
 set(RS_OUTPUT ${CMAKE_BINARY_DIR})
 set(CMAKE_LIBRARY_OUTPUT_DIRECTORY ${RS_OUTPUT}/lib)
 set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${RS_OUTPUT})
@@ -127,6 +149,7 @@ function(build_lib)
   target_compile_definitions(${_lib} PRIVATE NS3_MODULE_COMPILATION)
   target_compile_features(${_lib} PUBLIC cxx_std_${CMAKE_CXX_STANDARD})
   target_link_libraries(${_lib} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
+  rs_precompile_headers(${_lib})
   rs_install_package(${_lib})
   # Release: the module's small accessors (headers, pool, policy hooks) sit
   # in other files than their callers; link-time optimisation inlines them,
@@ -148,6 +171,7 @@ function(build_lib)
     # be linked even though nothing references a symbol in it.
     add_library(${_lib}-test SHARED ${BLIB_TEST_SOURCES})
     target_link_libraries(${_lib}-test PUBLIC ${_lib})
+    rs_precompile_headers(${_lib}-test <ns3/test.h> <ns3/rng-seed-manager.h>)
     add_executable(test-runner ${PROJECT_SOURCE_DIR}/utils/test-runner.cc)
     target_link_libraries(test-runner PRIVATE -Wl,--no-as-needed ${_lib}-test
                                               -Wl,--as-needed ${_lib})

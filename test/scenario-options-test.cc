@@ -492,8 +492,8 @@ class OptionSetTestCase : public TestCase
         p.AddOptions(options);
         CommandLine cmd;
         options.AddTo(cmd);
-        args.insert(args.begin(), "microsecond-scenario");
-        std::vector<char*> argv;
+        std::string program = "microsecond-scenario";
+        std::vector<char*> argv{program.data()};
         for (auto& a : args)
         {
             argv.push_back(a.data());
