@@ -27,7 +27,7 @@ Experiments (``--only``):
   fed as the authors' VRF configuration (VRF_INGRESS; likewise);
   ``static_absolute_idle_warmup`` static_absolute with the controller idle
   through the warm-up, as the authors' scripts run (at paper scale their 2
-  s and 200 periods, on GW(64), VRF(12,8) and MGW(16,4); likewise).
+  s and 200 periods, on GW(64), VRF(12,8), MGW(16,4) and RC(16); likewise).
 * contours, contours_burstiness: speed-up of Batchy/full over null on a
   one-level tree (a splitter, never buffered, and 1-32 leaves, one flow
   each) over branching x batchiness and branching x burstiness, as the
@@ -104,11 +104,13 @@ SCALES = {
               # The use cases where the quick scale's variants differ.
               "full_variants_cases": ["gw-64", "vrf-12x8"],
               # The authors' SLO table as their scripts run it (l2l3.sh,
-              # l3vrf.sh, mgw.sh, rc.sh: a 2 s warm-up with the controller
-              # idle, 200 measured periods), on the three use cases whose
-              # runs cost least with full near max's throughput.
+              # l3vrf.sh, mgw.sh, rc.sh: ROUNDS=200 after lib/batchy.py's
+              # warm-up, one period of settings.DEFAULT_WARMUP_PERIOD, 2 s,
+              # with the controller idle), on the use cases where full
+              # climbs to near max's throughput, L2L3(16) aside (its runs
+              # cost most, and it moved least at quick scale).
               "idle_warmup": {"duration": "22s", "warmup_periods": 20},
-              "idle_warmup_cases": ["gw-64", "vrf-12x8", "mgw-16x4"],
+              "idle_warmup_cases": ["gw-64", "vrf-12x8", "mgw-16x4", "rc-16"],
               # The contours as batchiness.sh and burstiness.sh run them: a
               # 2 s warm-up with the controller idle, 80 measured periods of
               # 100 ms (see _contour_length), 2 runs.
@@ -175,8 +177,9 @@ def _run_length(scale: dict) -> dict:
 def _idle_warmup_length(scale: dict, key: str) -> dict:
     """A scale's run options with its ``key`` entries, and the controller
     idle through the warm-up, as the authors' scripts run (their
-    ``batchy.py`` runs one warm-up period without control, then the
-    measured rounds, which include the climb from trigger 0)."""
+    ``lib/batchy.py`` ``Batchy.run`` runs one warm-up period without
+    control and resets the statistics, then the rounds, which therefore
+    start from trigger 0)."""
     length = {**_run_length(scale), **scale.get(key, {})}
     length["ns3::BatchyController::IdlePeriods"] = length["warmup_periods"]
     return length
