@@ -71,9 +71,10 @@ set(RS_STANDALONE ON)
 # files include, parsed once per target instead of once per file (0.5-0.7 s
 # of every file). Measured on 2026-11-29: the Release build 178 -> 139 s on
 # 2 cores, the sanitizer build 284 -> 271 s (its files' time is code
-# generation). Only here: an ns-3 tree has its own (NS3_PRECOMPILE_HEADERS),
-# and the in-tree check, built without these, shows that every file still
-# includes what it uses.
+# generation). Only here: an ns-3 tree has its own (NS3_PRECOMPILE_HEADERS,
+# which ns-3.37 turns on only where it finds ccache), and the in-tree check,
+# built without any on this machine (no ccache), shows that every file
+# still includes what it uses.
 option(RS_PCH "precompile the headers common to the module's files" ON)
 set(RS_PCH_HEADERS
     <algorithm> <cmath> <cstdint> <deque> <functional> <map> <sstream> <string>

@@ -1,6 +1,6 @@
 set terminal pngcairo size 900,560 enhanced
 set output "fig-static_absolute_idle_warmup-throughput.png"
-set title "saturated throughput (0: gw-64, 1: vrf-12x8, 2: mgw-16x4)"
+set title "saturated throughput (0: gw-64, 1: vrf-12x8, 2: mgw-16x4, 3: rc-16)"
 set xlabel "use case"
 set ylabel "Mpps"
 set grid
