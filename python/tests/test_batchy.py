@@ -2,7 +2,6 @@
 packets, the max controller's larger batches, a pipeline file, and invalid
 options and files."""
 
-import re
 import textwrap
 
 import numpy as np
@@ -145,23 +144,20 @@ def test_the_idle_warmup_runs_are_the_authors_protocol():
     from pathlib import Path
 
     from request_scheduling import batchy
-
-    def ms(duration: str) -> int:
-        number, unit = re.fullmatch(r"([0-9.]+)(ms|s)", duration).groups()
-        return round(float(number) * (1 if unit == "ms" else 1000))
+    from request_scheduling.microsecond import _ns
 
     summary = json.loads((Path(__file__).resolve().parents[2] / "results" / "batchy" / "paper" /
                           "summary.json").read_text())
     table = summary["static_absolute_idle_warmup"]
-    assert ms(table["period"]) == 100
+    assert _ns(table["period"]) == 100_000_000
     assert table["ns3::BatchyController::IdlePeriods"] == table["warmup_periods"] == 20
-    assert ms(table["duration"]) == (20 + 200) * 100
+    assert _ns(table["duration"]) == (20 + 200) * _ns(table["period"])
     assert {cell["runs"] for cell in table["cells"].values()} == {3}
     cases = {key.split("/")[0] for key in table["cells"]}
     assert cases == set(batchy.SCALES["paper"]["idle_warmup_cases"])
     contour = batchy._idle_warmup_length(batchy.SCALES["paper"], "contour")
     assert contour["ns3::BatchyController::IdlePeriods"] == contour["warmup_periods"] == 20
-    assert ms(contour["duration"]) == (20 + 80) * ms(contour["period"])
+    assert _ns(contour["duration"]) == (20 + 80) * _ns(contour["period"])
 
 
 def test_saturation_on_a_tiny_scale(tmp_path, monkeypatch):
