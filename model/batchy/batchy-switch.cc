@@ -352,7 +352,7 @@ BatchySwitch::Egress(Ptr<Packet> packet, uint32_t flow, uint64_t id, Time arriva
     {
         --at;
     }
-    at->second.push_back(Departure{packet, flow, id, arrival});
+    at->second.push_back(Departure{std::move(packet), flow, id, arrival});
     ++m_pendingPackets;
 }
 

@@ -228,9 +228,16 @@ BatchyWorker::SetBackpressureCallback(Callback<void, bool> callback)
 void
 BatchyWorker::WatchLevel(bool& pausing, std::size_t queued)
 {
-    bool pause =
-        !pausing && m_ingressBackpressure && queued >= std::ceil(HIGH_WATER * m_queueCapacity);
-    bool resume = pausing && queued <= std::floor(LOW_WATER * m_queueCapacity);
+    if (m_marksCapacity != m_queueCapacity)
+    {
+        // Whole packets, once per capacity: a ceil or floor is a library
+        // call, and this runs for every packet that arrives.
+        m_highMark = static_cast<std::size_t>(std::ceil(HIGH_WATER * m_queueCapacity));
+        m_lowMark = static_cast<std::size_t>(std::floor(LOW_WATER * m_queueCapacity));
+        m_marksCapacity = m_queueCapacity;
+    }
+    bool pause = !pausing && m_ingressBackpressure && queued >= m_highMark;
+    bool resume = pausing && queued <= m_lowMark;
     if (!pause && !resume)
     {
         return;
@@ -746,7 +753,7 @@ BatchyWorker::Depart(uint32_t h)
     LatencySummary::AddToBoth(delay, total.delay, period.delay);
     if (!m_egress.IsNull())
     {
-        m_egress(item.packet, item.flow, item.id, item.arrival, departure);
+        m_egress(std::move(item.packet), item.flow, item.id, item.arrival, departure);
     }
     item.packet = nullptr;
     m_free.push_back(h);

@@ -416,6 +416,9 @@ class BatchyWorker : public Object
     DataFlowGraph m_graph;                      //!< the graph
     uint32_t m_maxBatch;                        //!< B
     uint32_t m_queueCapacity;                   //!< ingress queue capacity
+    uint32_t m_marksCapacity{0};                //!< the capacity m_highMark and m_lowMark are for
+    std::size_t m_highMark{0};                  //!< packets at HIGH_WATER, rounded up
+    std::size_t m_lowMark{0};                   //!< packets at LOW_WATER, rounded down
     uint32_t m_bufferCapacity;                  //!< fractional buffer capacity
     Time m_flushTimeout;                        //!< idle time before buffers are flushed
     bool m_ingressBackpressure{false};          //!< signal the source at HIGH_WATER / LOW_WATER

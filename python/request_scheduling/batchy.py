@@ -123,13 +123,19 @@ METRICS = ["throughput_pps", "mean_batch", "slo_violation_periods", "slo_overdel
 # A saturating source, as the authors' (1e9 packets/s): with the ingress
 # queue's backpressure it sends only what the queue takes.
 SATURATED = 1e8
+# The authors' saturated runs feed every pipeline from their bulk source
+# (lib/batchy.py add_multi_source), which sends bursts of
+# settings.DEFAULT_BULK_SOURCE_BURST_SIZE, 31 packets: so do ours (the
+# saturation experiment compares them with single packets).
+BULK_BURST = 31
+SATURATED_SOURCE = dict(rate=SATURATED, source_batch=BULK_BURST)
 # Buffer costs of the static_buffer_cost table (ns per batch, per packet
 # offered to a buffer in use): our assumption, the authors profile none.
 BUFFER_COST = (20.0, 1.0)
 # The saturation experiment's ingress variants, and its offered rates as
 # multiples of the capacity (None: the unlimited source, SATURATED).
 INGRESS = {"queue": dict(backpressure="true"),
-           "queue-burst31": dict(backpressure="true", source_batch=31),
+           "queue-burst31": dict(backpressure="true", source_batch=BULK_BURST),
            "ring-1024": {"backpressure": "false", "ns3::BatchyWorker::QueueCapacity": 1024}}
 INGRESS_LABELS = {"queue": "queue 64, backpressure", "queue-burst31": "queue 64, backpressure, bursts of 31",
                   "ring-1024": "ring 1 024, no backpressure"}
@@ -213,8 +219,8 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
         for group, extra in groups:
             if group:
                 runs = _sweep({"controller": group}, runs=scale["runs"], jobs=jobs, progress=progress,
-                              cache=DirectoryCache(out / ".cache"), rate=SATURATED,
-                              **{**_run_length(scale), **common, **extra}, **options)
+                              cache=DirectoryCache(out / ".cache"),
+                              **{**SATURATED_SOURCE, **_run_length(scale), **common, **extra}, **options)
                 frames.append(runs.assign(use_case=case))
     runs = pd.concat(frames, ignore_index=True)
     runs.to_csv(out / f"{name}-runs.csv", index=False)
@@ -240,7 +246,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
                 "slo_overdelay_periods": round(float(row.slo_overdelay_periods), 3),
                 "buffer_utilisation": round(float(row.buffer_utilisation), 3),
                 "runs": int(row.runs)}
-    return {name: {"offered_pps": SATURATED, **fixed, "cells": cells}}
+    return {name: {"offered_pps": SATURATED, "source_batch": BULK_BURST, **fixed, "cells": cells}}
 
 
 def _cell(c: str, v: dict) -> str:
@@ -337,7 +343,7 @@ def _contour_runs(out: Path, scale: dict, jobs: int, progress, cases: list, name
     for b, t0, t1, extra, labels in cases:
         f = tree_file(graphs, b, t0 / BYPASS_RATIO, t1 / BYPASS_RATIO)
         runs = sweep("batchy-scenario", {"controller": ["null", "full"]}, runs=n_runs, jobs=jobs,
-                     progress=progress, cache=DirectoryCache(out / ".cache"), pipeline=str(f), rate=SATURATED,
+                     progress=progress, cache=DirectoryCache(out / ".cache"), pipeline=str(f), **SATURATED_SOURCE,
                      **length, **CONTOUR_QUEUE, **extra)
         frames.append(runs.assign(branches=b, **labels))
     runs = pd.concat(frames, ignore_index=True)
@@ -583,7 +589,7 @@ def overhead(out: Path, scale: dict, jobs: int, progress) -> dict:
                             "rc": [dict(n=n) for n in (4, 16, 64, 256)]}.items():
         for size in sizes:
             runs = _sweep({"controller": ["onoff", "full"]}, jobs=jobs, progress=progress,
-                         cache=DirectoryCache(out / ".cache"), pipeline=pipeline, rate=SATURATED,
+                         cache=DirectoryCache(out / ".cache"), pipeline=pipeline, **SATURATED_SOURCE,
                          slo="0.8x", **_run_length(scale), **size)
             modules = len([c for c in runs.columns if c.startswith("per_module.") and c.endswith(".trigger")])
             frames.append(runs.assign(case=f"{pipeline}({','.join(str(v) for v in size.values())})",
@@ -620,7 +626,7 @@ def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
         for cores in (1, 3):
             extra = dict(cores=3, decompose="true") if cores > 1 else {}
             runs = sweep("batchy-scenario", {"controller": ["null", "full"]}, runs=scale["runs"], jobs=jobs,
-                         progress=progress, cache=DirectoryCache(out / ".cache"), rate=SATURATED,
+                         progress=progress, cache=DirectoryCache(out / ".cache"), **SATURATED_SOURCE,
                          **_run_length(scale), **extra, **options)
             frames.append(runs.assign(use_case=case, cores=cores))
     df = pd.concat(frames, ignore_index=True)
@@ -706,8 +712,10 @@ def main(argv=None) -> int:
         "static_buffer_cost": lambda out, scale, jobs, progress: _static(
             out, scale, jobs, progress, "static_buffer_cost", buffer_t0=BUFFER_COST[0],
             buffer_t1=BUFFER_COST[1]),
-        "static_packet_level": lambda out, scale, jobs, progress: _static(out, scale, jobs, progress,
-                                                                          "static_packet_level", level="packet"),
+        # One packet at a time: on the link a burst is already under way
+        # when a pause comes, and overflows the queue (saturation).
+        "static_packet_level": lambda out, scale, jobs, progress: _static(
+            out, scale, jobs, progress, "static_packet_level", level="packet", source_batch=1),
         # The static table's runs (its null, max and full from the cache) with
         # the full controller's variants.
         "full_variants": lambda out, scale, jobs, progress: _static(
