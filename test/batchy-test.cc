@@ -239,7 +239,11 @@ struct Departures
      * \param arrival arrival
      * \param at departure
      */
-    void Add(Ptr<Packet> /* p */, uint32_t flow, uint64_t /* id */, Time /* arrival */, Time at)
+    void Add(const Ptr<Packet>& /* p */,
+             uint32_t flow,
+             uint64_t /* id */,
+             Time /* arrival */,
+             Time at)
     {
         list.emplace_back(flow, at);
     }

@@ -168,7 +168,8 @@ BatchySwitch::Deliver(uint32_t flow, uint64_t sequence)
         Drop(nullptr, MALFORMED_DROP);
         return;
     }
-    m_worker->Receive(nullptr, flow, sequence);
+    static const Ptr<Packet> none; // queue level: no packet (and no copy of a null one per call)
+    m_worker->Receive(none, flow, sequence);
 }
 
 void
@@ -326,7 +327,11 @@ BatchySwitch::Return(Ptr<NetDevice> /* device */,
 }
 
 void
-BatchySwitch::Egress(Ptr<Packet> packet, uint32_t flow, uint64_t id, Time arrival, Time departure)
+BatchySwitch::Egress(const Ptr<Packet>& packet,
+                     uint32_t flow,
+                     uint64_t id,
+                     Time arrival,
+                     Time departure)
 {
     // A run computes its departures when it starts: the packets one module
     // execution finishes share a departure time, one send event per group.
@@ -352,7 +357,7 @@ BatchySwitch::Egress(Ptr<Packet> packet, uint32_t flow, uint64_t id, Time arriva
     {
         --at;
     }
-    at->second.push_back(Departure{std::move(packet), flow, id, arrival});
+    at->second.push_back(Departure{packet, flow, id, arrival});
     ++m_pendingPackets;
 }
 

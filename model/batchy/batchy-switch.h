@@ -155,7 +155,11 @@ class BatchySwitch : public Application
      * \param arrival when it reached the worker
      * \param departure when it leaves
      */
-    void Egress(Ptr<Packet> packet, uint32_t flow, uint64_t id, Time arrival, Time departure);
+    void Egress(const Ptr<Packet>& packet,
+                uint32_t flow,
+                uint64_t id,
+                Time arrival,
+                Time departure);
     /**
      * \brief Ipv4Hash: a packet on the way back goes out on device 0.
      * \param device the egress device

@@ -415,7 +415,7 @@ BatchyWorker::Drop(uint32_t h, const char* reason)
 }
 
 void
-BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow, uint64_t id)
+BatchyWorker::Receive(const Ptr<Packet>& packet, uint32_t flow, uint64_t id)
 {
     NS_ASSERT(flow < m_flowTotal.size());
     if (m_built != m_scheduling)
@@ -428,7 +428,14 @@ BatchyWorker::Receive(Ptr<Packet> packet, uint32_t flow, uint64_t id)
     ++m_flowTotal[flow].received;
     ++m_flowPeriod[flow].received;
     uint32_t h = Allocate();
-    m_items[h] = Item{packet, flow, id, PeekableScheduler::Now()};
+    Item& item = m_items[h];
+    if (packet)
+    {
+        item.packet = packet; // a free item holds none
+    }
+    item.flow = flow;
+    item.id = id;
+    item.arrival = PeekableScheduler::Now();
     if (m_scheduling == WEIGHTED_FAIR)
     {
         uint32_t root = m_graph.GetFlow(flow).path.front();
@@ -753,9 +760,12 @@ BatchyWorker::Depart(uint32_t h)
     LatencySummary::AddToBoth(delay, total.delay, period.delay);
     if (!m_egress.IsNull())
     {
-        m_egress(std::move(item.packet), item.flow, item.id, item.arrival, departure);
+        m_egress(item.packet, item.flow, item.id, item.arrival, departure);
     }
-    item.packet = nullptr;
+    if (item.packet)
+    {
+        item.packet = nullptr; // at queue level there is none to release
+    }
     m_free.push_back(h);
 }
 

@@ -124,7 +124,7 @@ class BatchyWorker : public Object
 
     /// Called for each packet leaving the graph: packet (null if it came
     /// without one), flow, the id it came with, arrival and departure time.
-    using EgressCallback = Callback<void, Ptr<Packet>, uint32_t, uint64_t, Time, Time>;
+    using EgressCallback = Callback<void, const Ptr<Packet>&, uint32_t, uint64_t, Time, Time>;
 
     /// Statistics of a module.
     struct ModuleStats
@@ -265,7 +265,7 @@ class BatchyWorker : public Object
      * \param flow its flow
      * \param id returned with it to the EgressCallback (the sender's sequence)
      */
-    void Receive(Ptr<Packet> packet, uint32_t flow, uint64_t id = 0);
+    void Receive(const Ptr<Packet>& packet, uint32_t flow, uint64_t id = 0);
 
     /// Start a new control period: the period statistics restart from zero.
     void ResetPeriod();

@@ -120,15 +120,18 @@ SCALES = {
 }
 METRICS = ["throughput_pps", "mean_batch", "slo_violation_periods", "slo_overdelay_periods",
            "slo_overshoot_mean", "buffer_utilisation"]
-# A saturating source, as the authors' (1e9 packets/s): with the ingress
-# queue's backpressure it sends only what the queue takes.
-SATURATED = 1e8
 # The authors' saturated runs feed every pipeline from their bulk source
-# (lib/batchy.py add_multi_source), which sends bursts of
-# settings.DEFAULT_BULK_SOURCE_BURST_SIZE, 31 packets: so do ours (the
-# saturation experiment compares them with single packets).
+# (lib/batchy.py add_multi_source): bursts of
+# settings.DEFAULT_BULK_SOURCE_BURST_SIZE, 31 packets, at their default
+# rate limit, DEFAULT_RATE_LIMIT = 10^9 packets/s, that is, none. With the
+# ingress queue's backpressure it sends only what the queue takes. So do
+# the static tables, the contours, the decomposition and the overhead runs.
 BULK_BURST = 31
-SATURATED_SOURCE = dict(rate=SATURATED, source_batch=BULK_BURST)
+BULK_SOURCE = dict(rate=1e9, source_batch=BULK_BURST)
+# The saturation experiment's unlimited source, and the packet-level and
+# VRF-ingress tables' (made with it, one packet or one burst of 32 at a
+# time): 10^8 packets/s.
+SATURATED = 1e8
 # Buffer costs of the static_buffer_cost table (ns per batch, per packet
 # offered to a buffer in use): our assumption, the authors profile none.
 BUFFER_COST = (20.0, 1.0)
@@ -144,7 +147,7 @@ LOADS = [1.5, 2.0, 3.0, None]
 # queue's backpressure off and sends bursts of 32, where their other
 # synthetic pipelines keep backpressure and bursts of 31: the
 # static_vrf_ingress tables.
-VRF_INGRESS = dict(backpressure="false", source_batch=32)
+VRF_INGRESS = dict(backpressure="false", source_batch=32, rate=SATURATED)
 
 
 # Options the in-process measurement of --slo=Fx does without (it runs on
@@ -220,7 +223,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
             if group:
                 runs = _sweep({"controller": group}, runs=scale["runs"], jobs=jobs, progress=progress,
                               cache=DirectoryCache(out / ".cache"),
-                              **{**SATURATED_SOURCE, **_run_length(scale), **common, **extra}, **options)
+                              **{**BULK_SOURCE, **_run_length(scale), **common, **extra}, **options)
                 frames.append(runs.assign(use_case=case))
     runs = pd.concat(frames, ignore_index=True)
     runs.to_csv(out / f"{name}-runs.csv", index=False)
@@ -246,7 +249,9 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
                 "slo_overdelay_periods": round(float(row.slo_overdelay_periods), 3),
                 "buffer_utilisation": round(float(row.buffer_utilisation), 3),
                 "runs": int(row.runs)}
-    return {name: {"offered_pps": SATURATED, "source_batch": BULK_BURST, **fixed, "cells": cells}}
+    source = {"offered_pps": fixed.get("rate", BULK_SOURCE["rate"]),
+              "source_batch": fixed.get("source_batch", BULK_BURST)}
+    return {name: {**source, **{k: v for k, v in fixed.items() if k != "rate"}, "cells": cells}}
 
 
 def _cell(c: str, v: dict) -> str:
@@ -343,7 +348,7 @@ def _contour_runs(out: Path, scale: dict, jobs: int, progress, cases: list, name
     for b, t0, t1, extra, labels in cases:
         f = tree_file(graphs, b, t0 / BYPASS_RATIO, t1 / BYPASS_RATIO)
         runs = sweep("batchy-scenario", {"controller": ["null", "full"]}, runs=n_runs, jobs=jobs,
-                     progress=progress, cache=DirectoryCache(out / ".cache"), pipeline=str(f), **SATURATED_SOURCE,
+                     progress=progress, cache=DirectoryCache(out / ".cache"), pipeline=str(f), **BULK_SOURCE,
                      **length, **CONTOUR_QUEUE, **extra)
         frames.append(runs.assign(branches=b, **labels))
     runs = pd.concat(frames, ignore_index=True)
@@ -589,7 +594,7 @@ def overhead(out: Path, scale: dict, jobs: int, progress) -> dict:
                             "rc": [dict(n=n) for n in (4, 16, 64, 256)]}.items():
         for size in sizes:
             runs = _sweep({"controller": ["onoff", "full"]}, jobs=jobs, progress=progress,
-                         cache=DirectoryCache(out / ".cache"), pipeline=pipeline, **SATURATED_SOURCE,
+                         cache=DirectoryCache(out / ".cache"), pipeline=pipeline, **BULK_SOURCE,
                          slo="0.8x", **_run_length(scale), **size)
             modules = len([c for c in runs.columns if c.startswith("per_module.") and c.endswith(".trigger")])
             frames.append(runs.assign(case=f"{pipeline}({','.join(str(v) for v in size.values())})",
@@ -626,7 +631,7 @@ def decomposition(out: Path, scale: dict, jobs: int, progress) -> dict:
         for cores in (1, 3):
             extra = dict(cores=3, decompose="true") if cores > 1 else {}
             runs = sweep("batchy-scenario", {"controller": ["null", "full"]}, runs=scale["runs"], jobs=jobs,
-                         progress=progress, cache=DirectoryCache(out / ".cache"), **SATURATED_SOURCE,
+                         progress=progress, cache=DirectoryCache(out / ".cache"), **BULK_SOURCE,
                          **_run_length(scale), **extra, **options)
             frames.append(runs.assign(use_case=case, cores=cores))
     df = pd.concat(frames, ignore_index=True)
@@ -715,7 +720,7 @@ def main(argv=None) -> int:
         # One packet at a time: on the link a burst is already under way
         # when a pause comes, and overflows the queue (saturation).
         "static_packet_level": lambda out, scale, jobs, progress: _static(
-            out, scale, jobs, progress, "static_packet_level", level="packet", source_batch=1),
+            out, scale, jobs, progress, "static_packet_level", level="packet", rate=SATURATED, source_batch=1),
         # The static table's runs (its null, max and full from the cache) with
         # the full controller's variants.
         "full_variants": lambda out, scale, jobs, progress: _static(
