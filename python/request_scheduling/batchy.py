@@ -9,9 +9,9 @@ Experiments (``--only``):
 * static (Table 2): throughput, mean batch and the share of control periods
   with an SLO violation of every controller (null, max, NFVnice, on-off,
   full) on the largest use cases of the authors' scripts, L2L3(16), GW(64),
-  VRF(12,8), MGW(16,4) and RC(16), the worker saturated (an unlimited
-  source, 1e8 packets/s, behind the ingress queue's backpressure, as the
-  authors feed their pipelines), each flow's SLO at 0.8x its mean delay
+  VRF(12,8), MGW(16,4) and RC(16), the worker saturated (the authors'
+  bulk source, bursts of 31 packets at 1e9 packets/s, behind the ingress
+  queue's backpressure, as they feed their pipelines), each flow's SLO at 0.8x its mean delay
   under the max controller, as in the paper; ``static_absolute`` the same
   with the pipelines' own (the authors') SLOs; ``static_buffer_cost`` that
   with buffers that cost CPU (BUFFER_COST; not run at paper scale unless
