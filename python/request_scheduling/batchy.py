@@ -208,6 +208,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
     import pandas as pd
 
     cases = PIPELINES if cases is None else cases
+    fixed = {**BULK_SOURCE, **fixed}  # the authors' source unless named
     # The controllers that use no buffer refuse the buffers' options: with
     # any, they run without them.
     buffers = {k: fixed[k] for k in ("buffer_t0", "buffer_t1", "buffer_capacity") if k in fixed}
@@ -223,7 +224,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
             if group:
                 runs = _sweep({"controller": group}, runs=scale["runs"], jobs=jobs, progress=progress,
                               cache=DirectoryCache(out / ".cache"),
-                              **{**BULK_SOURCE, **_run_length(scale), **common, **extra}, **options)
+                              **{**_run_length(scale), **common, **extra}, **options)
                 frames.append(runs.assign(use_case=case))
     runs = pd.concat(frames, ignore_index=True)
     runs.to_csv(out / f"{name}-runs.csv", index=False)
@@ -249,9 +250,8 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
                 "slo_overdelay_periods": round(float(row.slo_overdelay_periods), 3),
                 "buffer_utilisation": round(float(row.buffer_utilisation), 3),
                 "runs": int(row.runs)}
-    source = {"offered_pps": fixed.get("rate", BULK_SOURCE["rate"]),
-              "source_batch": fixed.get("source_batch", BULK_BURST)}
-    return {name: {**source, **{k: v for k, v in fixed.items() if k != "rate"}, "cells": cells}}
+    return {name: {"offered_pps": fixed["rate"], **{k: v for k, v in fixed.items() if k != "rate"},
+                   "cells": cells}}
 
 
 def _cell(c: str, v: dict) -> str:
