@@ -218,6 +218,11 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     }
                     return true;
                 });
+    options.AddBool("report-own-slos",
+                    "with --slo=Fx, also report the SLO metrics against the pipeline's own "
+                    "SLOs (own_slo_violation_periods, ...): a controller that reads no SLO "
+                    "(null, max, nfvnice on one core) then runs once for both",
+                    reportOwnSlos);
     AddTrafficOptions(options);
     AddSwitchOptions(options);
     AddStepOptions(options);
@@ -611,6 +616,10 @@ BatchyScenario::Parameters::Validate(std::string& error) const
     {
         return Invalid(error, "slo-basis", "needs --slo=Fx (a factor such as 0.8x)");
     }
+    if (reportOwnSlos && sloFactor == 0)
+    {
+        return Invalid(error, "report-own-slos", "needs --slo=Fx (a factor such as 0.8x)");
+    }
     for (uint32_t f = 0; f < graph.GetNFlows() && !sloBasis.empty(); ++f)
     {
         if (!sloBasis.count(graph.GetFlow(f).name))
@@ -790,6 +799,7 @@ BatchyScenario::CalibrateSlos()
         probe.cores = 1;
         probe.decompose = false;
         probe.sloFactor = 0;
+        probe.reportOwnSlos = false;
         probe.warmUp = Time(0); // as given: the scenario derives it from warmupPeriods
         probe.tracePath.clear();
         probe.recordsPath.clear();
@@ -804,6 +814,10 @@ BatchyScenario::CalibrateSlos()
             means.push_back(max.GetMeanDelay(f));
         }
         Simulator::Destroy();
+    }
+    for (uint32_t f = 0; f < m_graph.GetNFlows() && p.reportOwnSlos; ++f)
+    {
+        m_ownSlos.push_back(m_graph.GetFlow(f).slo);
     }
     for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
     {
@@ -910,16 +924,15 @@ void
 BatchyScenario::PeriodEnd(uint32_t index)
 {
     Ptr<BatchyWorker> w = m_switch->GetWorker();
-    bool violated = false;
-    double overshoot = 0;
-    double worst = 0; // the largest p95 / SLO of the flows with an SLO
     std::vector<double> p95(m_graph.GetNFlows());
+    std::vector<Time> delays(m_graph.GetNFlows()); // the delay each flow's SLO is held to
+    std::vector<Time> slos(m_graph.GetNFlows());
     m_insideAtPeriodStart.resize(m_graph.GetNFlows());
     for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
     {
         const auto& s = w->GetPeriodFlowStats(f);
         p95[f] = s.departed ? s.delay.GetQuantile(0.95).GetSeconds() * 1e6 : 0.0;
-        Time slo = m_graph.GetFlow(f).slo;
+        slos[f] = m_graph.GetFlow(f).slo;
         const auto& total = w->GetFlowStats(f);
         uint64_t out = total.departed + total.dropped;
         uint64_t inside = total.received > out ? total.received - out : 0;
@@ -928,28 +941,25 @@ BatchyScenario::PeriodEnd(uint32_t index)
         bool starved = !s.departed && m_insideAtPeriodStart[f] > 0 &&
                        inside == m_insideAtPeriodStart[f] + s.received - s.dropped;
         m_insideAtPeriodStart[f] = inside;
-        if (slo.IsStrictlyPositive() && (s.departed || starved))
-        {
-            // Starved: a packet inside since the period began has waited the
-            // whole period, a lower bound of its delay.
-            double ratio =
-                (s.departed ? s.delay.GetQuantile(0.95) : m_parameters.period).GetDouble() /
-                slo.GetDouble();
-            violated |= ratio > 1;
-            worst = std::max(worst, ratio);
-            overshoot = std::max(overshoot, ratio - 1);
-        }
+        // Starved: a packet inside since the period began has waited the
+        // whole period, a lower bound of its delay.
+        delays[f] = s.departed ? s.delay.GetQuantile(0.95)
+                    : starved  ? m_parameters.period
+                               : Time(0);
     }
+    double worst = WorstRatio(delays, slos); // the largest p95 / SLO of the flows with an SLO
+    bool violated = worst > 1;
     bool overdelayed = worst > 1 + OVERDELAY_TOLERANCE;
     bool measured =
         index >= m_parameters.warmupPeriods && Simulator::Now() <= m_parameters.duration;
     if (measured)
     {
         ++m_periods;
-        m_violations += violated;
-        m_overdelayed += overdelayed;
-        m_overshootSum += overshoot;
-        m_overshootMax = std::max(m_overshootMax, overshoot);
+        Tally(m_tally, worst);
+        if (!m_ownSlos.empty())
+        {
+            Tally(m_ownTally, WorstRatio(delays, m_ownSlos));
+        }
     }
     if (m_trace)
     {
@@ -980,6 +990,43 @@ BatchyScenario::PeriodEnd(uint32_t index)
         }
         *m_trace << "\n";
     }
+}
+
+double
+BatchyScenario::WorstRatio(const std::vector<Time>& delays, const std::vector<Time>& slos)
+{
+    double worst = 0;
+    for (size_t f = 0; f < delays.size(); ++f)
+    {
+        if (slos[f].IsStrictlyPositive() && delays[f].IsStrictlyPositive())
+        {
+            worst = std::max(worst, delays[f].GetDouble() / slos[f].GetDouble());
+        }
+    }
+    return worst;
+}
+
+void
+BatchyScenario::Tally(SloTally& tally, double worst)
+{
+    tally.violations += worst > 1;
+    tally.overdelayed += worst > 1 + OVERDELAY_TOLERANCE;
+    double overshoot = std::max(0.0, worst - 1);
+    tally.overshootSum += overshoot;
+    tally.overshootMax = std::max(tally.overshootMax, overshoot);
+}
+
+void
+BatchyScenario::WriteTally(JsonSummary& json,
+                           const std::string& prefix,
+                           const SloTally& tally) const
+{
+    json.Set(prefix + "slo_violation_periods",
+             m_periods ? double(tally.violations) / m_periods : 0.0)
+        .Set(prefix + "slo_overdelay_periods",
+             m_periods ? double(tally.overdelayed) / m_periods : 0.0)
+        .Set(prefix + "slo_overshoot_mean", m_periods ? tally.overshootSum / m_periods : 0.0)
+        .Set(prefix + "slo_overshoot_max", tally.overshootMax);
 }
 
 void
@@ -1160,15 +1207,16 @@ BatchyScenario::Summarize() const
         .Set("level", ScenarioOptions::NameOf(p.level, LEVELS))
         .Set("throughput_pps", window > 0 ? m_departedMeasured / window : 0.0)
         .Set("mean_batch", executions ? double(packets) / executions : 0.0)
-        .Set("control_periods", m_periods)
-        .Set("slo_violation_periods", m_periods ? double(m_violations) / m_periods : 0.0)
-        .Set("slo_overdelay_periods", m_periods ? double(m_overdelayed) / m_periods : 0.0)
-        .Set("slo_overshoot_mean", m_periods ? m_overshootSum / m_periods : 0.0)
-        .Set("slo_overshoot_max", m_overshootMax)
-        .Set("controller_us_per_period",
-             controller->GetActivePeriods()
-                 ? controller->GetControlWallSeconds() * 1e6 / controller->GetActivePeriods()
-                 : 0.0)
+        .Set("control_periods", m_periods);
+    WriteTally(j, "", m_tally);
+    if (!m_ownSlos.empty())
+    {
+        WriteTally(j, "own_", m_ownTally);
+    }
+    j.Set("controller_us_per_period",
+          controller->GetActivePeriods()
+              ? controller->GetControlWallSeconds() * 1e6 / controller->GetActivePeriods()
+              : 0.0)
         .Set("worker_utilisation", w->GetBusyTime().GetSeconds() / Simulator::Now().GetSeconds())
         .Set("buffer_utilisation", bufferBusy.GetSeconds() / Simulator::Now().GetSeconds())
         .Set("chain_buffers", p.chainBuffers)

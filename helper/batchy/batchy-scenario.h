@@ -85,6 +85,11 @@ class BatchyScenario : public RequestScenario
         /// measured by an earlier run, for sloFactor (empty: a first run
         /// measures them).
         std::map<std::string, Time> sloBasis;
+        /// With sloFactor, also tally the SLO metrics against the
+        /// pipeline's own SLOs (own_slo_* in the summary): a controller that
+        /// never reads an SLO (null, max, NFVnice on one core) then serves
+        /// both tables from one run.
+        bool reportOwnSlos{false};
         double rate{1e6};     //!< total offered rate (packets/s)
         double burstiness{1}; //!< mean burst of one flow
         BatchyTrafficSource::Arrival arrival{BatchyTrafficSource::POISSON}; //!< traffic
@@ -256,12 +261,41 @@ class BatchyScenario : public RequestScenario
     Ptr<BatchyTrafficSource> m_source; //!< traffic
     Ptr<BatchySwitch> m_switch;        //!< the software switch
     RequestStats m_endToEnd;           //!< send to sink, per flow
-    uint32_t m_periods{0};             //!< measured control periods
-    uint32_t m_violations{0};          //!< measured periods with a flow over its SLO
-    uint32_t m_overdelayed{0}; //!< measured periods with a flow over (1 + OVERDELAY_TOLERANCE) SLO
+
+    /// The measured periods' SLO metrics against one set of SLOs.
+    struct SloTally
+    {
+        uint32_t violations{0};  //!< periods with a flow over its SLO
+        uint32_t overdelayed{0}; //!< periods with a flow over (1 + OVERDELAY_TOLERANCE) SLO
+        double overshootSum{0};  //!< the largest p95 / SLO - 1 (0 if none over), summed
+        double overshootMax{0};  //!< the largest of those
+    };
+
+    /**
+     * \brief The worst p95 / SLO of a period's flows.
+     * \param delays per flow, the delay that meets its SLO or not (0: none)
+     * \param slos per flow, its SLO (0: none)
+     * \return the largest delay / SLO of the flows with both (0 if none)
+     */
+    static double WorstRatio(const std::vector<Time>& delays, const std::vector<Time>& slos);
+    /**
+     * \brief Tally a measured period.
+     * \param tally the tally
+     * \param worst the period's WorstRatio
+     */
+    static void Tally(SloTally& tally, double worst);
+    /**
+     * \param json the summary
+     * \param prefix the keys' prefix
+     * \param tally the metrics to write, over m_periods
+     */
+    void WriteTally(JsonSummary& json, const std::string& prefix, const SloTally& tally) const;
+
+    uint32_t m_periods{0};                      //!< measured control periods
+    SloTally m_tally;                           //!< against the flows' SLOs
+    SloTally m_ownTally;                        //!< against the pipeline's own (reportOwnSlos)
+    std::vector<Time> m_ownSlos;                //!< the pipeline's own, per flow (reportOwnSlos)
     std::vector<BatchyProfiler::Fit> m_profile; //!< per module, when profiled
-    double m_overshootSum{0}; //!< over measured periods, the largest p95 / SLO - 1 (0 if none over)
-    double m_overshootMax{0}; //!< the largest of those
     /// Packets of each flow in the switch when the current period began
     std::vector<uint64_t> m_insideAtPeriodStart;
     uint64_t m_departedMeasured{0};             //!< packets out of the graph after warm-up

@@ -96,6 +96,35 @@ BatchyTrafficSource::SetFlowRates(const std::vector<double>& rates)
         m_cumulative.push_back(m_totalRate);
     }
     NS_ABORT_MSG_IF(m_totalRate <= 0, "BatchyTrafficSource: no flow has a rate");
+    // A guide table (Chen and Asau): slice j of [0, total) starts its
+    // search at the first flow whose cumulative rate exceeds the start of
+    // slice j - 1, a slice early so that rounding in x * slices / total
+    // can never start it past the answer. A flow draw then scans one or
+    // two entries instead of a binary search, whose branches a random x
+    // mispredicts (it was 5 % of a saturated run).
+    m_guide.resize(4 * m_cumulative.size());
+    for (size_t j = 0; j < m_guide.size(); ++j)
+    {
+        double start = j == 0 ? 0 : m_totalRate * (j - 1) / m_guide.size();
+        m_guide[j] = std::upper_bound(m_cumulative.begin(), m_cumulative.end(), start) -
+                     m_cumulative.begin();
+        m_guide[j] = std::min<uint32_t>(m_guide[j], m_cumulative.size() - 1);
+    }
+    m_guideScale = m_guide.size() / m_totalRate;
+}
+
+uint32_t
+BatchyTrafficSource::FlowAt(double x) const
+{
+    // The first flow whose cumulative rate exceeds x (the last for x at or
+    // above the total), as std::upper_bound finds it.
+    auto j = static_cast<size_t>(std::max(0.0, x * m_guideScale));
+    uint32_t flow = m_guide[std::min(j, m_guide.size() - 1)];
+    while (flow + 1 < m_cumulative.size() && m_cumulative[flow] <= x)
+    {
+        ++flow;
+    }
+    return flow;
 }
 
 void
@@ -257,9 +286,7 @@ BatchyTrafficSource::SendOne()
         {
             x = m_draw->GetValue(0, m_totalRate);
         }
-        m_flow =
-            std::upper_bound(m_cumulative.begin(), m_cumulative.end(), x) - m_cumulative.begin();
-        m_flow = std::min<uint32_t>(m_flow, m_cumulative.size() - 1);
+        m_flow = FlowAt(x);
         if (m_arrival == PACED)
         {
             m_left = static_cast<uint32_t>(m_burstiness);

@@ -122,6 +122,11 @@ class BatchyTrafficSource : public Application
     void DeliverFront(uint32_t count);
     /// \return the time until the next arrival instant
     Time NextGap();
+    /**
+     * \param x a point of [0, total rate]
+     * \return the flow whose share of the total rate holds x
+     */
+    uint32_t FlowAt(double x) const;
 
     uint32_t m_deviceIndex;           //!< device to send on
     uint32_t m_packetSize;            //!< bytes per packet
@@ -131,6 +136,8 @@ class BatchyTrafficSource : public Application
     double m_phase{0};                //!< paced: point of the golden-ratio sequence
     double m_pacedCarry{0};           //!< paced: time steps not yet rounded into a gap
     std::vector<double> m_cumulative; //!< cumulative flow rates
+    std::vector<uint32_t> m_guide;    //!< per slice of the total rate, where FlowAt starts
+    double m_guideScale{0};           //!< slices per packet/s of rate
     double m_totalRate{0};            //!< packets/s
     Ptr<NetDevice> m_device;          //!< where packets go
     DirectSink m_direct;              //!< queue level (null: packets)

@@ -288,7 +288,7 @@ class BatchyWorker : public Object
      * \param flow a flow
      * \return its statistics over the whole run
      */
-    const FlowStats& GetFlowStats(uint32_t flow) const;
+    FlowStats GetFlowStats(uint32_t flow) const;
     /**
      * \param core a core
      * \return its busy time so far

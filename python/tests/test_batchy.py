@@ -280,6 +280,50 @@ def test_slo_basis_from_an_earlier_max_run_gives_the_same_run():
             0.8 * m["per_flow"]["vrf0_1"]["mean_us"], abs=1e-3)
 
 
+@pytest.mark.parametrize("controller", ["null", "nfvnice"])
+def test_an_slo_blind_run_reports_the_pipelines_own_slos_as_its_own_run(controller):
+    # RC's own SLOs are violated under every controller, so the metrics
+    # compared are not all zero.
+    opts = dict(pipeline="rc", n=16, rate=1e9, source_batch=31, level="queue", controller=controller, **SHORT)
+    absolute = rs.run("batchy-scenario", **opts)
+    both = rs.run("batchy-scenario", slo="0.8x", report_own_slos="true", **opts)
+    keys = ("slo_violation_periods", "slo_overdelay_periods", "slo_overshoot_mean", "slo_overshoot_max")
+    assert absolute["slo_overshoot_mean"] > 0
+    assert {k: both["own_" + k] for k in keys} == {k: absolute[k] for k in keys}
+    assert both["slo_overshoot_mean"] != absolute["slo_overshoot_mean"]
+    for s in (absolute, both):
+        for key in ("wall_s", "events_per_wall_s", "requests_per_wall_s", "controller_us_per_period", *keys):
+            s.pop(key)
+        for flow in s["per_flow"].values():
+            flow.pop("slo_us")
+    assert {k: v for k, v in both.items() if not k.startswith("own_")} == absolute
+
+
+def test_report_own_slos_needs_a_factor():
+    with pytest.raises(rs.ExampleError, match="--report-own-slos"):
+        rs.run("batchy-scenario", pipeline="rc", n=4, report_own_slos="true", **SHORT)
+
+
+def test_static_absolute_shares_the_slo_blind_runs(tmp_path, monkeypatch):
+    from request_scheduling import batchy
+
+    monkeypatch.setattr(batchy, "PIPELINES", {"rc-16": dict(pipeline="rc", n=16)})
+    tiny = {"duration": "60ms", "period": "10ms", "warmup_periods": 1, "runs": 1, "level": "queue"}
+    batchy._static(tmp_path, tiny, 2, False, "static", slo="0.8x")
+    cached = len(list((tmp_path / ".cache").iterdir()))
+    shared = batchy._static(tmp_path, tiny, 2, False, "static_absolute")["static_absolute"]["cells"]
+    # Only on-off and full ran again (and max is the probe's run).
+    assert len(list((tmp_path / ".cache").iterdir())) == cached + 2
+    own = rs.run("batchy-scenario", pipeline="rc", n=16, controller="nfvnice", duration="60ms", period="10ms",
+                 warmup_periods=1, level="queue", **batchy.BULK_SOURCE)
+    cell = shared["rc-16/nfvnice"]
+    assert batchy.SLO_BLIND == {"null", "nfvnice"}
+    assert cell["mpps"][0] == round(own["throughput_pps"] / 1e6, 3)
+    assert (cell["slo_violation_periods"], cell["slo_overdelay_periods"]) == (
+        round(own["slo_violation_periods"], 3), round(own["slo_overdelay_periods"], 3))
+    assert cell["slo_violation_periods"] > 0
+
+
 def test_nfvnice_runs_on_one_core():
     with pytest.raises(rs.ExampleError) as err:
         rs.run("batchy-scenario", controller="nfvnice", cores=2, **SHORT)

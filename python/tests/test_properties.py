@@ -443,6 +443,8 @@ def batchy(draw) -> dict:
     # rc's flows have their own SLOs: only a factor of them.
     slos = ["0.1x", "0.8x", "10x"] + ([] if pipeline == "rc" else ["5us", "50us", "1ms"])
     o["slo"] = draw(some(st.sampled_from(slos)))
+    if str(o["slo"]).endswith("x"):
+        o["report_own_slos"] = draw(some(st.sampled_from(["true", "false"])))
     rate = draw(st.sampled_from([1e4, 1e5, 1e6, 3e6, 6e6]))
     o["rate"] = rate
     o["arrival"] = draw(some(st.sampled_from(["poisson", "paced"])))
