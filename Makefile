@@ -121,7 +121,7 @@ reproduce-end-to-end: build
 	$(PYTHON) -m request_scheduling.end_to_end --out results/end-to-end/$(SCALE) --scale $(SCALE) $(if $(ONLY),--only $(ONLY)) $(if $(DASK),--jobs $(DASK))
 
 # Batchy's evaluation (static tables, contours, dynamics, controller
-# overhead) into results/batchy/$(SCALE) (SCALE=quick: 7 min on 2 cores, at queue level;
+# overhead) into results/batchy/$(SCALE) (SCALE=quick: 6 min on 2 cores, at queue level;
 # SCALE=paper: 83 min, saturation and the buffer-cost table only when named);
 # ONLY=static,static_absolute,... picks experiments. The doc's static
 # tables are `python -m request_scheduling.batchy table results/batchy/quick
