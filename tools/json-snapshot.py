@@ -108,6 +108,8 @@ def coverage_commands() -> list[list[str]]:
     out.append(option_commands("batchy-scenario", dict(pipeline="vrf", m=2, n=4, controller="null", rate=5e6,
                                                        slo="0.8x", report_own_slos=True, duration="100ms",
                                                        period="10ms")))
+    out.append(option_commands("batchy-scenario", dict(pipeline="vrf", m=2, n=4, controller="max", rate=5e6,
+                                                       report_slo_factor=0.8, duration="100ms", period="10ms")))
     out.append(option_commands("batchy-scenario", dict(pipeline="vrf", m=2, n=4, controller="full", rate=2e6,
                                                        slo_steps="50ms:30us", rate_steps="70ms:3e6",
                                                        step_flows="vrf0.*", duration="100ms", period="10ms")))

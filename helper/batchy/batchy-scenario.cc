@@ -223,6 +223,14 @@ BatchyScenario::Parameters::AddOptions(ScenarioOptions& options)
                     "SLOs (own_slo_violation_periods, ...): a controller that reads no SLO "
                     "(null, max, nfvnice on one core) then runs once for both",
                     reportOwnSlos);
+    options.AddDouble("report-slo-factor",
+                      "also report the SLO metrics against this factor times each flow's mean "
+                      "delay in this run (factor_slo_violation_periods, ...), as a run with "
+                      "--slo=Fx and this run's per_flow mean_us as --slo-basis reports them: "
+                      "the max controller, which reads no SLO, is then its own 0.8x run",
+                      reportSloFactor,
+                      0,
+                      1e6);
     AddTrafficOptions(options);
     AddSwitchOptions(options);
     AddStepOptions(options);
@@ -800,6 +808,7 @@ BatchyScenario::CalibrateSlos()
         probe.decompose = false;
         probe.sloFactor = 0;
         probe.reportOwnSlos = false;
+        probe.reportSloFactor = 0;
         probe.warmUp = Time(0); // as given: the scenario derives it from warmupPeriods
         probe.tracePath.clear();
         probe.recordsPath.clear();
@@ -960,6 +969,10 @@ BatchyScenario::PeriodEnd(uint32_t index)
         {
             Tally(m_ownTally, WorstRatio(delays, m_ownSlos));
         }
+        if (m_parameters.reportSloFactor > 0)
+        {
+            m_periodDelays.push_back(delays);
+        }
     }
     if (m_trace)
     {
@@ -1027,6 +1040,15 @@ BatchyScenario::WriteTally(JsonSummary& json,
              m_periods ? double(tally.overdelayed) / m_periods : 0.0)
         .Set(prefix + "slo_overshoot_mean", m_periods ? tally.overshootSum / m_periods : 0.0)
         .Set(prefix + "slo_overshoot_max", tally.overshootMax);
+}
+
+Time
+BatchyScenario::SloBasisOf(Time mean)
+{
+    std::ostringstream us;
+    us.precision(10); // JsonSummary's
+    us << mean.GetSeconds() * 1e6;
+    return NanoSeconds(static_cast<int64_t>(std::nearbyint(std::stod(us.str()) * 1000)));
 }
 
 void
@@ -1212,6 +1234,23 @@ BatchyScenario::Summarize() const
     if (!m_ownSlos.empty())
     {
         WriteTally(j, "own_", m_ownTally);
+    }
+    if (p.reportSloFactor > 0)
+    {
+        // The SLOs CalibrateSlos would set from these means.
+        std::vector<Time> slos;
+        for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
+        {
+            slos.push_back(
+                Time::FromDouble(SloBasisOf(GetMeanDelay(f)).GetDouble() * p.reportSloFactor,
+                                 Time::GetResolution()));
+        }
+        SloTally tally;
+        for (const auto& delays : m_periodDelays)
+        {
+            Tally(tally, WorstRatio(delays, slos));
+        }
+        WriteTally(j, "factor_", tally);
     }
     j.Set("controller_us_per_period",
           controller->GetActivePeriods()

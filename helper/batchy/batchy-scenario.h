@@ -90,6 +90,11 @@ class BatchyScenario : public RequestScenario
         /// never reads an SLO (null, max, NFVnice on one core) then serves
         /// both tables from one run.
         bool reportOwnSlos{false};
+        /// Also tally the SLO metrics against this factor times each
+        /// flow's mean delay in this run (factor_slo_* in the summary;
+        /// 0: no): what a run with --slo=Fx and this run's means as
+        /// --slo-basis reports, when the controller reads no SLO.
+        double reportSloFactor{0};
         double rate{1e6};     //!< total offered rate (packets/s)
         double burstiness{1}; //!< mean burst of one flow
         BatchyTrafficSource::Arrival arrival{BatchyTrafficSource::POISSON}; //!< traffic
@@ -290,11 +295,20 @@ class BatchyScenario : public RequestScenario
      * \param tally the metrics to write, over m_periods
      */
     void WriteTally(JsonSummary& json, const std::string& prefix, const SloTally& tally) const;
+    /**
+     * \param mean a flow's mean delay
+     * \return the basis --slo-basis carries from this run's summary: its
+     * per_flow mean_us as the JSON writes it, in whole ns (rounded half to
+     * even, as Python's round() in the reproduction)
+     */
+    static Time SloBasisOf(Time mean);
 
-    uint32_t m_periods{0};                      //!< measured control periods
-    SloTally m_tally;                           //!< against the flows' SLOs
-    SloTally m_ownTally;                        //!< against the pipeline's own (reportOwnSlos)
-    std::vector<Time> m_ownSlos;                //!< the pipeline's own, per flow (reportOwnSlos)
+    uint32_t m_periods{0};       //!< measured control periods
+    SloTally m_tally;            //!< against the flows' SLOs
+    SloTally m_ownTally;         //!< against the pipeline's own (reportOwnSlos)
+    std::vector<Time> m_ownSlos; //!< the pipeline's own, per flow (reportOwnSlos)
+    /// Per measured period, each flow's delay held to its SLO (reportSloFactor)
+    std::vector<std::vector<Time>> m_periodDelays;
     std::vector<BatchyProfiler::Fit> m_profile; //!< per module, when profiled
     /// Packets of each flow in the switch when the current period began
     std::vector<uint64_t> m_insideAtPeriodStart;

@@ -81,8 +81,9 @@ CONTROLLERS = ["null", "max", "nfvnice", "onoff", "full"]
 UNBUFFERED = {"null", "nfvnice"}
 # The controllers that read no SLO on one core: their runs under the static
 # table's 0.8x SLOs and under the pipeline's own differ only in what the
-# summary reports, so one run (--report-own-slos) serves both tables.
-SLO_BLIND = {"null", "nfvnice"}
+# summary reports, so one run serves both tables (--report-own-slos; max's
+# is the probe, --report-slo-factor).
+SLO_BLIND = {"null", "nfvnice", "max"}
 # The full controller with the two choices of the authors' code the paper
 # does not describe (FullBatchyController's Rounding and
 # RecoveringBoundStep), alone and together: the full_variants table.
@@ -167,20 +168,43 @@ def _sweep(grid: dict, runs: int = 1, **options):
     the pipeline's own SLOs: the same run as static_absolute's, shared
     through the cache), and every controller's run of that index takes them
     through ``--slo-basis`` instead of a first run in its own process: the
-    same SLOs and results, 40 % fewer runs in the static table."""
+    same SLOs and results, 40 % fewer runs in the static table. The max
+    controller reads no SLO: its row is that run's, which reports against
+    the factor of its own means too (``--report-slo-factor``), and every
+    other run reports against the pipeline's own SLOs too
+    (``--report-own-slos``, for ``_sweep_own_slos``)."""
+    import pandas as pd
+
     relative = str(options.get("slo", "")).endswith("x")
     if not relative or set(options) & _NOT_IN_THE_MEASUREMENT:
         return sweep("batchy-scenario", grid, runs=runs, **options)
-    probes = sweep("batchy-scenario", {"controller": ["max"]}, runs=runs,
+    factor = float(str(options["slo"])[:-1])
+    probes = sweep("batchy-scenario", {"controller": ["max"]}, runs=runs, report_slo_factor=factor,
                    **{k: v for k, v in options.items() if k != "slo"})
     basis = {}
     for _, row in probes[~failed_runs(probes)].iterrows():
         means = {m.group(1): row[c] for c in probes.columns if (m := re.fullmatch(r"per_flow\.(.+)\.mean_us", c))}
-        basis[int(row["run"])] = ",".join(f"{f}:{round(us * 1000)}ns" for f, us in means.items())
+        basis[int(row["run"])] = {f: round(us * 1000) for f, us in means.items()}
     if len(basis) < runs:
         return sweep("batchy-scenario", grid, runs=runs, **options)
-    return sweep("batchy-scenario", grid, runs=runs, slo_basis=PerRun(basis), report_own_slos="true",
-                 **options)
+    shared = dict(slo_basis=PerRun({r: ",".join(f"{f}:{ns}ns" for f, ns in b.items()) for r, b in basis.items()}),
+                  report_own_slos="true")
+    controllers = list(grid.get("controller", []))
+    if set(grid) != {"controller"} or "max" not in controllers:
+        return sweep("batchy-scenario", grid, runs=runs, **shared, **options)
+    # The probes as max's runs under the factor's SLOs.
+    keys = ["slo_violation_periods", "slo_overdelay_periods", "slo_overshoot_mean", "slo_overshoot_max"]
+    maxed = probes.rename(columns={k: "own_" + k for k in keys}).rename(
+        columns={"factor_" + k: k for k in keys})
+    slos = pd.DataFrame({f"per_flow.{f}.slo_us": [basis[int(r)][f] * factor / 1000 for r in maxed["run"]]
+                         for f in next(iter(basis.values()))}, index=maxed.index)
+    maxed = pd.concat([maxed.drop(columns=slos.columns), slos], axis=1)[maxed.columns]
+    others = [c for c in controllers if c != "max"]
+    if not others:
+        return maxed.copy()
+    # copy(): one block per dtype, not one per column of the two frames.
+    return pd.concat([maxed, sweep("batchy-scenario", {"controller": others}, runs=runs, **shared, **options)],
+                     ignore_index=True).copy()
 
 
 def _sweep_own_slos(grid: dict, runs: int = 1, **options):

@@ -299,6 +299,19 @@ def test_an_slo_blind_run_reports_the_pipelines_own_slos_as_its_own_run(controll
     assert {k: v for k, v in both.items() if not k.startswith("own_")} == absolute
 
 
+@pytest.mark.parametrize("pipeline", [dict(pipeline="rc", n=16), dict(pipeline="vrf", m=4, n=8)])
+def test_max_reports_against_the_factor_of_its_own_means_as_its_run_under_them(pipeline):
+    # The static table's max row: the probe run against 0.8x of its own
+    # means (in whole ns, as --slo-basis carries them) is the run under them.
+    opts = dict(rate=1e9, source_batch=31, level="queue", controller="max", **pipeline, **SHORT)
+    probe = rs.run("batchy-scenario", report_slo_factor=0.8, **opts)
+    basis = ",".join(f"{f}:{round(v['mean_us'] * 1000)}ns" for f, v in probe["per_flow"].items())
+    under = rs.run("batchy-scenario", slo="0.8x", slo_basis=basis, **opts)
+    keys = ("slo_violation_periods", "slo_overdelay_periods", "slo_overshoot_mean", "slo_overshoot_max")
+    assert under["slo_overshoot_mean"] > 0
+    assert {k: probe["factor_" + k] for k in keys} == {k: under[k] for k in keys}
+
+
 def test_report_own_slos_needs_a_factor():
     with pytest.raises(rs.ExampleError, match="--report-own-slos"):
         rs.run("batchy-scenario", pipeline="rc", n=4, report_own_slos="true", **SHORT)
@@ -317,7 +330,7 @@ def test_static_absolute_shares_the_slo_blind_runs(tmp_path, monkeypatch):
     own = rs.run("batchy-scenario", pipeline="rc", n=16, controller="nfvnice", duration="60ms", period="10ms",
                  warmup_periods=1, level="queue", **batchy.BULK_SOURCE)
     cell = shared["rc-16/nfvnice"]
-    assert batchy.SLO_BLIND == {"null", "nfvnice"}
+    assert batchy.SLO_BLIND == {"null", "nfvnice", "max"}
     assert cell["mpps"][0] == round(own["throughput_pps"] / 1e6, 3)
     assert (cell["slo_violation_periods"], cell["slo_overdelay_periods"]) == (
         round(own["slo_violation_periods"], 3), round(own["slo_overdelay_periods"], 3))

@@ -445,6 +445,7 @@ def batchy(draw) -> dict:
     o["slo"] = draw(some(st.sampled_from(slos)))
     if str(o["slo"]).endswith("x"):
         o["report_own_slos"] = draw(some(st.sampled_from(["true", "false"])))
+    o["report_slo_factor"] = draw(some(st.sampled_from([0.1, 0.8, 10])))
     rate = draw(st.sampled_from([1e4, 1e5, 1e6, 3e6, 6e6]))
     o["rate"] = rate
     o["arrival"] = draw(some(st.sampled_from(["poisson", "paced"])))
