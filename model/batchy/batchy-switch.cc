@@ -79,6 +79,13 @@ BatchySwitch::DoDispose()
     m_controller = nullptr;
     m_egress = nullptr;
     m_direct = DirectEgress();
+    for (auto& [time, group] : m_pending)
+    {
+        for (const Departure& d : group)
+        {
+            Ptr<Packet>(d.packet, false); // the reference Egress took
+        }
+    }
     m_pending.clear();
     m_spareGroups.clear();
     Application::DoDispose();
@@ -357,7 +364,12 @@ BatchySwitch::Egress(const Ptr<Packet>& packet,
     {
         --at;
     }
-    at->second.push_back(Departure{packet, flow, id, arrival});
+    Packet* raw = PeekPointer(packet);
+    if (raw)
+    {
+        raw->Ref(); // given back in SendPending
+    }
+    at->second.push_back(Departure{raw, flow, id, arrival});
     ++m_pendingPackets;
 }
 
@@ -368,24 +380,32 @@ BatchySwitch::SendPending()
     // event was scheduled with it: the front group is the one due now.
     auto& group = m_pending.front().second;
     auto down = m_down.find(m_egressIndex);
-    for (const Departure& d : group)
+    if (down == m_down.end() && !m_direct.IsNull())
     {
-        if (down != m_down.end())
-        {
-            Drop(d.packet, down->second.second);
-        }
-        else if (!m_direct.IsNull())
+        // Queue level: no packets to release.
+        for (const Departure& d : group)
         {
             m_direct(d.flow, d.id, d.arrival);
-            ++m_forwarded;
         }
-        else if (d.packet)
+        m_forwarded += group.size();
+    }
+    else
+    {
+        for (const Departure& d : group)
         {
-            m_egress->Send(d.packet,
-                           m_egress->GetBroadcast(),
-                           m_ingress == IPV4_HASH ? Ipv4L3Protocol::PROT_NUMBER
-                                                  : BatchyHeader::PROTOCOL);
-            ++m_forwarded;
+            Ptr<Packet> packet(d.packet, false); // the reference Egress took
+            if (down != m_down.end())
+            {
+                Drop(packet, down->second.second);
+            }
+            else if (packet)
+            {
+                m_egress->Send(packet,
+                               m_egress->GetBroadcast(),
+                               m_ingress == IPV4_HASH ? Ipv4L3Protocol::PROT_NUMBER
+                                                      : BatchyHeader::PROTOCOL);
+                ++m_forwarded;
+            }
         }
     }
     m_pendingPackets -= group.size();

@@ -192,10 +192,13 @@ class BatchySwitch : public Application
     /// A packet finished by the worker, waiting for its departure time.
     struct Departure
     {
-        Ptr<Packet> packet; //!< null at queue level
-        uint32_t flow;      //!< its flow
-        uint64_t id;        //!< its sequence (queue level)
-        Time arrival;       //!< at the worker
+        /// Null at queue level; else one reference to it, taken in Egress
+        /// and given back when sent or disposed of (a raw pointer: a
+        /// queue-level group is cleared without a destructor per packet)
+        Packet* packet;
+        uint32_t flow; //!< its flow
+        uint64_t id;   //!< its sequence (queue level)
+        Time arrival;  //!< at the worker
     };
 
     Ptr<NetDevice> m_egress; //!< egress device

@@ -225,32 +225,39 @@ BatchyTrafficSource::StopApplication()
 void
 BatchyTrafficSource::Send(uint32_t packets)
 {
-    for (uint32_t i = 0; i < packets; ++i)
+    if (m_direct.IsNull())
     {
-        SendOne();
+        for (uint32_t i = 0; i < packets; ++i)
+        {
+            SendPacket(NextFlow());
+        }
+        m_next = m_sendEvent.Schedule(NextGap());
+        return;
     }
-    // The gap is drawn even if a delivery below pauses the source, as a
-    // packet's arrival after this event would cancel the next instant.
+    // Queue level. The gap is drawn even if a delivery below pauses the
+    // source, as a packet's arrival after this event would cancel the next
+    // instant.
     m_next = m_sendEvent.Schedule(NextGap());
-    if (!m_direct.IsNull())
-    {
-        DeliverBatch(packets);
-    }
-}
-
-void
-BatchyTrafficSource::DeliverBatch(uint32_t packets)
-{
     // A packet on an infinitely fast link arrives in an event of its own,
     // after those due now (the next instant's too, if it is now): with
     // none due, the end of this event is that moment. The instant's
-    // packets arrive together, as a BESS Source pushes its burst.
+    // packets arrive together, as a BESS Source pushes its burst, each
+    // flow drawn as it goes (a delivery draws nothing of the source's).
     PeekableScheduler* scheduler = PeekableScheduler::GetCurrent();
-    if (scheduler && !scheduler->IsDue(PeekableScheduler::Now()))
+    bool atOnce = scheduler && !scheduler->IsDue(PeekableScheduler::Now());
+    for (uint32_t i = 0; i < packets; ++i)
     {
-        DeliverFront(packets);
+        uint32_t flow = NextFlow();
+        if (atOnce)
+        {
+            m_direct(flow, m_sent++);
+        }
+        else
+        {
+            m_pending.emplace_back(flow, m_sent++);
+        }
     }
-    else
+    if (!atOnce)
     {
         Simulator::ScheduleNow(&BatchyTrafficSource::DeliverFront, this, packets);
     }
@@ -267,8 +274,8 @@ BatchyTrafficSource::DeliverFront(uint32_t count)
     }
 }
 
-void
-BatchyTrafficSource::SendOne()
+uint32_t
+BatchyTrafficSource::NextFlow()
 {
     if (m_left == 0)
     {
@@ -303,13 +310,14 @@ BatchyTrafficSource::SendOne()
         }
     }
     --m_left;
-    if (!m_direct.IsNull())
-    {
-        m_pending.emplace_back(m_flow, m_sent++);
-        return;
-    }
+    return m_flow;
+}
+
+void
+BatchyTrafficSource::SendPacket(uint32_t flow)
+{
     BatchyHeader h;
-    h.SetFlow(m_flow);
+    h.SetFlow(flow);
     h.SetSequence(m_sent);
     h.SetSendTime(Simulator::Now());
     Ptr<Packet> p = Create<Packet>(m_packetSize - BatchyHeader::SERIALIZED_SIZE);

@@ -107,14 +107,13 @@ class BatchyTrafficSource : public Application
      * \param packets how many (SendBatch)
      */
     void Send(uint32_t packets);
-    /// Send one packet, of the current flow burst or a new one.
-    void SendOne();
+    /// \return the next packet's flow: the current burst's or a new one's
+    uint32_t NextFlow();
     /**
-     * \brief Queue level: hand the arrival instant's packets to the sink,
-     * now or in an event.
-     * \param packets how many the instant sent
+     * \brief Packet level: send a packet on the device.
+     * \param flow its flow
      */
-    void DeliverBatch(uint32_t packets);
+    void SendPacket(uint32_t flow);
     /**
      * \brief Queue level: hand the oldest waiting packets to the sink.
      * \param count how many
