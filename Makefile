@@ -122,7 +122,7 @@ reproduce-end-to-end: build
 
 # Batchy's evaluation (static tables, contours, dynamics, controller
 # overhead) into results/batchy/$(SCALE) (SCALE=quick: 6 min on 2 cores, at queue level;
-# SCALE=paper: 83 min, saturation and the buffer-cost table only when named);
+# SCALE=paper: 57 min, saturation and the buffer-cost table only when named);
 # ONLY=static,static_absolute,... picks experiments. The doc's static
 # tables are `python -m request_scheduling.batchy table results/batchy/quick
 # NAME` of the committed summary.

@@ -271,7 +271,7 @@ CASES = {
                      + values(["nhop0:1us,nhop1:1us,nhop2:1us,nhop3:1us,bogus:1us"], extra=["--slo=0.8x"])
                      + values(["nhop0:1us,nhop1:1us,nhop2:1us,nhop3:1us"]),
         "report-own-slos": values(BOOL, extra=["--slo=0.8x"]) + values(["true"]),
-        "report-slo-factor": values(REAL, ["1e7"]),
+        "report-slo-factor": values([v for v in REAL if v], ["1e7"]),  # empty: none
         "slo-steps": values(["1s", "1s:", "1s:30us,", ",1s:30us", "2s:1us,1s:2us", "-1s:1us", "1s:0us", "1s:5x", "a:b"]),
         "rate-steps": values(["1s", "1s:", "2s:1,1s:2", "1s:-1", "1s:0", "1s:nan", "a:b"]),
         "step-flows": values(["("]) + values(["nomatch"], extra=["--slo-steps=1s:10us"]) + values(["a"]),
