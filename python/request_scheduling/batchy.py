@@ -283,6 +283,7 @@ def _static(out: Path, scale: dict, jobs: int, progress, name: str, controllers=
     shared = [] if "slo" in fixed or buffers else [c for c in controllers if c in SLO_BLIND]
     groups = [(shared, None), (unbuffered, {}),
               ([c for c in controllers if c not in unbuffered and c not in shared], buffers)]
+
     def one_case(case, where):
         frames = []
         for group, extra in groups:
