@@ -837,9 +837,7 @@ BatchyScenario::CalibrateSlos()
     }
     for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
     {
-        m_graph.SetFlowSlo(
-            f,
-            Time::FromDouble(means[f].GetDouble() * p.sloFactor, Time::GetResolution()));
+        m_graph.SetFlowSlo(f, FactorSlo(means[f], p.sloFactor));
     }
 }
 
@@ -1050,6 +1048,12 @@ BatchyScenario::WriteTally(JsonSummary& json,
 }
 
 Time
+BatchyScenario::FactorSlo(Time mean, double factor)
+{
+    return Time::FromDouble(mean.GetDouble() * factor, Time::GetResolution());
+}
+
+Time
 BatchyScenario::SloBasisOf(Time mean)
 {
     std::ostringstream us;
@@ -1248,9 +1252,7 @@ BatchyScenario::Summarize() const
         std::vector<Time> slos;
         for (uint32_t f = 0; f < m_graph.GetNFlows(); ++f)
         {
-            slos.push_back(
-                Time::FromDouble(SloBasisOf(GetMeanDelay(f)).GetDouble() * p.reportSloFactor,
-                                 Time::GetResolution()));
+            slos.push_back(FactorSlo(SloBasisOf(GetMeanDelay(f)), p.reportSloFactor));
         }
         SloTally tally;
         for (const auto& delays : m_periodDelays)

@@ -302,6 +302,13 @@ class BatchyScenario : public RequestScenario
      * even, as Python's round() in the reproduction)
      */
     static Time SloBasisOf(Time mean);
+    /**
+     * \param mean a flow's mean delay under the max controller
+     * \param factor the SLO factor (0.8 for --slo=0.8x)
+     * \return the flow's SLO, as CalibrateSlos sets it and the factor
+     * report takes it
+     */
+    static Time FactorSlo(Time mean, double factor);
 
     uint32_t m_periods{0};       //!< measured control periods
     SloTally m_tally;            //!< against the flows' SLOs

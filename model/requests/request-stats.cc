@@ -62,21 +62,20 @@ LatencySummary::BucketOf(double ns)
     // logarithm per sample was 8 % of a saturated Batchy run). Entries hold
     // the index + 1, so that a zero-initialised entry is an empty one.
     static int16_t tabled[1 << 16];
-    auto n = static_cast<uint32_t>(std::min(ns, static_cast<double>(std::size(tabled))));
-    if (n == ns && n < std::size(tabled))
+    if (ns < static_cast<double>(std::size(tabled)))
     {
-        int16_t& entry = tabled[n];
-        if (entry == 0)
+        auto n = static_cast<uint32_t>(ns);
+        if (n == ns)
         {
-            entry = static_cast<int16_t>(Formula(ns) + 1);
+            int16_t& entry = tabled[n];
+            if (entry == 0)
+            {
+                entry = static_cast<int16_t>(Formula(ns) + 1);
+            }
+            return lastIndex = entry - 1;
         }
-        lastIndex = entry - 1;
     }
-    else
-    {
-        lastIndex = Formula(ns);
-    }
-    return lastIndex;
+    return lastIndex = Formula(ns);
 }
 
 double
